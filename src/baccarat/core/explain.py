@@ -47,15 +47,13 @@ ENGLISH: Mapping[str, str] = {
         "Banker has {total}; the Player's third card is {player_third}, in {range}: Banker draws."
     ),
     "banker_third_card_draws.one": (
-        "Banker has {total}; the Player's third card is {player_third}, "
-        "the only value on which it draws: Banker draws."
+        "Banker has {total}; the Player's third card is {player_third}: Banker draws."
     ),
     "banker_third_card_stands": (
         "Banker has {total}; the Player's third card is {player_third}, in {range}: Banker stands."
     ),
     "banker_third_card_stands.one": (
-        "Banker has {total}; the Player's third card is {player_third}, "
-        "the only value on which it stands: Banker stands."
+        "Banker has {total}; the Player's third card is {player_third}: Banker stands."
     ),
 }
 """English templates by reason code; a ``.one`` variant is used when the range is one value."""

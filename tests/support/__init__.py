@@ -1,0 +1,1 @@
+"""Helpers shared by the tests (oracles, builders); not tests themselves."""
