@@ -1,0 +1,178 @@
+"""The named rule sets: what each table offers and pays, its limits, and the errors for bad names."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from baccarat.core.bets import (
+    BANKER,
+    BANKER_EZ,
+    BANKER_NO_COMMISSION,
+    PLAYER,
+    STANDARD_BETS,
+    TIE,
+    TIE_9,
+    Bet,
+    BetError,
+)
+from baccarat.core.rules import (
+    DEFAULT_RULE_SET,
+    RULE_SETS,
+    RuleSet,
+    RuleSetError,
+    TableLimits,
+    get_rule_set,
+    rule_set_names,
+)
+from baccarat.core.summary import Summary
+from baccarat.core.tableau import PUNTO_BANCO
+
+CLASSIC_SIDES = [
+    "player_pair",
+    "banker_pair",
+    "either_pair",
+    "perfect_pair",
+    "dragon_bonus_player",
+    "dragon_bonus_banker",
+    "big",
+    "small",
+    *(f"egalite_{t}" for t in range(10)),
+]
+
+OFFERS = {
+    "punto-banco": ["player", "banker", "tie", *CLASSIC_SIDES],
+    "tie-9": ["player", "banker", "tie", *CLASSIC_SIDES],
+    "no-commission": [
+        "player",
+        "banker",
+        "tie",
+        *CLASSIC_SIDES,
+        "super_6",
+        "big_tiger",
+        "small_tiger",
+    ],
+    "ez": ["player", "banker", "tie", "dragon_7", "panda_8", "player_pair", "banker_pair"],
+}
+
+
+def test_names_and_default() -> None:
+    assert rule_set_names() == ("punto-banco", "tie-9", "no-commission", "ez")
+    assert DEFAULT_RULE_SET == "punto-banco"
+    assert get_rule_set() is RULE_SETS["punto-banco"]
+
+
+@pytest.mark.parametrize("name", OFFERS)
+def test_each_table_offers_its_bets(name: str) -> None:
+    rules = get_rule_set(name)
+    assert rules.name == name
+    assert list(rules.bets) == OFFERS[name]
+    assert rules.tableau is PUNTO_BANCO
+    for bet_name, bet in rules.bets.items():
+        assert bet.name == bet_name
+        assert rules.bet(bet_name) is bet
+
+
+@pytest.mark.parametrize(
+    ("name", "main"),
+    [
+        ("punto-banco", (PLAYER, BANKER, TIE)),
+        ("tie-9", (PLAYER, BANKER, TIE_9)),
+        ("no-commission", (PLAYER, BANKER_NO_COMMISSION, TIE)),
+        ("ez", (PLAYER, BANKER_EZ, TIE)),
+    ],
+)
+def test_main_bets_of_each_table(name: str, main: tuple[Bet, Bet, Bet]) -> None:
+    rules = get_rule_set(name)
+    assert (rules.bet("player"), rules.bet("banker"), rules.bet("tie")) == main
+
+
+def test_side_bets_are_the_standard_ones() -> None:
+    for rules in RULE_SETS.values():
+        for name, bet in rules.bets.items():
+            if name not in ("banker", "tie"):
+                assert bet is STANDARD_BETS[name]
+
+
+def test_pays_of_the_main_bets_per_table() -> None:
+    banker_6 = Summary(5, 6, 3, 2).index
+    banker_3card_7 = Summary(5, 7, 3, 3).index
+    tie = Summary(4, 4, 3, 3).index
+    pays = {
+        name: (
+            rs.bet("banker").net(banker_6),
+            rs.bet("banker").net(banker_3card_7),
+            rs.bet("tie").net(tie),
+            rs.bet("player").net(tie),
+            rs.bet("banker").net(tie),
+        )
+        for name, rs in RULE_SETS.items()
+    }
+    f = Fraction
+    assert pays == {
+        "punto-banco": (f(19, 20), f(19, 20), f(8), f(0), f(0)),
+        "tie-9": (f(19, 20), f(19, 20), f(9), f(0), f(0)),
+        "no-commission": (f(1, 2), f(1), f(8), f(0), f(0)),
+        "ez": (f(1), f(0), f(8), f(0), f(0)),
+    }
+
+
+def test_limits() -> None:
+    rules = get_rule_set("punto-banco")
+    assert rules.limits_for("banker") == TableLimits(100, 1_000_000)
+    assert rules.limits_for("tie") == TableLimits(100, 100_000)
+    assert rules.limits_for("egalite_3") == rules.limits
+    with pytest.raises(BetError, match="not offered"):
+        rules.limits_for("super_6")
+
+
+def test_unknown_rule_set() -> None:
+    with pytest.raises(RuleSetError, match="unknown rule set 'baccarat-banque': expected one of"):
+        get_rule_set("baccarat-banque")
+
+
+def test_unknown_and_unoffered_bets_are_told_apart() -> None:
+    ez = get_rule_set("ez")
+    with pytest.raises(BetError, match="bet 'egalite_5' is not offered by rule set 'ez'"):
+        ez.bet("egalite_5")
+    with pytest.raises(BetError, match="unknown bet 'egalite_10': rule set 'ez' offers"):
+        ez.bet("egalite_10")
+    with pytest.raises(BetError, match="unknown bet 'Banker'"):
+        ez.bet("Banker")
+
+
+def test_rule_sets_are_read_only() -> None:
+    rules = get_rule_set("punto-banco")
+    with pytest.raises(TypeError):
+        rules.bets["lucky"] = PLAYER  # type: ignore[index]
+    assert hash(rules) == hash(get_rule_set("punto-banco"))
+
+
+def test_rule_set_validation() -> None:
+    limits = TableLimits(100, 1000)
+    with pytest.raises(RuleSetError, match="offers bet 'player' twice"):
+        RuleSet.of("t", "T", (PLAYER, PLAYER), limits)
+    with pytest.raises(RuleSetError, match="offers no bets"):
+        RuleSet.of("t", "T", (), limits)
+    with pytest.raises(RuleSetError, match="sets limits for bets it does not offer: tie"):
+        RuleSet.of("t", "T", (PLAYER,), limits, {"tie": limits})
+    with pytest.raises(RuleSetError, match="bad rule set name 'My Table'"):
+        RuleSet.of("My Table", "T", (PLAYER,), limits)
+    with pytest.raises(RuleSetError, match="bet 'banker' is filed as 'player'"):
+        RuleSet("t", "T", {"player": BANKER}, limits)
+
+
+@pytest.mark.parametrize(
+    ("minimum", "maximum", "message"),
+    [
+        (0, 100, "0 < minimum <= maximum"),
+        (-100, 100, "0 < minimum <= maximum"),
+        (500, 100, "got minimum 5 and maximum 1 points"),
+        (1.5, 100, "whole number of minor units, got 1.5"),
+        (True, 100, "whole number of minor units, got True"),
+    ],
+)
+def test_bad_limits(minimum: int, maximum: int, message: str) -> None:
+    with pytest.raises(RuleSetError, match=message):
+        TableLimits(minimum, maximum)
