@@ -31,7 +31,7 @@ from baccarat.core.coup import Coup, deal_coup
 from baccarat.core.errors import ShoeError
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 
-__all__ = ["MAX_COUP_CARDS", "Shoe", "ShoeRules"]
+__all__ = ["MAX_COUP_CARDS", "Shoe", "ShoeRules", "shuffled_order"]
 
 MAX_COUP_CARDS = 6
 
@@ -79,6 +79,23 @@ class ShoeRules:
         return self.decks * 52
 
 
+def shuffled_order(rules: ShoeRules, rng: random.Random | None = None) -> tuple[Card, ...]:
+    """The cards of a shoe in a fresh random order; ``rng`` defaults to the OS CSPRNG.
+
+    A caller that must keep the order (a server restoring a shoe after a restart, a provably fair
+    shoe that commits to it) shuffles here and deals with :meth:`Shoe.from_order`.
+    ``random.shuffle`` is an exact Fisher–Yates shuffle over rejection-sampled indices, so every
+    order is equally likely (as far as the source allows).
+
+    >>> order = shuffled_order(ShoeRules(decks=2), random.Random(1))
+    >>> len(order), Counter(order) == Counter(full_deck() * 2)
+    (104, True)
+    """
+    cards = list(full_deck() * rules.decks)
+    (rng if rng is not None else random.SystemRandom()).shuffle(cards)
+    return tuple(cards)
+
+
 class Shoe:
     """A shoe being dealt. Its order is private: only dealt cards and counts are exposed."""
 
@@ -102,14 +119,8 @@ class Shoe:
 
     @classmethod
     def shuffled(cls, rules: ShoeRules = ShoeRules(), rng: random.Random | None = None) -> Shoe:
-        """A freshly shuffled shoe; ``rng`` defaults to the operating system's CSPRNG.
-
-        ``random.shuffle`` is an exact Fisher–Yates shuffle over rejection-sampled indices, so
-        every order is equally likely (as far as the source allows).
-        """
-        cards = list(full_deck() * rules.decks)
-        (rng if rng is not None else random.SystemRandom()).shuffle(cards)
-        return cls(cards, rules)
+        """A freshly shuffled shoe (see :func:`shuffled_order`); ``rng`` defaults to the OS CSPRNG."""
+        return cls(shuffled_order(rules, rng), rules)
 
     @classmethod
     def from_order(cls, order: Sequence[Card], rules: ShoeRules = ShoeRules()) -> Shoe:
