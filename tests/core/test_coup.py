@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from baccarat.core.cards import RANKS, SUITS, Card, Rank, full_deck, parse_cards
-from baccarat.core.coup import Coup
-from baccarat.core.errors import CardError
+from baccarat.core.coup import ChoicePoint, Coup
+from baccarat.core.errors import CardError, TableauError
 from baccarat.core.explain import explain_coup
 from baccarat.core.summary import PairKind, Winner
-from baccarat.core.tableau import Action, Reason, Side
+from baccarat.core.tableau import Action, Reason, Side, Tableau
 from support.rules_oracle import play_by_the_book
 
 _ZERO_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
@@ -149,3 +149,59 @@ def test_every_rank_is_dealable() -> None:
     for rank in RANKS:
         coup = Coup.from_cards([Card(rank, SUITS[0])] * 6)
         assert coup.cards_used >= 4
+
+
+def _with_options() -> Tableau:
+    """Punto Banco with a Player option on 5 and a Banker option on 6 when the Player stood."""
+    return Tableau.from_rows(
+        "options",
+        player="DDDDDOSSSS",
+        banker_player_stood="DDDDDDOSSS",
+        banker={0: "D" * 10, 1: "D" * 10, 2: "D" * 10, 3: "DDDDDDDDSO", 4: "SSDDDDDDSS",
+                5: "SSSSDDDDSS", 6: "SSSSSSDDSS"},
+    )  # fmt: skip
+
+
+def test_choices_are_asked_for_and_recorded() -> None:
+    asked: list[ChoicePoint] = []
+
+    def stand_then_draw(point: ChoicePoint) -> Action:
+        asked.append(point)
+        return Action.STAND if point.side is Side.PLAYER else Action.DRAW
+
+    coup = Coup.from_cards(parse_cards("2c 3s 3h 3d 7c"), _with_options(), stand_then_draw)
+    assert asked == [ChoicePoint(Side.PLAYER, 5), ChoicePoint(Side.BANKER, 6)]
+    player, banker = coup.steps
+    assert (player.reason, player.action, player.chosen) == (
+        Reason.PLAYER_OPTION,
+        Action.STAND,
+        True,
+    )
+    assert (banker.reason, banker.action, banker.chosen) == (
+        Reason.BANKER_OPTION,
+        Action.DRAW,
+        True,
+    )
+    assert banker.params()["options"] == "draw,stand"
+    assert banker.params()["choice"] == "draw"
+    assert coup.banker.cards == parse_cards("3s 3d 7c")
+    assert explain_coup(coup) == [
+        "Player has 5, where the rules leave a choice: the Player's hand chose to stand.",
+        "Banker has 6, where the rules leave a choice: the Banker's hand chose to draw.",
+    ]
+
+
+def test_banker_option_after_a_player_third_card() -> None:
+    coup = Coup.from_cards(
+        parse_cards("2c Ks Ah 3d 9c 4h"), _with_options(), lambda point: Action.DRAW
+    )
+    banker = coup.steps[1]
+    assert (banker.reason, banker.player_third, banker.chosen) == (Reason.BANKER_OPTION, 9, True)
+    assert not coup.steps[0].chosen
+
+
+def test_a_choice_without_a_strategy_is_a_clear_error() -> None:
+    with pytest.raises(TableauError, match="gives the player a choice on 5"):
+        Coup.from_cards(parse_cards("2c 3s 3h 3d 7c"), _with_options())
+    with pytest.raises(TableauError, match="must be draw or stand"):
+        Coup.from_cards(parse_cards("2c 3s 3h 3d 7c"), _with_options(), lambda p: Action.OPTION)

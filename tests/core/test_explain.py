@@ -20,7 +20,7 @@ def test_every_reason_has_a_template_and_no_template_is_orphaned() -> None:
 
 
 def test_templates_only_use_known_parameters() -> None:
-    known = {"side", "other", "total", "player_third", "range"}
+    known = {"side", "other", "total", "player_third", "range", "choice"}
     for key, template in ENGLISH.items():
         names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
         assert names <= known, key

@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from baccarat.core.cards import Card
-from baccarat.core.errors import CardError
+from baccarat.core.errors import CardError, TableauError
 from baccarat.core.summary import PairKind, PairSummary, Summary, Winner
-from baccarat.core.tableau import PUNTO_BANCO, Action, Decision, Reason, Side, Tableau
+from baccarat.core.tableau import PUNTO_BANCO, Action, Reason, Side, Tableau
 
-__all__ = ["Coup", "Hand", "Step", "deal_coup", "hand_total"]
+__all__ = ["ChoicePoint", "Chooser", "Coup", "Hand", "Step", "deal_coup", "hand_total"]
 
 
 def hand_total(cards: Iterable[Card]) -> int:
@@ -73,6 +73,23 @@ class Hand:
 
 
 @dataclass(frozen=True, slots=True)
+class ChoicePoint:
+    """A place where the rules let a hand choose: what that hand knows when it chooses.
+
+    ``total`` is the choosing hand's two-card total; ``player_third`` the value of the Player's
+    third card when the Banker chooses after the Player drew (None otherwise).
+    """
+
+    side: Side
+    total: int
+    player_third: int | None = None
+
+
+Chooser = Callable[[ChoicePoint], Action]
+"""A strategy: given a choice point, return ``Action.DRAW`` or ``Action.STAND``."""
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """One decision of one hand and everything that justifies it.
 
@@ -89,6 +106,8 @@ class Step:
     high: int
     player_third: int | None = None
     card: Card | None = None
+    chosen: bool = False
+    """True when the rules gave this hand a choice (draw or stand) and ``action`` is the choice."""
 
     def params(self) -> dict[str, str | int]:
         """The step's parameters by name, for templates and JSON."""
@@ -103,6 +122,9 @@ class Step:
         if self.card is not None:
             params["card"] = str(self.card)
             params["card_value"] = self.card.value
+        if self.chosen:
+            params["options"] = "draw,stand"
+            params["choice"] = self.action.value
         return params
 
 
@@ -147,7 +169,9 @@ class Coup:
         return self.player if side is Side.PLAYER else self.banker
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card], tableau: Tableau = PUNTO_BANCO) -> Coup:
+    def from_cards(
+        cls, cards: Iterable[Card], tableau: Tableau = PUNTO_BANCO, choose: Chooser | None = None
+    ) -> Coup:
         """Deal one coup from cards in shoe order; cards left over are not dealt.
 
         >>> from baccarat.core.cards import parse_cards
@@ -169,11 +193,17 @@ class Coup:
                 )
             return card
 
-        return deal_coup(draw, tableau)
+        return deal_coup(draw, tableau, choose)
 
 
-def deal_coup(draw: Callable[[], Card], tableau: Tableau = PUNTO_BANCO) -> Coup:
-    """Deal a coup, taking each card from ``draw()`` in shoe order, by the rules in ``tableau``."""
+def deal_coup(
+    draw: Callable[[], Card], tableau: Tableau = PUNTO_BANCO, choose: Chooser | None = None
+) -> Coup:
+    """Deal a coup, taking each card from ``draw()`` in shoe order, by the rules in ``tableau``.
+
+    Where the tableau leaves a hand a choice (``Action.OPTION``), ``choose`` decides; the step
+    records the choice with ``chosen=True``.
+    """
     p1, b1, p2, b2 = draw(), draw(), draw(), draw()
     player, banker = [p1, p2], [b1, b2]
     pt, bt = hand_total(player), hand_total(banker)
@@ -185,33 +215,45 @@ def deal_coup(draw: Callable[[], Card], tableau: Tableau = PUNTO_BANCO) -> Coup:
             steps.append(Step(side, Action.STAND, reason, total, low, high))
         return Coup(Hand(tuple(player)), Hand(tuple(banker)), tuple(steps))
 
-    decision = tableau.player_decision(pt)
     player_third: int | None = None
-    card = None
-    if decision.action is Action.DRAW:
-        card = draw()
-        player.append(card)
-        player_third = card.value
-    steps.append(_step(Side.PLAYER, decision, pt, None, card))
-
-    decision = tableau.banker_decision(bt, player_third)
-    card = draw() if decision.action is Action.DRAW else None
-    if card is not None:
-        banker.append(card)
-    steps.append(_step(Side.BANKER, decision, bt, player_third, card))
+    for side, hand, total in ((Side.PLAYER, player, pt), (Side.BANKER, banker, bt)):
+        decision = (
+            tableau.player_decision(total)
+            if side is Side.PLAYER
+            else tableau.banker_decision(total, player_third)
+        )
+        action = decision.action
+        if action is Action.OPTION:
+            action = _choose(choose, ChoicePoint(side, total, player_third), tableau)
+        card = draw() if action is Action.DRAW else None
+        if card is not None:
+            hand.append(card)
+            if side is Side.PLAYER:
+                player_third = card.value
+        steps.append(
+            Step(
+                side,
+                action,
+                decision.reason,
+                total,
+                decision.low,
+                decision.high,
+                player_third if side is Side.BANKER else None,
+                card,
+                chosen=decision.action is Action.OPTION,
+            )
+        )
     return Coup(Hand(tuple(player)), Hand(tuple(banker)), tuple(steps))
 
 
-def _step(
-    side: Side, decision: Decision, total: int, player_third: int | None, card: Card | None
-) -> Step:
-    return Step(
-        side,
-        decision.action,
-        decision.reason,
-        total,
-        decision.low,
-        decision.high,
-        player_third,
-        card,
-    )
+def _choose(choose: Chooser | None, point: ChoicePoint, tableau: Tableau) -> Action:
+    if choose is None:
+        raise TableauError(
+            f"tableau {tableau.name!r} gives the {point.side.value} a choice on {point.total}"
+            + ("" if point.player_third is None else f" against a third card {point.player_third}")
+            + ": pass a strategy (choose=...)"
+        )
+    action = choose(point)
+    if action not in (Action.DRAW, Action.STAND):
+        raise TableauError(f"a choice must be draw or stand, got {action!r}")
+    return action

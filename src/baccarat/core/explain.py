@@ -1,7 +1,7 @@
 """Sentences that explain each step of a coup, rendered from templates keyed by reason code.
 
 The wording lives here and only here. Templates take named parameters (``side``, ``other``,
-``total``, ``player_third``, ``range``), so other languages can supply their own table with the
+``total``, ``player_third``, ``range``, ``choice``), so other languages can supply their own table with the
 same keys and say exactly the same thing.
 
 >>> from baccarat.core.cards import parse_cards
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from baccarat.core.coup import Coup, Step
-from baccarat.core.tableau import Reason, Side
+from baccarat.core.tableau import Action, Reason, Side
 
 __all__ = ["ENGLISH", "explain", "explain_coup", "template_key"]
 
@@ -55,10 +55,17 @@ ENGLISH: Mapping[str, str] = {
     "banker_third_card_stands.one": (
         "Banker has {total}; the Player's third card is {player_third}: Banker stands."
     ),
+    "player_option": (
+        "Player has {total}, where the rules leave a choice: the Player's hand chose to {choice}."
+    ),
+    "banker_option": (
+        "Banker has {total}, where the rules leave a choice: the Banker's hand chose to {choice}."
+    ),
 }
 """English templates by reason code; a ``.one`` variant is used when the range is one value."""
 
 _SIDE_NAMES_EN: Mapping[Side, str] = {Side.PLAYER: "Player", Side.BANKER: "Banker"}
+_ACTION_NAMES_EN: Mapping[Action, str] = {Action.DRAW: "draw", Action.STAND: "stand"}
 
 
 def template_key(step: Step, templates: Mapping[str, str]) -> str:
@@ -73,6 +80,7 @@ def explain(
     step: Step,
     templates: Mapping[str, str] = ENGLISH,
     side_names: Mapping[Side, str] = _SIDE_NAMES_EN,
+    action_names: Mapping[Action, str] = _ACTION_NAMES_EN,
 ) -> str:
     """One sentence saying why this hand drew or stood."""
     other = Side.BANKER if step.side is Side.PLAYER else Side.PLAYER
@@ -85,6 +93,7 @@ def explain(
         total=step.total,
         player_third="" if step.player_third is None else step.player_third,
         range=span,
+        choice=action_names[step.action],
     )
 
 

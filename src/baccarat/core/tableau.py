@@ -36,10 +36,12 @@ class Side(enum.Enum):
 
 
 class Action(enum.Enum):
-    """What a hand does at its decision point."""
+    """What a hand does at its decision point; in a tableau, ``OPTION`` marks a free choice."""
 
     DRAW = "draw"
     STAND = "stand"
+    OPTION = "option"
+    """Only in tableau cells (Chemin de Fer, Banque): the hand may draw or stand as it chooses."""
 
 
 class Reason(enum.Enum):
@@ -65,6 +67,10 @@ class Reason(enum.Enum):
     """The Player's third card is in the range that makes this Banker total draw."""
     BANKER_THIRD_CARD_STANDS = "banker_third_card_stands"
     """The Player's third card is in the range that makes this Banker total stand."""
+    PLAYER_OPTION = "player_option"
+    """The rules leave the Player's hand a choice on this total; the step's action is the choice."""
+    BANKER_OPTION = "banker_option"
+    """The rules leave the Banker's hand a choice in this cell; the step's action is the choice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +106,13 @@ def _run_around(
     return low, high
 
 
+_LETTERS = {"D": Action.DRAW, "S": Action.STAND, "O": Action.OPTION}
+
+
 def _parse_row(row: str, what: str) -> tuple[Action, ...]:
-    letters = {"D": Action.DRAW, "S": Action.STAND}
-    if len(row) != 10 or any(ch not in letters for ch in row.upper()):
-        raise TableauError(f"{what}: expected 10 letters D or S, got {row!r}")
-    return tuple(letters[ch] for ch in row.upper())
+    if len(row) != 10 or any(ch not in _LETTERS for ch in row.upper()):
+        raise TableauError(f"{what}: expected 10 letters D, S or O (option), got {row!r}")
+    return tuple(_LETTERS[ch] for ch in row.upper())
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,12 +178,26 @@ class Tableau:
         """The lowest and highest natural total (8, 9 in Punto Banco)."""
         return min(self.natural_totals), max(self.natural_totals)
 
+    @property
+    def has_options(self) -> bool:
+        """Whether any cell leaves a hand a choice (then dealing needs a chooser)."""
+        return any(
+            Action.OPTION in row for row in (self.player, self.banker_player_stood, *self.banker)
+        )
+
     def player_decision(self, total: int) -> Decision:
-        """The Player's action on a two-card total (no natural on the table)."""
+        """The Player's action on a two-card total (no natural on the table).
+
+        An ``OPTION`` cell comes back as action ``OPTION`` with reason ``PLAYER_OPTION``.
+        """
         _check_total(total)
         action = self.player[total]
         low, high = _run_around(self.player, total, self.natural_totals)
-        reason = Reason.PLAYER_DRAWS if action is Action.DRAW else Reason.PLAYER_STANDS
+        reason = {
+            Action.DRAW: Reason.PLAYER_DRAWS,
+            Action.STAND: Reason.PLAYER_STANDS,
+            Action.OPTION: Reason.PLAYER_OPTION,
+        }[action]
         return Decision(action, reason, low, high)
 
     def banker_decision(self, total: int, player_third: int | None) -> Decision:
@@ -184,15 +206,18 @@ class Tableau:
         if player_third is None:
             action = self.banker_player_stood[total]
             low, high = _run_around(self.banker_player_stood, total, self.natural_totals)
-            reason = (
-                Reason.BANKER_PLAYER_STOOD_DRAWS
-                if action is Action.DRAW
-                else Reason.BANKER_PLAYER_STOOD_STANDS
-            )
+            reason = {
+                Action.DRAW: Reason.BANKER_PLAYER_STOOD_DRAWS,
+                Action.STAND: Reason.BANKER_PLAYER_STOOD_STANDS,
+                Action.OPTION: Reason.BANKER_OPTION,
+            }[action]
             return Decision(action, reason, low, high)
         _check_total(player_third)
         row = self.banker[total]
         action = row[player_third]
+        if action is Action.OPTION:
+            low, high = _run_around(row, player_third)
+            return Decision(action, Reason.BANKER_OPTION, low, high)
         if all(cell is action for cell in row):
             # The whole row is one action: report the band of Banker totals that always do it.
             uniform = tuple(
@@ -222,12 +247,19 @@ class Tableau:
         Banker  3 | D  D  D  D  D  D  D  D  S  D | D
         """
         lows = [t for t in _TOTALS if t not in self.natural_totals]
-        player_draw = [t for t in lows if self.player[t] is Action.DRAW]
+        by_action = {a: [t for t in lows if self.player[t] is a] for a in Action}
+        player_rule = (
+            f"Player draws on {_ranges(by_action[Action.DRAW])}, "
+            f"stands on {_ranges(by_action[Action.STAND])}"
+        )
+        if by_action[Action.OPTION]:
+            player_rule += f", may choose on {_ranges(by_action[Action.OPTION])}"
         lines = [
             f"Naturals: a two-card total of {_join(sorted(self.natural_totals))} - both hands stand.",
-            f"Player draws on {_ranges(player_draw)}, stands on "
-            f"{_ranges([t for t in lows if t not in player_draw])}.",
-            "Banker: D = draw, S = stand, by the Player's third card (0-9) or '-' if the Player stood",
+            player_rule + ".",
+            "Banker: D = draw, S = stand"
+            + (", O = option" if self.has_options else "")
+            + ", by the Player's third card (0-9) or '-' if the Player stood",
             "            " + "  ".join(str(v) for v in _TOTALS) + "   -",
         ]
         for total in lows:
@@ -239,7 +271,7 @@ class Tableau:
 
     @staticmethod
     def _letter(action: Action) -> str:
-        return "D" if action is Action.DRAW else "S"
+        return {Action.DRAW: "D", Action.STAND: "S", Action.OPTION: "O"}[action]
 
 
 def _check_total(total: int) -> None:
