@@ -3,6 +3,7 @@ settling, and the invariants net = returned - stake and "a push returns the stak
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -11,12 +12,12 @@ from hypothesis import strategies as st
 
 from baccarat.core.bets import BetError, BetResult
 from baccarat.core.cards import full_deck, parse_cards
-from baccarat.core.coup import Coup
+from baccarat.core.coup import ChoicePoint, Coup
 from baccarat.core.errors import BaccaratError
 from baccarat.core.money import net_amount
 from baccarat.core.rules import RULE_SETS, RuleSet, TableLimits, get_rule_set
 from baccarat.core.settle import BetSettlement, Settlement, StakeError, check_stakes, settle
-from baccarat.core.tableau import Tableau
+from baccarat.core.tableau import Action, Tableau
 
 WIN, LOSE, PUSH = BetResult.WIN, BetResult.LOSE, BetResult.PUSH
 
@@ -226,3 +227,28 @@ def test_player_and_banker_push_exactly_on_every_tie(cards: list[object], stake:
 def test_bet_settlement_record() -> None:
     record = BetSettlement("tie", 500, PUSH, 500, 0).to_data()
     assert record == {"bet": "tie", "stake": "5", "result": "push", "returned": "5", "net": "0"}
+
+
+def test_a_coup_with_a_choice_is_settled_by_replaying_the_choice() -> None:
+    # The Player may choose at 5 (as in Chemin de Fer); the Banker's rules are Punto Banco's.
+    pb = get_rule_set().tableau
+    rows = {t: "".join(a.value[0].upper() for a in pb.banker[t]) for t in range(10)}
+    choice = Tableau.from_rows(
+        "player-choice-5", player="DDDDDOSSSS", banker_player_stood="DDDDDDSSSS", banker=rows
+    )
+    base = get_rule_set()
+    rules = RuleSet.of("player-choice-5", "Choice", base.bets.values(), base.limits, tableau=choice)
+    cards = parse_cards(BANKER_2CARD_6)  # the Player holds 5, the Banker 6
+
+    def always(action: Action) -> Callable[[ChoicePoint], Action]:
+        return lambda _point: action
+
+    for action, cards_used in ((Action.DRAW, 5), (Action.STAND, 4)):
+        coup = Coup.from_cards(cards, choice, always(action))
+        assert coup.cards_used == cards_used
+        assert settle(coup, {"banker": 100}, rules).bets[0].result is WIN
+    with pytest.raises(BaccaratError, match="not dealt by the draw rules"):
+        settle(_coup(BANKER_2CARD_6), {"banker": 100}, RuleSet.of(
+            "stand-5", "Stand on 5", base.bets.values(), base.limits,
+            tableau=Tableau.from_rows("stand-5", player="DDDDDSSSSS",
+                                      banker_player_stood="DDDDDDSSSS", banker=rows)))  # fmt: skip

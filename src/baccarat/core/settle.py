@@ -127,6 +127,21 @@ def _points(minor: int) -> str:
     return f"{text} point" if text == "1" else f"{text} points"
 
 
+def _dealt_by(coup: Coup, rules: RuleSet) -> bool:
+    """Whether dealing the coup's cards by the rule set's tableau gives the same coup.
+
+    Where the tableau leaves a hand a choice, the choice the coup records is replayed.
+    """
+    recorded = {step.side: step.action for step in coup.steps}
+    try:
+        redealt = Coup.from_cards(
+            coup.cards_in_order, rules.tableau, lambda point: recorded[point.side]
+        )
+    except (BaccaratError, KeyError):
+        return False
+    return redealt == coup
+
+
 def settle(coup: Coup, stakes: Mapping[str, int], rule_set: RuleSet | None = None) -> Settlement:
     """Settle ``stakes`` (bet name → minor units) on ``coup`` under ``rule_set`` (default punto-banco).
 
@@ -143,8 +158,7 @@ def settle(coup: Coup, stakes: Mapping[str, int], rule_set: RuleSet | None = Non
     """
     rules = rule_set if rule_set is not None else get_rule_set()
     check_stakes(stakes, rules)
-    redealt = Coup.from_cards(coup.cards_in_order, rules.tableau)
-    if redealt != coup:
+    if not _dealt_by(coup, rules):
         raise BaccaratError(
             f"this coup was not dealt by the draw rules of rule set {rules.name!r} "
             f"(tableau {rules.tableau.name!r})"
