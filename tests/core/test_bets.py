@@ -354,13 +354,14 @@ def test_dragon_bonus_pays_by_margin_without_a_natural() -> None:
         ("lose", F(-1)),
         ("-1", F(-1)),
         ("-1/2", F(-1, 2)),
+        ("-1:2", F(-1, 2)),
     ],
 )
 def test_parse_pays(raw: str | int, pays: F) -> None:
     assert parse_pays(raw) == pays
 
 
-@pytest.mark.parametrize("raw", [0.95, True, None, "", "abc", "1:0", "1:2:3", "x:1", "-1:2", "1/0"])
+@pytest.mark.parametrize("raw", [0.95, True, None, "", "abc", "1:0", "1:2:3", "x:1", "1:-2", "1/0"])
 def test_parse_pays_refuses(raw: object) -> None:
     with pytest.raises(BetError, match="pays"):
         parse_pays(raw)
@@ -369,6 +370,7 @@ def test_parse_pays_refuses(raw: object) -> None:
 @given(st.fractions(min_value=-1, max_value=1000))
 def test_pays_text_reads_back_exactly(pays: F) -> None:
     assert parse_pays(pays_text(pays)) == pays
+    assert parse_pays(format_pays(pays)) == pays
 
 
 @pytest.mark.parametrize(
@@ -561,3 +563,11 @@ def test_egalite_is_configurable() -> None:
         egalite_bet(10)
     with pytest.raises(BetError, match="unknown bet 'egalite_10'"):
         standard_bet("egalite_10")
+
+
+def test_format_pays_is_exact_for_long_decimals() -> None:
+    tiny = F(-1, 2**41)
+    # 1/2^41 = 5^41/10^41: 41 decimals, more than Decimal's default 28 digits of precision.
+    assert format_pays(tiny) == "-0." + str(5**41).rjust(41, "0") + ":1"
+    assert parse_pays(format_pays(tiny)) == tiny
+    assert format_pays(F(12345, 100)) == "123.45:1"

@@ -139,3 +139,9 @@ def test_net_amount_is_the_largest_whole_amount_not_above_the_exact_one(
 
 def test_minor_units() -> None:
     assert MINOR_UNITS_PER_POINT == 100
+
+
+def test_long_amounts_are_not_rounded() -> None:
+    digits = "1234567890123456789012345678901234567890"
+    assert parse_points(digits + ".01") == int(digits) * 100 + 1
+    assert format_points(int(digits) * 100 + 1) == digits + ".01"

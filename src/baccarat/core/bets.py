@@ -429,7 +429,7 @@ class Bet:
         if self.domain is not Domain.SUMMARY:
             data["domain"] = self.domain.value
         data["rules"] = [
-            {"when": {c.field.value: c.to_data() for c in r.when}, "pays": pays_text(r.pays)}
+            {"when": {c.field.value: c.to_data() for c in r.when}, "pays": format_pays(r.pays)}
             for r in self.rules
         ]
         return data
@@ -512,7 +512,7 @@ def parse_pays(raw: object) -> Fraction:
     try:
         if ":" in text:
             won, staked = (Decimal(part.strip()) for part in text.split(":"))
-            if won < 0 or staked <= 0:
+            if staked <= 0:
                 raise InvalidOperation
             return Fraction(won) / Fraction(staked)
         if "/" in text:
@@ -560,12 +560,13 @@ def _terminating_decimal(value: Fraction) -> str | None:
             d //= p
     if d != 1:
         return None
-    # A terminating fraction is exact in Decimal once scaled to an integer.
+    # Scale to an integer and place the point by hand: Decimal arithmetic would round to 28 digits.
     scale = 0
     while (value * 10**scale).denominator != 1:
         scale += 1
-    digits = Decimal(int(value * 10**scale)).scaleb(-scale)
-    return f"{digits:f}"
+    digits = str(abs(int(value * 10**scale))).rjust(scale + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[: len(digits) - scale]}.{digits[len(digits) - scale :]}".rstrip(".")
 
 
 # --- The standard bets -------------------------------------------------------------------------

@@ -63,10 +63,11 @@ def parse_points(text: str | int) -> int:
         return text * MINOR_UNITS_PER_POINT
     if not isinstance(text, str) or not _AMOUNT.match(text.strip()):
         raise MoneyError(f"amount {text!r} is not a number of points such as 100 or 12.5")
-    minor = Decimal(text.strip()) * MINOR_UNITS_PER_POINT
-    if minor != minor.to_integral_value():
+    # Fraction, not Decimal arithmetic: Decimal would round a long amount to 28 digits.
+    minor = Fraction(Decimal(text.strip())) * MINOR_UNITS_PER_POINT
+    if minor.denominator != 1:
         raise MoneyError(f"amount {text!r} is finer than 0.01 point (the smallest unit)")
-    return int(minor)
+    return minor.numerator
 
 
 def format_points(minor: int) -> str:

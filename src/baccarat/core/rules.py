@@ -15,7 +15,8 @@ pay tables — so a new table is new data, not new code, and can be read from TO
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -44,9 +45,12 @@ from baccarat.core.bets import (
     Bet,
     BetError,
     bet_names_text,
+    egalite_bet,
+    format_pays,
+    parse_pays,
 )
 from baccarat.core.errors import BaccaratError
-from baccarat.core.money import format_points
+from baccarat.core.money import MoneyError, format_points, parse_points
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 
 __all__ = [
@@ -56,7 +60,10 @@ __all__ = [
     "RuleSetError",
     "TableLimits",
     "get_rule_set",
+    "rule_set_from_data",
+    "rule_set_from_toml",
     "rule_set_names",
+    "rule_set_to_toml",
 ]
 
 
@@ -264,3 +271,264 @@ def get_rule_set(name: str = DEFAULT_RULE_SET) -> RuleSet:
             f"unknown rule set {name!r}: expected one of {', '.join(rule_set_names())}"
         )
     return rule_set
+
+
+# --- TOML ---------------------------------------------------------------------------------------
+
+_TABLEAUX: Mapping[str, Tableau] = {PUNTO_BANCO.name: PUNTO_BANCO}
+_TOP_KEYS = ("name", "title", "description", "extends", "tableau", "offers", "limits", "egalite")
+_EGALITE = tuple(f"egalite_{total}" for total in range(10))
+
+
+def rule_set_from_toml(text: str) -> RuleSet:
+    """Read a rule set from TOML text (the format is in ``docs/bets.md``).
+
+    >>> rules = rule_set_from_toml('''
+    ... name = "high-tie"
+    ... extends = "punto-banco"
+    ... offers = ["player", "banker", "tie", "lucky_6"]
+    ... [bets.tie]
+    ... rules = [{ when = { winner = "tie" }, pays = "9:1" }]
+    ... [bets.lucky_6]
+    ... rules = [{ when = { winner = "banker", banker_total = 6 }, pays = "12:1" }]
+    ... [limits]
+    ... lucky_6 = { maximum = "100" }
+    ... ''')
+    >>> list(rules.bets), rules.bet("tie").top_pay, rules.limits_for("lucky_6").text()
+    (['player', 'banker', 'tie', 'lucky_6'], Fraction(9, 1), '1 to 100 points')
+    >>> rule_set_from_toml('name = "x"\\noffers = ["player", "lucky"]')
+    Traceback (most recent call last):
+    ...
+    baccarat.core.rules.RuleSetError: rule set 'x': offers unknown bet 'lucky': define it under [bets.lucky] or ...
+    >>> rule_set_from_toml("name = ")
+    Traceback (most recent call last):
+    ...
+    baccarat.core.rules.RuleSetError: malformed TOML: Invalid value (at end of document)
+    """
+    if not isinstance(text, str):
+        raise RuleSetError(f"expected TOML text, got {type(text).__name__}")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleSetError(f"malformed TOML: {exc}") from None
+    return rule_set_from_data(data)
+
+
+def rule_set_from_data(data: Mapping[str, object]) -> RuleSet:
+    """Read a rule set from plain data (parsed TOML or JSON); every mistake is a RuleSetError."""
+    name = data.get("name")
+    if not isinstance(name, str):
+        raise RuleSetError(f"a rule set needs a name (a string), got {name!r}")
+    where = f"rule set {name!r}"
+    unknown = sorted(set(data) - {*_TOP_KEYS, "bets"})
+    if unknown:
+        raise RuleSetError(
+            f"{where}: unknown key(s) {', '.join(unknown)}: expected "
+            + ", ".join((*_TOP_KEYS, "bets"))
+        )
+    try:
+        return _read_rule_set(name, data)
+    except BetError as exc:
+        raise RuleSetError(f"{where}: {exc}") from None
+    except RuleSetError as exc:
+        message = str(exc)
+        raise RuleSetError(
+            message if message.startswith(where) else f"{where}: {message}"
+        ) from None
+
+
+def _string(data: Mapping[str, object], key: str, default: str) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise RuleSetError(f"{key} must be a string, got {value!r}")
+    return value
+
+
+def _table(data: Mapping[str, object], key: str) -> Mapping[str, object]:
+    value = data.get(key, {})
+    if not isinstance(value, Mapping):
+        raise RuleSetError(f"[{key}] must be a table, got {value!r}")
+    return value
+
+
+def _read_rule_set(name: str, data: Mapping[str, object]) -> RuleSet:
+    extends = data.get("extends")
+    if extends is not None and not isinstance(extends, str):
+        raise RuleSetError(f"extends must be the name of a rule set, got {extends!r}")
+    base = get_rule_set(extends) if extends is not None else None
+
+    tableau_name = _string(data, "tableau", (base.tableau if base else PUNTO_BANCO).name)
+    tableau = _TABLEAUX.get(tableau_name)
+    if tableau is None:
+        raise RuleSetError(
+            f"unknown tableau {tableau_name!r}: expected one of {', '.join(_TABLEAUX)}"
+        )
+
+    # Bets defined in this file: full pay tables under [bets.<name>], Egalité pays under [egalite].
+    defined: dict[str, Bet] = {}
+    for bet_name, bet_data in _table(data, "bets").items():
+        if not isinstance(bet_data, Mapping):
+            raise RuleSetError(f"[bets.{bet_name}] must be a table, got {bet_data!r}")
+        defined[bet_name] = Bet.from_data(bet_name, bet_data)
+    for total_text, pays in _table(data, "egalite").items():
+        if total_text not in {str(t) for t in range(10)}:
+            raise RuleSetError(f"[egalite] keys are tie totals 0-9, got {total_text!r}")
+        bet = egalite_bet(int(total_text), parse_pays(pays))
+        if bet.name in defined:
+            raise RuleSetError(f"{bet.name} is defined both under [bets] and under [egalite]")
+        defined[bet.name] = bet
+
+    offers = _offers(data, base)
+    bets: list[Bet] = []
+    for bet_name in offers:
+        # A bet defined here wins over the base table's, which wins over the standard one.
+        found = defined.get(bet_name) or (base.bets.get(bet_name) if base else None)
+        found = found or STANDARD_BETS.get(bet_name)
+        if found is None:
+            raise RuleSetError(
+                f"offers unknown bet {bet_name!r}: define it under [bets.{bet_name}] "
+                f"or use one of {bet_names_text(STANDARD_BETS)}"
+            )
+        bets.append(found)
+    bets += [bet for bet_name, bet in defined.items() if bet_name not in offers]
+
+    limits, bet_limits = _limits(data, base, [bet.name for bet in bets])
+    return RuleSet.of(
+        name,
+        _string(data, "title", name),
+        bets,
+        limits,
+        bet_limits,
+        tableau=tableau,
+        description=_string(data, "description", ""),
+    )
+
+
+def _offers(data: Mapping[str, object], base: RuleSet | None) -> list[str]:
+    raw = data.get("offers")
+    if raw is None:
+        return list(base.bets) if base else []
+    if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
+        raise RuleSetError(f"offers must be a list of bet names, got {raw!r}")
+    # "egalite" stands for the ten Egalité bets, one per tie total.
+    names = [n for item in raw for n in (_EGALITE if item == "egalite" else (item,))]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise RuleSetError(f"offers lists {', '.join(repeated)} more than once")
+    return names
+
+
+def _amount(raw: object, what: str) -> int:
+    if isinstance(raw, float):
+        raise RuleSetError(
+            f'{what} {raw!r} is a float: write it as a string ("{raw}") or an integer'
+        )
+    try:
+        return parse_points(raw)  # type: ignore[arg-type]
+    except MoneyError as exc:
+        raise RuleSetError(f"{what}: {exc}") from None
+
+
+def _limits(
+    data: Mapping[str, object], base: RuleSet | None, offered: Sequence[str]
+) -> tuple[TableLimits, dict[str, TableLimits]]:
+    table = _table(data, "limits")
+
+    def read(key: str, fallback: TableLimits) -> TableLimits:
+        entry = table[key]
+        if not isinstance(entry, Mapping) or set(entry) - {"minimum", "maximum"}:
+            raise RuleSetError(
+                f"[limits] {key} must be a table of minimum and maximum, got {entry!r}"
+            )
+        return TableLimits(
+            _amount(entry["minimum"], f"{key} minimum") if "minimum" in entry else fallback.minimum,
+            _amount(entry["maximum"], f"{key} maximum") if "maximum" in entry else fallback.maximum,
+        )
+
+    default = base.limits if base else _SIDE_LIMITS
+    if "default" in table:
+        default = read("default", default)
+    inherited = dict(base.bet_limits) if base else {}
+    bet_limits = {n: lim for n, lim in inherited.items() if n in offered}
+    for key in table:
+        if key == "default":
+            continue
+        if key not in offered:
+            raise RuleSetError(f"[limits] names bet {key!r}, which this table does not offer")
+        bet_limits[key] = read(key, bet_limits.get(key, default))
+    return default, bet_limits
+
+
+def rule_set_to_toml(rule_set: RuleSet) -> str:
+    """The rule set as TOML that :func:`rule_set_from_toml` reads back to an equal rule set.
+
+    Bets identical to the standard ones are only named in ``offers``; the others are written out.
+
+    >>> print(rule_set_to_toml(get_rule_set("ez")).split("[bets.banker]")[1].strip())
+    title = "Banker (EZ)"
+    rules = [
+        { when = { winner = "banker", banker_total = 7, banker_cards = 3 }, pays = "push" },
+        { when = { winner = "banker" }, pays = "1:1" },
+        { when = { winner = "tie" }, pays = "push" },
+    ]
+    """
+    names = list(rule_set.bets)
+    if _EGALITE[0] in names:
+        start = names.index(_EGALITE[0])
+        if tuple(names[start : start + 10]) == _EGALITE:
+            names[start : start + 10] = ["egalite"]
+    lines = [
+        f"name = {_toml_value(rule_set.name)}",
+        f"title = {_toml_value(rule_set.title)}",
+    ]
+    if rule_set.description:
+        lines.append(f"description = {_toml_value(rule_set.description)}")
+    lines.append(f"tableau = {_toml_value(rule_set.tableau.name)}")
+    lines.append("offers = [")
+    lines += [f"    {_toml_value(n)}," for n in names]
+    lines += ["]", "", "[limits]  # in points", f"default = {_limits_toml(rule_set.limits)}"]
+    lines += [f"{n} = {_limits_toml(lim)}" for n, lim in rule_set.bet_limits.items()]
+    for bet in rule_set.bets.values():
+        if STANDARD_BETS.get(bet.name) == bet:
+            continue
+        data = bet.to_data()
+        lines += ["", f"[bets.{bet.name}]", f"title = {_toml_value(bet.title)}"]
+        if "domain" in data:
+            lines.append(f"domain = {_toml_value(data['domain'])}")
+        lines.append("rules = [")
+        for rule in bet.rules:
+            when = ", ".join(f"{c.field.value} = {_toml_value(c.to_data())}" for c in rule.when)
+            when_text = f"{{ {when} }}" if when else "{}"
+            lines.append(
+                f"    {{ when = {when_text}, pays = {_toml_value(format_pays(rule.pays))} }},"
+            )
+        lines.append("]")
+    return "\n".join(lines) + "\n"
+
+
+def _limits_toml(limits: TableLimits) -> str:
+    return (
+        f"{{ minimum = {_toml_value(format_points(limits.minimum))}, "
+        f"maximum = {_toml_value(format_points(limits.maximum))} }}"
+    )
+
+
+# A TOML basic string escapes the quote, the backslash and every control character but tab.
+_TOML_ESCAPES = {chr(c): f"\\u{c:04x}" for c in (*range(0x20), 0x7F)} | {
+    "\t": "\t",
+    "\n": "\\n",
+    '"': '\\"',
+    "\\": "\\\\",
+}
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return '"' + "".join(_TOML_ESCAPES.get(ch, ch) for ch in value) + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as TOML")
