@@ -1,0 +1,229 @@
+"""Players and their ledgers: guests, grants, the daily top-up, balances, appending entries.
+
+Every function takes an open :class:`~sqlalchemy.orm.Session` inside a transaction (see
+:meth:`baccarat.ledger.db.Store.transaction`) and a ``now`` so tests control the clock. Every
+entry is written by :func:`append`, the one place that numbers entries and keeps the running
+balance, so the rules that protect the ledger live in one function.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from baccarat.ledger.errors import (
+    BalanceChangedError,
+    InsufficientPointsError,
+    NotFoundError,
+    TopUpNotNeededError,
+    TopUpUsedTodayError,
+)
+from baccarat.ledger.models import Entry, EntryKind, GrantNote, Player
+
+__all__ = [
+    "STARTING_BALANCE",
+    "Posting",
+    "TopUpStatus",
+    "append",
+    "balance",
+    "create_guest",
+    "entries",
+    "get_player",
+    "last_seq",
+    "net_since",
+    "top_up",
+    "top_up_status",
+]
+
+STARTING_BALANCE = 10_000_00
+"""A guest's welcome grant and the level a top-up restores: 10,000 points (in minor units)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    """An entry to append: its kind, signed amount (minor units) and what it belongs to."""
+
+    kind: EntryKind
+    amount: int
+    bet: str | None = None
+    coup_id: int | None = None
+    note: GrantNote | None = None
+
+
+def get_player(session: Session, player_id: str) -> Player:
+    """The player with this id, or :class:`NotFoundError`."""
+    player = session.get(Player, player_id)
+    if player is None:
+        raise NotFoundError(what="player", key=player_id)
+    return player
+
+
+def _last(session: Session, player_id: str) -> tuple[int, int]:
+    """``(seq, balance_after)`` of the player's last entry; ``(0, 0)`` for an empty ledger."""
+    row = session.execute(
+        select(Entry.seq, Entry.balance_after)
+        .where(Entry.player_id == player_id)
+        .order_by(Entry.seq.desc())
+        .limit(1)
+    ).first()
+    return (row[0], row[1]) if row is not None else (0, 0)
+
+
+def balance(session: Session, player_id: str) -> int:
+    """The player's balance in minor units: the last entry's running balance."""
+    return _last(session, player_id)[1]
+
+
+def last_seq(session: Session, player_id: str) -> int:
+    """The number of the player's last entry (0 if none): a session's net result counts after it."""
+    return _last(session, player_id)[0]
+
+
+def append(
+    session: Session, player_id: str, postings: Sequence[Posting], now: datetime
+) -> list[Entry]:
+    """Append entries in order, numbering them and carrying the running balance.
+
+    Raises :class:`InsufficientPointsError` (nothing written) if the balance would go below zero at
+    any entry, and :class:`BalanceChangedError` if another transaction appended to the same ledger
+    since this one read it: the unique ``(player_id, seq)`` turns that race into an error rather
+    than a lost update.
+    """
+    seq, before = _last(session, player_id)
+    running = before
+    rows: list[Entry] = []
+    for posting in postings:
+        running += posting.amount
+        if running < 0:
+            stake = -sum(p.amount for p in postings if p.kind is EntryKind.STAKE)
+            raise InsufficientPointsError(stake=stake, balance=before)
+        seq += 1
+        rows.append(
+            Entry(
+                player_id=player_id,
+                seq=seq,
+                kind=posting.kind.value,
+                amount=posting.amount,
+                balance_after=running,
+                created_at=now,
+                coup_id=posting.coup_id,
+                bet=posting.bet,
+                note=posting.note.value if posting.note is not None else None,
+            )
+        )
+    session.add_all(rows)
+    try:
+        session.flush()
+    except IntegrityError as exc:
+        text = str(exc.orig)
+        if "ledger_entries.seq" in text or "uq_ledger_entries_player_id" in text:
+            raise BalanceChangedError() from exc
+        raise
+    return rows
+
+
+def create_guest(
+    session: Session, now: datetime, starting_balance: int = STARTING_BALANCE
+) -> Player:
+    """A new guest who has confirmed being an adult, with the welcome grant in the ledger."""
+    player = Player(id=secrets.token_hex(16), kind="guest", created_at=now, adult_confirmed_at=now)
+    session.add(player)
+    session.flush()
+    append(
+        session,
+        player.id,
+        [Posting(EntryKind.GRANT, starting_balance, note=GrantNote.WELCOME)],
+        now,
+    )
+    return player
+
+
+@dataclass(frozen=True, slots=True)
+class TopUpStatus:
+    """Whether the player may top up now; if not, why, and from when (for the used-today case)."""
+
+    available: bool
+    amount: int
+    """What a top-up would grant now (0 if the balance is at or above the starting balance)."""
+    used_today: bool
+    next_at: datetime
+    """The start of the next UTC day: when a top-up used today becomes possible again."""
+
+
+def _day_start(now: datetime) -> datetime:
+    return now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def top_up_status(
+    session: Session, player_id: str, now: datetime, starting_balance: int = STARTING_BALANCE
+) -> TopUpStatus:
+    """May the player top up now? At most once per UTC day, only below the starting balance."""
+    today = _day_start(now)
+    used = session.scalar(
+        select(func.count())
+        .select_from(Entry)
+        .where(
+            Entry.player_id == player_id,
+            Entry.kind == EntryKind.GRANT.value,
+            Entry.note == GrantNote.TOP_UP.value,
+            Entry.created_at >= today,
+        )
+    )
+    amount = max(0, starting_balance - balance(session, player_id))
+    return TopUpStatus(
+        available=not used and amount > 0,
+        amount=amount,
+        used_today=bool(used),
+        next_at=today + timedelta(days=1),
+    )
+
+
+def top_up(
+    session: Session, player_id: str, now: datetime, starting_balance: int = STARTING_BALANCE
+) -> Entry:
+    """Grant the points that bring the balance back to the starting balance (the player asked).
+
+    Raises :class:`TopUpUsedTodayError` or :class:`TopUpNotNeededError`; nothing is written then.
+    """
+    status = top_up_status(session, player_id, now, starting_balance)
+    if status.used_today:
+        raise TopUpUsedTodayError(next=status.next_at.strftime("%Y-%m-%d %H:%M UTC"))
+    if status.amount == 0:
+        raise TopUpNotNeededError(balance=balance(session, player_id), starting=starting_balance)
+    (entry,) = append(
+        session,
+        player_id,
+        [Posting(EntryKind.GRANT, status.amount, note=GrantNote.TOP_UP)],
+        now,
+    )
+    return entry
+
+
+def net_since(session: Session, player_id: str, after_seq: int) -> int:
+    """Net result of play (stakes, payouts, refunds; grants excluded) after entry ``after_seq``."""
+    total = session.scalar(
+        select(func.coalesce(func.sum(Entry.amount), 0)).where(
+            Entry.player_id == player_id,
+            Entry.seq > after_seq,
+            Entry.kind != EntryKind.GRANT.value,
+        )
+    )
+    return int(total or 0)
+
+
+def entries(session: Session, player_id: str, limit: int = 100) -> list[Entry]:
+    """The player's most recent entries, newest first."""
+    return list(
+        session.scalars(
+            select(Entry)
+            .where(Entry.player_id == player_id)
+            .order_by(Entry.seq.desc())
+            .limit(limit)
+        )
+    )

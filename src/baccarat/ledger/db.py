@@ -1,0 +1,111 @@
+"""Engines, sessions and migrations: SQLite by default, PostgreSQL by URL.
+
+The schema is created and upgraded by Alembic, programmatically, when the application starts
+(:func:`migrate`): there is no separate step to forget. Every write goes through one
+:class:`Store.transaction`, so deal and settlement commit together or not at all, and a future
+change of locking strategy (row locks, immediate transactions) has one place to go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+__all__ = ["Store", "alembic_config", "make_engine", "migrate"]
+
+MIGRATIONS = "baccarat.ledger:migrations"
+
+
+def make_engine(url: str, *, pool_size: int = 10) -> Engine:
+    """An engine for ``url``: an SQLite file (its folder is created), in-memory SQLite, or PostgreSQL.
+
+    SQLite connections get foreign keys on, a busy timeout so concurrent writers wait their turn
+    rather than fail, and (for files) the write-ahead log so readers never block the writer.
+
+    >>> engine = make_engine("sqlite://")
+    >>> engine.dialect.name, type(engine.pool).__name__
+    ('sqlite', 'StaticPool')
+    """
+    parsed = make_url(url)
+    kwargs: dict[str, Any] = {}
+    if parsed.get_backend_name() == "sqlite":
+        in_memory = parsed.database in (None, "", ":memory:")
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        if in_memory:
+            # One shared connection, so every session (and every thread) sees the same database.
+            kwargs["poolclass"] = StaticPool
+        elif parsed.database:
+            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, **kwargs)
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys = ON")
+            if not in_memory:
+                cursor.execute("PRAGMA journal_mode = WAL")
+                cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+
+
+def alembic_config(engine: Engine | None = None) -> Any:
+    """An Alembic ``Config`` for the packaged migrations (for ``migrate`` and for developers).
+
+    To write a new migration: ``alembic.command.revision(alembic_config(engine), message,
+    autogenerate=True)`` against a database at head.
+    """
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    if engine is not None:
+        config.attributes["engine"] = engine
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the database schema up to ``revision`` (the latest by default)."""
+    from alembic import command
+
+    command.upgrade(alembic_config(engine), revision)
+
+
+class Store:
+    """Where the records live: an engine and the sessions made from it."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    def open(cls, url: str, *, run_migrations: bool = True) -> Store:
+        """Connect to ``url`` and (by default) migrate it to the latest schema."""
+        store = cls(make_engine(url))
+        if run_migrations:
+            migrate(store.engine)
+        return store
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """One unit of work: committed if the block ends normally, rolled back if it raises."""
+        with self._sessions() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session for reads only (rolled back at the end)."""
+        with self._sessions() as session:
+            yield session
+
+    def close(self) -> None:
+        self.engine.dispose()

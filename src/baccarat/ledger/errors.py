@@ -1,0 +1,110 @@
+"""Errors of the ledger and table services.
+
+Each error has a stable ``code`` and the ``params`` its message was made from, so the web layer
+can show it in the player's language (a template per code) while the English ``str()`` stays
+useful in logs and on the command line.
+
+>>> err = InsufficientPointsError(stake=500_00, balance=120_00)
+>>> err.code, err.params["stake"], str(err)
+('insufficient_points', 50000, 'the stakes total 500 points but the balance is 120 points')
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from baccarat.core.errors import BaccaratError
+from baccarat.core.money import format_points
+from baccarat.i18n.markers import N_
+
+__all__ = [
+    "BadStakeError",
+    "BalanceChangedError",
+    "InsufficientPointsError",
+    "LedgerError",
+    "NoStakesError",
+    "NotFoundError",
+    "TableBusyError",
+    "TopUpNotNeededError",
+    "TopUpUsedTodayError",
+]
+
+
+class LedgerError(BaccaratError):
+    """A request the ledger or a table refuses; nothing was written."""
+
+    code: ClassVar[str] = "ledger_error"
+    template: ClassVar[str] = "{detail}"
+    status: ClassVar[int] = 400
+    """The HTTP status that fits: 400 bad request, 404 not found, 409 conflict with state."""
+
+    def __init__(self, **params: object) -> None:
+        self.params = params
+        shown = {
+            key: format_points(value) if key in _POINTS and isinstance(value, int) else value
+            for key, value in params.items()
+        }
+        super().__init__(self.template.format(**shown))
+
+
+_POINTS = frozenset({"stake", "balance", "starting"})
+"""Parameters that are amounts in minor units, shown as points in messages."""
+
+
+class InsufficientPointsError(LedgerError):
+    code = "insufficient_points"
+    status = 422
+    template = N_("the stakes total {stake} points but the balance is {balance} points")
+
+
+class BadStakeError(LedgerError):
+    """A stake the table refuses (unknown or unoffered bet, outside the limits): the rule set's
+    own message is in ``detail``."""
+
+    code = "bad_stake"
+    status = 422
+    template = N_("this stake cannot be placed: {detail}")
+
+
+class NoStakesError(LedgerError):
+    code = "no_stakes"
+    status = 422
+    template = N_("place at least one bet before dealing")
+
+
+class TableBusyError(LedgerError):
+    """Another deal at the same table committed first; nothing was written."""
+
+    code = "table_busy"
+    status = 409
+    template = N_("a coup is already being dealt at table {table}; nothing was charged")
+
+
+class BalanceChangedError(LedgerError):
+    """Another request changed the same balance first; nothing was written."""
+
+    code = "balance_changed"
+    status = 409
+    template = N_("the balance changed while this request ran; nothing was charged, try again")
+
+
+class NotFoundError(LedgerError):
+    code = "not_found"
+    status = 404
+    template = N_("no {what} {key} here")
+
+
+class TopUpUsedTodayError(LedgerError):
+    code = "top_up_used_today"
+    status = 409
+    template = N_(
+        "the daily top-up was already used today (UTC); the next one is possible from {next}"
+    )
+
+
+class TopUpNotNeededError(LedgerError):
+    code = "top_up_not_needed"
+    status = 409
+    template = N_(
+        "the balance of {balance} points is already at or above the starting {starting} points"
+    )

@@ -1,0 +1,211 @@
+"""The stored records of the practice table: players, their ledger, tables, shoes and coups.
+
+The ledger is a list of immutable entries per player (stake, payout, refund, grant), numbered
+``seq = 1, 2, 3 …`` per player. Each entry carries the balance after it, so the balance is the
+last entry's ``balance_after`` and equals the sum of all amounts (an invariant a ledger check can
+verify). Two constraints make concurrent writers safe without locks: ``(player_id, seq)`` is
+unique, so two transactions that read the same last entry cannot both append after it, and
+``balance_after >= 0`` makes a negative balance impossible whatever the code above does.
+
+The shoe's card order is stored so that a restart does not lose a shoe; nothing ever sends it to
+a browser. A coup stores the cards it used in dealing order; its steps, explanations and
+settlement are derived from those and the table's rule set whenever they are shown.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = [
+    "Base",
+    "CoupRecord",
+    "Entry",
+    "EntryKind",
+    "GrantNote",
+    "Player",
+    "ShoeRecord",
+    "TableRecord",
+    "utcnow",
+]
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware, in UTC."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp stored in UTC and always read back timezone-aware.
+
+    SQLite keeps no zone; PostgreSQL's ``timestamptz`` does. Either way the application sees aware
+    UTC datetimes, so comparisons never mix naive and aware values.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value!r}: pass an aware (UTC) datetime")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class EntryKind(enum.Enum):
+    """What a ledger entry records. A stake is negative; the other kinds are positive."""
+
+    STAKE = "stake"
+    """Points put on a bet when the coup is dealt."""
+    PAYOUT = "payout"
+    """What a winning bet returns: the stake and the winnings."""
+    REFUND = "refund"
+    """A stake returned unchanged (a push)."""
+    GRANT = "grant"
+    """Points given to the player: the welcome grant or a daily top-up."""
+
+
+class GrantNote(enum.Enum):
+    """Why points were granted."""
+
+    WELCOME = "welcome"
+    TOP_UP = "top_up"
+
+
+class Player(Base):
+    """A player: for now a guest, known by a random id kept in a signed cookie."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), default="guest")
+    """``guest`` now; accounts will add their own kind without changing guests."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    adult_confirmed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    """When the player confirmed being 18 or older (the gate)."""
+
+
+class Entry(Base):
+    """One immutable ledger entry (amounts in minor units: 1 point = 100)."""
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (
+        UniqueConstraint("player_id", "seq"),
+        CheckConstraint("balance_after >= 0", name="balance_not_negative"),
+        CheckConstraint("seq >= 1", name="seq_positive"),
+        CheckConstraint(
+            "(kind = 'stake' AND amount < 0) OR (kind IN ('payout', 'refund', 'grant') AND amount > 0)",
+            name="amount_sign",
+        ),
+        CheckConstraint("(kind = 'grant') = (note IS NOT NULL)", name="grant_note"),
+        CheckConstraint("(kind = 'grant') = (coup_id IS NULL AND bet IS NULL)", name="coup_link"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    # No separate index on player_id: the unique (player_id, seq) index leads with it.
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    balance_after: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    coup_id: Mapped[int | None] = mapped_column(ForeignKey("coups.id"), index=True)
+    bet: Mapped[str | None] = mapped_column(String(64))
+    """The bet a stake, payout or refund belongs to (its name in the rule set)."""
+    note: Mapped[str | None] = mapped_column(String(16))
+    """For a grant: a :class:`GrantNote` value."""
+
+    @property
+    def entry_kind(self) -> EntryKind:
+        return EntryKind(self.kind)
+
+
+class TableRecord(Base):
+    """A player's table: a rule set and a deck count, dealt from one shoe after another."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    rule_set: Mapped[str] = mapped_column(String(64))
+    decks: Mapped[int] = mapped_column(SmallInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class ShoeRecord(Base):
+    """A shoe of a table: its card order (server-side only) and how far it has been dealt."""
+
+    __tablename__ = "shoes"
+    __table_args__ = (
+        UniqueConstraint("table_id", "number"),
+        CheckConstraint("coups_dealt >= 0", name="coups_dealt_not_negative"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    """1 for the table's first shoe, then 2, 3, …"""
+    decks: Mapped[int] = mapped_column(SmallInteger)
+    cut_card: Mapped[int] = mapped_column(SmallInteger)
+    burn: Mapped[bool] = mapped_column(Boolean)
+    one_more_coup: Mapped[bool] = mapped_column(Boolean)
+    card_order: Mapped[str] = mapped_column(Text)
+    """Every card in dealing order, two characters each (``Ks9dAc…``). Never leaves the server."""
+    coups_dealt: Mapped[int] = mapped_column(Integer, default=0)
+    """The shoe's position: replaying this many coups from the order restores the shoe."""
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class CoupRecord(Base):
+    """A dealt coup: the cards it used, in dealing order (P1 B1 P2 B2, then third cards)."""
+
+    __tablename__ = "coups"
+    __table_args__ = (UniqueConstraint("shoe_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    """1 for the shoe's first coup, then 2, 3, …"""
+    cards: Mapped[str] = mapped_column(String(12))
+    """The 4 to 6 cards of the coup, two characters each, in dealing order."""
+    winner: Mapped[str] = mapped_column(String(6))
+    summary_index: Mapped[int] = mapped_column(SmallInteger)
+    pair_index: Mapped[int] = mapped_column(SmallInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

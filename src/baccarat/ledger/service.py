@@ -1,0 +1,398 @@
+"""The practice table's service layer: every operation is one transaction and returns plain data.
+
+The web pages, the JSON API and the benchmark all go through :class:`PlayService`; none of them
+touches a database session. A deal validates the stakes against the rule set and the balance,
+takes the stakes, deals the coup from the table's shoe, settles it with
+:func:`baccarat.core.settle.settle` and writes the coup, the payouts and the shoe's new position,
+all in one transaction: it commits whole or not at all, and a refused request writes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from baccarat.core.bets import BetError, BetResult
+from baccarat.core.cards import Card, Rank
+from baccarat.core.coup import Coup
+from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set
+from baccarat.core.settle import Settlement, StakeError, check_stakes, settle
+from baccarat.core.shoe import Shoe, ShoeRules
+from baccarat.ledger import accounts, tables
+from baccarat.ledger.accounts import STARTING_BALANCE, Posting, TopUpStatus
+from baccarat.ledger.db import Store
+from baccarat.ledger.errors import (
+    BadStakeError,
+    InsufficientPointsError,
+    NoStakesError,
+    NotFoundError,
+    TableBusyError,
+)
+from baccarat.ledger.models import CoupRecord, Entry, EntryKind, ShoeRecord, TableRecord, utcnow
+
+__all__ = [
+    "DEFAULT_DECKS",
+    "CoupView",
+    "DealOutcome",
+    "PlayService",
+    "PlayerView",
+    "ShoeView",
+    "TableView",
+]
+
+DEFAULT_DECKS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A player's standing: balance, the top-up, and the net result since ``since_seq``."""
+
+    player_id: str
+    balance: int
+    last_seq: int
+    net_since: int
+    top_up: TopUpStatus
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeView:
+    """What anyone at the table can see of a shoe: counts, penetration, the cut card. No order."""
+
+    number: int
+    decks: int
+    size: int
+    cut_card: int
+    """Cards behind the cut card."""
+    coups_dealt: int
+    cards_dealt: int
+    cards_remaining: int
+    cards_to_cut: int
+    penetration: float
+    cut_card_out: bool
+    finished: bool
+    burn_card: Card | None
+    """The burn card turned face up (the others are burned face down)."""
+    burned: int
+    """Cards burned, the face-up one included."""
+    dealt_counts: Mapping[Rank, int]
+    remaining_counts: Mapping[Rank, int]
+    unseen_counts: Mapping[Rank, int]
+    """Cards the player has not seen: in the shoe or burned face down (for the odds)."""
+
+    @classmethod
+    def of(cls, number: int, shoe: Shoe) -> ShoeView:
+        return cls(
+            number=number,
+            decks=shoe.rules.decks,
+            size=shoe.rules.size,
+            cut_card=shoe.rules.cut_card,
+            coups_dealt=shoe.coups_dealt,
+            cards_dealt=shoe.cards_dealt,
+            cards_remaining=shoe.cards_remaining,
+            cards_to_cut=shoe.cards_to_cut,
+            penetration=shoe.penetration,
+            cut_card_out=shoe.cut_card_out,
+            finished=shoe.finished,
+            burn_card=shoe.burned[0] if shoe.burned else None,
+            burned=len(shoe.burned),
+            dealt_counts=shoe.dealt_counts(),
+            remaining_counts=shoe.remaining_counts(),
+            unseen_counts=shoe.unseen_counts(),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CoupView:
+    """A dealt coup with the player's bets on it, settled."""
+
+    id: int
+    table_id: int
+    shoe_number: int
+    number: int
+    """The coup's number in its shoe (1 for the first)."""
+    coup: Coup
+    settlement: Settlement | None
+    """The bets and how each ended (None if the player had no bet on the coup)."""
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A table: its rule set, its current shoe and the coups dealt from that shoe."""
+
+    id: int
+    rule_set: RuleSet
+    decks: int
+    shoe: ShoeView
+    coups: tuple[CoupView, ...]
+    """The coups of the current shoe, oldest first (the roads are drawn from these)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """What a deal did: the coup and its settlement, the balance before and after, the shoe now."""
+
+    coup: CoupView
+    balance_before: int
+    balance_after: int
+    shoe: ShoeView
+    new_shoe: bool
+    """True when this coup was the first of a freshly shuffled shoe (the roads start again)."""
+
+
+class PlayService:
+    """The operations of the practice table. Thread-safe: each call is its own transaction.
+
+    ``rng`` shuffles new shoes (the OS CSPRNG when None); ``clock`` gives the time (UTC).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        starting_balance: int = STARTING_BALANCE,
+        rng: random.Random | None = None,
+        clock: Callable[[], datetime] = utcnow,
+        shoe_cache: tables.ShoeCache | None = None,
+    ) -> None:
+        self.store = store
+        self.starting_balance = starting_balance
+        self.rng = rng
+        self.clock = clock
+        self.shoes = shoe_cache if shoe_cache is not None else tables.ShoeCache()
+
+    # Players and points
+
+    def join(self) -> PlayerView:
+        """A new guest player (who has passed the 18+ gate), granted the starting balance."""
+        now = self.clock()
+        with self.store.transaction() as db:
+            player = accounts.create_guest(db, now, self.starting_balance)
+            return self._player_view(db, player.id, 0, now)
+
+    def player(self, player_id: str, since_seq: int | None = None) -> PlayerView:
+        """The player's balance and top-up status, and the net result after entry ``since_seq``."""
+        now = self.clock()
+        with self.store.reading() as db:
+            accounts.get_player(db, player_id)
+            return self._player_view(db, player_id, since_seq, now)
+
+    def top_up(self, player_id: str, since_seq: int | None = None) -> PlayerView:
+        """Bring the balance back to the starting balance (once per UTC day, player's request)."""
+        now = self.clock()
+        with self.store.transaction() as db:
+            accounts.get_player(db, player_id)
+            accounts.top_up(db, player_id, now, self.starting_balance)
+            return self._player_view(db, player_id, since_seq, now)
+
+    def _player_view(
+        self, db: Session, player_id: str, since_seq: int | None, now: datetime
+    ) -> PlayerView:
+        seq = accounts.last_seq(db, player_id)
+        return PlayerView(
+            player_id=player_id,
+            balance=accounts.balance(db, player_id),
+            last_seq=seq,
+            net_since=accounts.net_since(
+                db, player_id, since_seq if since_seq is not None else seq
+            ),
+            top_up=accounts.top_up_status(db, player_id, now, self.starting_balance),
+        )
+
+    # Tables
+
+    def open_table(
+        self, player_id: str, rule_set: str = DEFAULT_RULE_SET, decks: int = DEFAULT_DECKS
+    ) -> TableView:
+        """Open a new table with this rule set and deck count; it becomes the player's current one."""
+        rules = get_rule_set(rule_set)
+        ShoeRules(decks=decks)  # a bad deck count is refused before anything is written
+        with self.store.transaction() as db:
+            accounts.get_player(db, player_id)
+            table = tables.open_table(db, player_id, rules.name, decks, self.rng, self.clock())
+            return self._table_view(db, table)
+
+    def table(self, player_id: str, table_id: int | None = None) -> TableView:
+        """The player's table ``table_id``, or the current one (a default table is opened if none)."""
+        with self.store.reading() as db:
+            accounts.get_player(db, player_id)
+            if table_id is not None:
+                return self._table_view(db, tables.get_table(db, player_id, table_id))
+            table = tables.current_table(db, player_id)
+            if table is not None:
+                return self._table_view(db, table)
+        return self.open_table(player_id)
+
+    def _table_view(self, db: Session, table: TableRecord) -> TableView:
+        rule_set = get_rule_set(table.rule_set)
+        record = tables.current_shoe(db, table.id)
+        shoe = self.shoes.view(record, rule_set.tableau)
+        coups = self._coup_views(
+            db, table, tables.coups_of_shoe(db, record.id), {record.id: record}
+        )
+        return TableView(
+            id=table.id,
+            rule_set=rule_set,
+            decks=table.decks,
+            shoe=ShoeView.of(record.number, shoe),
+            coups=tuple(coups),
+        )
+
+    # Dealing
+
+    def deal(self, player_id: str, table_id: int, stakes: Mapping[str, int]) -> DealOutcome:
+        """Take the stakes, deal one coup, settle it: one transaction, all or nothing.
+
+        ``stakes`` maps bet names to minor units. Refused with nothing written: no stakes
+        (:class:`NoStakesError`), a stake the table does not take (:class:`BadStakeError`), stakes above the
+        balance (:class:`InsufficientPointsError`), another deal at this table or another change to
+        this balance committing first (:class:`TableBusyError`, :class:`BalanceChangedError`).
+        """
+        stakes = dict(stakes)
+        if not stakes:
+            raise NoStakesError()
+        now = self.clock()
+        taken: tuple[int, Shoe] | None = None
+        try:
+            with self.store.transaction() as db:
+                table = tables.get_table(db, player_id, table_id)
+                rule_set = get_rule_set(table.rule_set)
+                try:
+                    check_stakes(stakes, rule_set)
+                except (BetError, StakeError) as exc:
+                    raise BadStakeError(detail=str(exc)) from None
+                before = accounts.balance(db, player_id)
+                staked = sum(stakes.values())
+                if staked > before:
+                    raise InsufficientPointsError(stake=staked, balance=before)
+
+                record = tables.current_shoe(db, table.id)
+                new_shoe = record.finished
+                if new_shoe:
+                    rules = tables.shoe_rules(record)
+                    record = tables.new_shoe(db, table, rules, record.number + 1, self.rng, now)
+                shoe = self.shoes.take(record, rule_set.tableau)
+                taken = (record.id, shoe)
+                coup = shoe.deal_coup(rule_set.tableau)
+                tables.advance_shoe(db, record, shoe)
+                row = tables.record_coup(db, table, record, coup, now)
+                settlement = settle(coup, stakes, rule_set)
+                accounts.append(db, player_id, _postings(settlement, row.id), now)
+                after = before + settlement.net
+                outcome = DealOutcome(
+                    coup=CoupView(
+                        row.id, table.id, record.number, row.number, coup, settlement, now
+                    ),
+                    balance_before=before,
+                    balance_after=after,
+                    shoe=ShoeView.of(record.number, shoe),
+                    new_shoe=new_shoe,
+                )
+        except IntegrityError as exc:
+            # Another deal at this table shuffled the next shoe or stored the coup first.
+            if _unique_violation(exc, ("shoes", "coups")):
+                raise TableBusyError(table=table_id) from exc
+            raise
+        # Committed: the dealt shoe is now the stored one and can serve the next deal.
+        self.shoes.put(*taken)
+        return outcome
+
+    # History
+
+    def coup(self, player_id: str, coup_id: int) -> CoupView:
+        """One coup of the player's (for replay): cards, steps and the settlement of the bets."""
+        with self.store.reading() as db:
+            row = db.get(CoupRecord, coup_id)
+            table = db.get(TableRecord, row.table_id) if row is not None else None
+            if row is None or table is None or table.player_id != player_id:
+                raise NotFoundError(what="coup", key=coup_id)
+            (view,) = self._coup_views(db, table, [row])
+            return view
+
+    def history(
+        self, player_id: str, *, since: datetime | None = None, limit: int = 200
+    ) -> list[CoupView]:
+        """The player's coups at every table, newest first (``since``: only coups dealt after)."""
+        with self.store.reading() as db:
+            query = (
+                select(CoupRecord, TableRecord)
+                .join(TableRecord, CoupRecord.table_id == TableRecord.id)
+                .where(TableRecord.player_id == player_id)
+                .order_by(CoupRecord.id.desc())
+                .limit(limit)
+            )
+            if since is not None:
+                query = query.where(CoupRecord.created_at >= since)
+            views: list[CoupView] = []
+            for row, table in db.execute(query):
+                views.extend(self._coup_views(db, table, [row]))
+            return views
+
+    def _coup_views(
+        self,
+        db: Session,
+        table: TableRecord,
+        rows: list[CoupRecord],
+        shoes: dict[int, ShoeRecord] | None = None,
+    ) -> list[CoupView]:
+        """Rebuild coups from their cards and settle them again from the stakes in the ledger."""
+        if not rows:
+            return []
+        rule_set = get_rule_set(table.rule_set)
+        shoes = dict(shoes or {})
+        stakes: dict[int, dict[str, int]] = {}
+        for entry in db.scalars(
+            select(Entry)
+            .where(
+                Entry.coup_id.in_([row.id for row in rows]),
+                Entry.kind == EntryKind.STAKE.value,
+            )
+            .order_by(Entry.seq)
+        ):
+            if entry.coup_id is not None and entry.bet is not None:
+                stakes.setdefault(entry.coup_id, {})[entry.bet] = -entry.amount
+        views = []
+        for row in rows:
+            shoe = shoes.get(row.shoe_id) or db.get(ShoeRecord, row.shoe_id)
+            if shoe is None:
+                raise NotFoundError(what="shoe", key=row.shoe_id)
+            shoes[row.shoe_id] = shoe
+            coup = Coup.from_cards(tables.decode_cards(row.cards), rule_set.tableau)
+            placed = stakes.get(row.id)
+            settlement = settle(coup, placed, rule_set) if placed else None
+            views.append(
+                CoupView(
+                    row.id, table.id, shoe.number, row.number, coup, settlement, row.created_at
+                )
+            )
+        return views
+
+
+def _postings(settlement: Settlement, coup_id: int) -> list[Posting]:
+    """The ledger entries of a settled coup: every stake first, then what each bet returned."""
+    postings = [
+        Posting(EntryKind.STAKE, -bet.stake, bet=bet.bet, coup_id=coup_id)
+        for bet in settlement.bets
+    ]
+    for bet in settlement.bets:
+        if bet.returned > 0:
+            kind = EntryKind.PAYOUT if bet.result is BetResult.WIN else EntryKind.REFUND
+            postings.append(Posting(kind, bet.returned, bet=bet.bet, coup_id=coup_id))
+    return postings
+
+
+def _unique_violation(exc: IntegrityError, tables_named: tuple[str, ...]) -> bool:
+    """Whether ``exc`` is a unique-constraint violation on one of these tables (either dialect).
+
+    SQLite says ``UNIQUE constraint failed: shoes.table_id, …``; PostgreSQL names the constraint
+    (``uq_shoes_table_id``), which the naming convention prefixes with the table name.
+    """
+    text = str(exc.orig)
+    unique = "UNIQUE constraint failed" in text or "duplicate key" in text
+    return unique and any(f"{name}." in text or f"uq_{name}_" in text for name in tables_named)

@@ -1,0 +1,245 @@
+"""Tables, their shoes and their coups, as stored: open a table, shuffle and restore shoes, record coups.
+
+A shoe is stored as its card order and the number of coups dealt from it. Restoring it replays
+those coups with the engine (:meth:`Shoe.from_order` then :meth:`Shoe.deal_coup`), so the stored
+position can never disagree with the engine's idea of it; a small cache keeps the live
+:class:`~baccarat.core.shoe.Shoe` between requests so the replay happens only after a restart.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from baccarat.core.cards import Card, full_deck
+from baccarat.core.coup import Coup
+from baccarat.core.shoe import Shoe, ShoeRules, shuffled_order
+from baccarat.core.tableau import Tableau
+from baccarat.ledger.errors import NotFoundError, TableBusyError
+from baccarat.ledger.models import CoupRecord, ShoeRecord, TableRecord
+
+__all__ = [
+    "ShoeCache",
+    "advance_shoe",
+    "coups_of_shoe",
+    "current_shoe",
+    "current_table",
+    "decode_cards",
+    "encode_cards",
+    "get_table",
+    "new_shoe",
+    "open_table",
+    "record_coup",
+    "shoe_rules",
+]
+
+_CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in full_deck()}
+
+
+def encode_cards(cards: Sequence[Card]) -> str:
+    """Cards as a compact string, two characters each.
+
+    >>> from baccarat.core.cards import parse_cards
+    >>> encode_cards(parse_cards("Ks 10h 9d"))
+    'KsTh9d'
+    """
+    return "".join(str(card) for card in cards)
+
+
+def decode_cards(text: str) -> tuple[Card, ...]:
+    """The inverse of :func:`encode_cards` (a stored, trusted string).
+
+    >>> decode_cards("KsTh9d")
+    (Card.parse('Ks'), Card.parse('Th'), Card.parse('9d'))
+    """
+    return tuple(_CARD_BY_TEXT[text[i : i + 2]] for i in range(0, len(text), 2))
+
+
+def open_table(
+    session: Session,
+    player_id: str,
+    rule_set: str,
+    decks: int,
+    rng: random.Random | None,
+    now: datetime,
+) -> TableRecord:
+    """A new table for the player (it becomes the current one), with its first shoe shuffled."""
+    rules = ShoeRules(decks=decks)  # validates the deck count before anything is written
+    table = TableRecord(player_id=player_id, rule_set=rule_set, decks=decks, created_at=now)
+    session.add(table)
+    session.flush()
+    new_shoe(session, table, rules, 1, rng, now)
+    return table
+
+
+def get_table(session: Session, player_id: str, table_id: int) -> TableRecord:
+    """The player's table ``table_id``; another player's table is reported as not found."""
+    table = session.get(TableRecord, table_id)
+    if table is None or table.player_id != player_id:
+        raise NotFoundError(what="table", key=table_id)
+    return table
+
+
+def current_table(session: Session, player_id: str) -> TableRecord | None:
+    """The table the player opened last, if any."""
+    return session.scalars(
+        select(TableRecord)
+        .where(TableRecord.player_id == player_id)
+        .order_by(TableRecord.id.desc())
+        .limit(1)
+    ).first()
+
+
+def shoe_rules(record: ShoeRecord) -> ShoeRules:
+    return ShoeRules(
+        decks=record.decks,
+        cut_card=record.cut_card,
+        burn=record.burn,
+        one_more_coup=record.one_more_coup,
+    )
+
+
+def new_shoe(
+    session: Session,
+    table: TableRecord,
+    rules: ShoeRules,
+    number: int,
+    rng: random.Random | None,
+    now: datetime,
+) -> ShoeRecord:
+    """Shuffle and store shoe ``number`` of ``table`` (the order stays in the database)."""
+    record = ShoeRecord(
+        table_id=table.id,
+        number=number,
+        decks=rules.decks,
+        cut_card=rules.cut_card,
+        burn=rules.burn,
+        one_more_coup=rules.one_more_coup,
+        card_order=encode_cards(shuffled_order(rules, rng)),
+        coups_dealt=0,
+        finished=False,
+        created_at=now,
+    )
+    session.add(record)
+    session.flush()
+    return record
+
+
+def current_shoe(session: Session, table_id: int) -> ShoeRecord:
+    """The table's latest shoe (possibly finished: the next deal shuffles a new one)."""
+    record = session.scalars(
+        select(ShoeRecord)
+        .where(ShoeRecord.table_id == table_id)
+        .order_by(ShoeRecord.number.desc())
+        .limit(1)
+    ).first()
+    if record is None:
+        raise NotFoundError(what="shoe of table", key=table_id)
+    return record
+
+
+def advance_shoe(session: Session, record: ShoeRecord, shoe: Shoe) -> None:
+    """Store that one more coup was dealt from ``record``, only if nobody else did first.
+
+    The ``WHERE coups_dealt = old`` makes two deals racing at one table commit at most once: the
+    loser updates no row and gets :class:`TableBusyError` (its transaction then rolls back).
+    """
+    old = record.coups_dealt
+    if shoe.coups_dealt != old + 1:
+        raise AssertionError(f"shoe at {shoe.coups_dealt} coups, record at {old}")
+    result = session.execute(
+        update(ShoeRecord)
+        .where(ShoeRecord.id == record.id, ShoeRecord.coups_dealt == old)
+        .values(coups_dealt=old + 1, finished=shoe.finished)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(result, "rowcount", 1) != 1:
+        raise TableBusyError(table=record.table_id)
+    record.coups_dealt = old + 1
+    record.finished = shoe.finished
+
+
+def record_coup(
+    session: Session, table: TableRecord, shoe: ShoeRecord, coup: Coup, now: datetime
+) -> CoupRecord:
+    """Store a coup just dealt from ``shoe`` (its number is the shoe's new coup count)."""
+    row = CoupRecord(
+        table_id=table.id,
+        shoe_id=shoe.id,
+        number=shoe.coups_dealt,
+        cards=encode_cards(coup.cards_in_order),
+        winner=coup.winner.value,
+        summary_index=coup.summary.index,
+        pair_index=coup.pairs.index,
+        created_at=now,
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def coups_of_shoe(session: Session, shoe_id: int) -> list[CoupRecord]:
+    """The coups dealt from a shoe, in order."""
+    return list(
+        session.scalars(
+            select(CoupRecord).where(CoupRecord.shoe_id == shoe_id).order_by(CoupRecord.number)
+        )
+    )
+
+
+class ShoeCache:
+    """Live shoes by shoe id, so a deal does not replay the shoe from its order every time.
+
+    A deal *takes* the shoe out (so two requests never deal from one object), deals, and *puts*
+    it back only after its transaction committed; a shoe whose position disagrees with the
+    stored one is rebuilt by replay. Bounded: the least recently used shoes are dropped.
+    """
+
+    def __init__(self, capacity: int = 512) -> None:
+        self._capacity = capacity
+        self._shoes: OrderedDict[int, Shoe] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, record: ShoeRecord, tableau: Tableau) -> Shoe:
+        """The shoe of ``record`` at its stored position (from the cache, or replayed)."""
+        with self._lock:
+            shoe = self._shoes.pop(record.id, None)
+        if shoe is not None and shoe.coups_dealt == record.coups_dealt:
+            return shoe
+        return self._replay(record, tableau)
+
+    def view(self, record: ShoeRecord, tableau: Tableau) -> Shoe:
+        """A private copy of the shoe of ``record`` at its stored position, for reading.
+
+        A shallow copy is enough: a shoe's mutable state is plain numbers and flags, and its
+        order and starting counts are never changed after it is built.
+        """
+        with self._lock:
+            cached = self._shoes.get(record.id)
+            if cached is not None and cached.coups_dealt == record.coups_dealt:
+                return copy.copy(cached)
+        return self._replay(record, tableau)
+
+    def _replay(self, record: ShoeRecord, tableau: Tableau) -> Shoe:
+        shoe = Shoe.from_order(decode_cards(record.card_order), shoe_rules(record))
+        for _ in range(record.coups_dealt):
+            shoe.deal_coup(tableau)
+        return shoe
+
+    def put(self, record_id: int, shoe: Shoe) -> None:
+        """Keep ``shoe`` (whose state is committed) for the next deal."""
+        with self._lock:
+            self._shoes[record_id] = shoe
+            self._shoes.move_to_end(record_id)
+            while len(self._shoes) > self._capacity:
+                self._shoes.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._shoes)

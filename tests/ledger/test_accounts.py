@@ -1,0 +1,232 @@
+"""The ledger: guests, grants, the daily top-up, appending entries, immutability, races."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import select, text
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from baccarat.ledger import accounts
+from baccarat.ledger.accounts import STARTING_BALANCE, Posting
+from baccarat.ledger.db import Store
+from baccarat.ledger.errors import (
+    BalanceChangedError,
+    InsufficientPointsError,
+    NotFoundError,
+    TopUpNotNeededError,
+    TopUpUsedTodayError,
+)
+from baccarat.ledger.models import CoupRecord, Entry, EntryKind, GrantNote, ShoeRecord, TableRecord
+
+NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
+
+
+def _guest(store: Store, now: datetime = NOON) -> str:
+    with store.transaction() as db:
+        return accounts.create_guest(db, now).id
+
+
+def _coup(store: Store, player_id: str) -> int:
+    """A coup row to hang stakes on (the ledger links every stake and payout to a coup)."""
+    with store.transaction() as db:
+        table = TableRecord(player_id=player_id, rule_set="punto-banco", decks=8, created_at=NOON)
+        db.add(table)
+        db.flush()
+        shoe = ShoeRecord(
+            table_id=table.id, number=1, decks=8, cut_card=14, burn=True, one_more_coup=True,
+            card_order="", coups_dealt=1, finished=False, created_at=NOON,
+        )  # fmt: skip
+        db.add(shoe)
+        db.flush()
+        row = CoupRecord(
+            table_id=table.id, shoe_id=shoe.id, number=1, cards="2c3d4h5s", winner="banker",
+            summary_index=0, pair_index=0, created_at=NOON,
+        )  # fmt: skip
+        db.add(row)
+        db.flush()
+        return row.id
+
+
+def _entries(store: Store, player_id: str) -> list[Entry]:
+    with store.reading() as db:
+        return list(
+            db.scalars(select(Entry).where(Entry.player_id == player_id).order_by(Entry.seq))
+        )
+
+
+def _insert(store: Store, entry: Entry) -> None:
+    """Write an entry directly, bypassing :func:`accounts.append` (to test the database's checks)."""
+    with store.transaction() as db:
+        db.add(entry)
+        db.flush()
+
+
+def test_a_guest_starts_with_the_welcome_grant(store: Store) -> None:
+    pid = _guest(store)
+    (entry,) = _entries(store, pid)
+    assert (entry.seq, entry.kind, entry.amount, entry.balance_after, entry.note) == (
+        1, "grant", STARTING_BALANCE, STARTING_BALANCE, GrantNote.WELCOME.value,
+    )  # fmt: skip
+    assert entry.created_at == NOON and entry.created_at.tzinfo is not None
+    with store.reading() as db:
+        assert accounts.balance(db, pid) == 10_000_00
+        assert accounts.last_seq(db, pid) == 1
+
+
+def test_append_numbers_entries_and_carries_the_balance(store: Store) -> None:
+    pid = _guest(store)
+    coup = _coup(store, pid)
+    with store.transaction() as db:
+        accounts.append(
+            db,
+            pid,
+            [
+                Posting(EntryKind.STAKE, -100_00, bet="banker", coup_id=coup),
+                Posting(EntryKind.STAKE, -5_00, bet="tie", coup_id=coup),
+                Posting(EntryKind.PAYOUT, 195_00, bet="banker", coup_id=coup),
+            ],
+            NOON,
+        )
+    rows = _entries(store, pid)
+    assert [r.seq for r in rows] == [1, 2, 3, 4]
+    assert [r.balance_after for r in rows] == [10_000_00, 9_900_00, 9_895_00, 10_090_00]
+    assert sum(r.amount for r in rows) == rows[-1].balance_after
+    with store.reading() as db:
+        assert accounts.net_since(db, pid, 1) == 90_00  # grants are not play
+        assert accounts.net_since(db, pid, 3) == 195_00
+
+
+def test_stakes_above_the_balance_are_refused_and_nothing_is_written(store: Store) -> None:
+    pid = _guest(store)
+    coup = _coup(store, pid)
+    with pytest.raises(InsufficientPointsError) as info, store.transaction() as db:
+        accounts.append(
+            db,
+            pid,
+            [
+                Posting(EntryKind.STAKE, -9_000_00, bet="player", coup_id=coup),
+                Posting(EntryKind.STAKE, -1_000_01, bet="tie", coup_id=coup),
+            ],
+            NOON,
+        )
+    assert info.value.params == {"stake": 10_000_01, "balance": 10_000_00}
+    assert str(info.value) == "the stakes total 10000.01 points but the balance is 10000 points"
+    assert len(_entries(store, pid)) == 1
+
+
+def test_the_database_itself_refuses_a_negative_balance(store: Store) -> None:
+    pid = _guest(store)
+    coup = _coup(store, pid)
+    entry = Entry(
+        player_id=pid, seq=2, kind="stake", amount=-20_000_00, balance_after=-10_000_00,
+        created_at=NOON, coup_id=coup, bet="player",
+    )  # fmt: skip
+    with pytest.raises(IntegrityError):
+        _insert(store, entry)
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount", "bet", "note"),
+    [
+        ("stake", 100, "player", None),  # a stake must be negative
+        ("payout", -100, "player", None),  # a payout positive
+        ("grant", 100, None, None),  # a grant says why
+        ("grant", 100, "player", "top_up"),  # and belongs to no bet
+        ("refund", 100, None, None),  # a refund belongs to a bet and a coup
+    ],
+)
+def test_the_database_refuses_malformed_entries(
+    store: Store, kind: str, amount: int, bet: str | None, note: str | None
+) -> None:
+    pid = _guest(store)
+    coup = _coup(store, pid)
+    entry = Entry(
+        player_id=pid, seq=2, kind=kind, amount=amount,
+        balance_after=10_000_00 + abs(amount), created_at=NOON,
+        coup_id=coup if bet is not None else None, bet=bet, note=note,
+    )  # fmt: skip
+    with pytest.raises(IntegrityError):
+        _insert(store, entry)
+
+
+@pytest.mark.parametrize(
+    "statement", ["UPDATE ledger_entries SET amount = 1", "DELETE FROM ledger_entries"]
+)
+def test_entries_are_immutable_in_the_database(store: Store, statement: str) -> None:
+    pid = _guest(store)
+    with pytest.raises(DBAPIError, match="immutable"), store.transaction() as db:
+        db.execute(text(statement))
+    assert _entries(store, pid)[0].amount == STARTING_BALANCE
+
+
+def test_a_stale_writer_gets_balance_changed_not_a_lost_update(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pid = _guest(store)
+    coup = _coup(store, pid)
+    with store.reading() as db:
+        stale = accounts._last(db, pid)
+    with store.transaction() as db:
+        accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="player", coup_id=coup)], NOON)
+    # A second writer that read the ledger before the first one committed:
+    monkeypatch.setattr(accounts, "_last", lambda _db, _pid: stale)
+    with pytest.raises(BalanceChangedError), store.transaction() as db:
+        accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="tie", coup_id=coup)], NOON)
+    monkeypatch.undo()
+    rows = _entries(store, pid)
+    assert [r.seq for r in rows] == [1, 2]
+    assert rows[-1].balance_after == STARTING_BALANCE - 100
+
+
+def test_top_up_restores_the_starting_balance_once_per_utc_day(store: Store) -> None:
+    pid = _guest(store)
+    with store.reading() as db:
+        status = accounts.top_up_status(db, pid, NOON)
+    assert (status.available, status.amount, status.used_today) == (False, 0, False)
+    with pytest.raises(TopUpNotNeededError), store.transaction() as db:
+        accounts.top_up(db, pid, NOON)
+
+    coup = _coup(store, pid)
+    with store.transaction() as db:
+        accounts.append(
+            db, pid, [Posting(EntryKind.STAKE, -1_234_56, bet="player", coup_id=coup)], NOON
+        )
+    with store.transaction() as db:
+        entry = accounts.top_up(db, pid, NOON)
+    assert (entry.kind, entry.amount, entry.note) == ("grant", 1_234_56, "top_up")
+    with store.reading() as db:
+        assert accounts.balance(db, pid) == STARTING_BALANCE
+
+    with store.transaction() as db:
+        accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="tie", coup_id=coup)], NOON)
+    late = NOON.replace(hour=23, minute=59)
+    with (
+        pytest.raises(TopUpUsedTodayError, match="2026-03-15 00:00 UTC"),
+        store.transaction() as db,
+    ):
+        accounts.top_up(db, pid, late)
+    with store.reading() as db:
+        status = accounts.top_up_status(db, pid, late)
+    assert (status.available, status.used_today, status.amount) == (False, True, 100)
+
+    tomorrow = NOON.replace(hour=0, minute=0) + timedelta(days=1)
+    with store.transaction() as db:
+        assert accounts.top_up(db, pid, tomorrow).amount == 100
+    with store.reading() as db:
+        assert accounts.balance(db, pid) == STARTING_BALANCE
+
+
+def test_an_unknown_player_is_not_found(store: Store) -> None:
+    with pytest.raises(NotFoundError), store.reading() as db:
+        accounts.get_player(db, "nobody")
+
+
+def test_entries_lists_newest_first(store: Store) -> None:
+    pid = _guest(store)
+    coup = _coup(store, pid)
+    with store.transaction() as db:
+        accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="tie", coup_id=coup)], NOON)
+    with store.reading() as db:
+        assert [e.seq for e in accounts.entries(db, pid)] == [2, 1]

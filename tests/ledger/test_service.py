@@ -1,0 +1,295 @@
+"""The play service: a deal and its settlement commit together or not at all; refusals charge nothing."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import func, select
+
+from baccarat.core.rules import get_rule_set
+from baccarat.core.settle import settle
+from baccarat.core.shoe import Shoe
+from baccarat.ledger import accounts, tables
+from baccarat.ledger.db import Store
+from baccarat.ledger.errors import (
+    BadStakeError,
+    InsufficientPointsError,
+    LedgerError,
+    NoStakesError,
+    NotFoundError,
+    TableBusyError,
+)
+from baccarat.ledger.models import CoupRecord, Entry
+from baccarat.ledger.service import PlayService
+
+from .conftest import postgres_store
+
+NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
+
+
+def _service(store: Store, seed: int = 7) -> PlayService:
+    return PlayService(store, rng=random.Random(seed), clock=lambda: NOON)
+
+
+def _counts(store: Store) -> tuple[int, int]:
+    with store.reading() as db:
+        return (
+            db.scalar(select(func.count()).select_from(Entry)) or 0,
+            db.scalar(select(func.count()).select_from(CoupRecord)) or 0,
+        )
+
+
+def _live_shoe(store: Store, table_id: int) -> Shoe:
+    """The table's current shoe dealt straight from its stored order (no service involved)."""
+    with store.reading() as db:
+        record = tables.current_shoe(db, table_id)
+    return Shoe.from_order(tables.decode_cards(record.card_order), tables.shoe_rules(record))
+
+
+def test_join_grants_the_starting_balance_and_opens_a_default_table(store: Store) -> None:
+    service = _service(store)
+    player = service.join()
+    assert player.balance == 10_000_00 and player.net_since == 0 and player.last_seq == 1
+    table = service.table(player.player_id)
+    assert (table.rule_set.name, table.decks, table.shoe.number, table.coups) == (
+        "punto-banco", 8, 1, (),
+    )  # fmt: skip
+    assert table.shoe.cards_remaining == 416 - table.shoe.burned
+    assert service.table(player.player_id).id == table.id  # the same table next time
+
+
+def test_a_deal_takes_the_stakes_and_pays_the_exact_settlement(store: Store) -> None:
+    service = _service(store)
+    pid = service.join().player_id
+    table = service.table(pid)
+    expected = _live_shoe(store, table.id).deal_coup()
+    stakes = {"banker": 125_50, "tie": 10_00, "player_pair": 5_00}
+    outcome = service.deal(pid, table.id, stakes)
+    assert outcome.coup.coup == expected
+    settlement = settle(expected, stakes, get_rule_set("punto-banco"))
+    assert outcome.coup.settlement == settlement
+    assert outcome.balance_before == 10_000_00
+    assert outcome.balance_after == 10_000_00 + settlement.net
+    assert service.player(pid).balance == outcome.balance_after
+    with store.reading() as db:
+        rows = accounts.entries(db, pid)[::-1]
+    assert [(r.kind, r.bet, r.amount) for r in rows[1:4]] == [
+        ("stake", "banker", -125_50), ("stake", "tie", -10_00), ("stake", "player_pair", -5_00),
+    ]  # fmt: skip
+    returned = {r.bet: r.amount for r in rows[4:]}
+    assert returned == {b.bet: b.returned for b in settlement.bets if b.returned > 0}
+    assert all(r.coup_id == outcome.coup.id for r in rows[1:])
+    assert sum(r.amount for r in rows) == rows[-1].balance_after == outcome.balance_after
+
+
+@pytest.mark.parametrize(
+    ("stakes", "error"),
+    [
+        ({}, NoStakesError),
+        ({"dragon": 100}, BadStakeError),  # no such bet
+        ({"super_6": 100}, BadStakeError),  # not offered by punto-banco
+        ({"player": 50}, BadStakeError),  # below the table minimum
+        ({"tie": 100_000_01}, BadStakeError),  # above the table maximum
+        ({"player": -100}, BadStakeError),
+        ({"player": 6_000_00, "banker": 4_000_01}, InsufficientPointsError),
+    ],
+)
+def test_refused_deals_charge_nothing_and_deal_nothing(
+    store: Store, stakes: dict[str, int], error: type[LedgerError]
+) -> None:
+    service = _service(store)
+    pid = service.join().player_id
+    table = service.table(pid)
+    before = _counts(store)
+    with pytest.raises(error) as info:
+        service.deal(pid, table.id, stakes)
+    assert info.value.status in (422,)
+    assert _counts(store) == before
+    assert service.player(pid).balance == 10_000_00
+    assert service.table(pid).shoe.coups_dealt == 0
+
+
+def test_a_failure_after_dealing_rolls_everything_back(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = _service(store)
+    pid = service.join().player_id
+    table = service.table(pid)
+    live = _live_shoe(store, table.id)
+    service.deal(pid, table.id, {"player": 100_00})
+    live.deal_coup()
+    before = _counts(store)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(accounts, "append", broken)
+    with pytest.raises(RuntimeError):
+        service.deal(pid, table.id, {"player": 100_00})
+    monkeypatch.undo()
+    assert _counts(store) == before
+    assert service.table(pid).shoe.coups_dealt == 1
+    # The coup that failed to commit is still the next one in the shoe.
+    assert service.deal(pid, table.id, {"player": 100_00}).coup.coup == live.deal_coup()
+
+
+def test_a_restarted_service_continues_the_same_shoe(store: Store) -> None:
+    first = _service(store)
+    pid = first.join().player_id
+    table = first.table(pid)
+    live = _live_shoe(store, table.id)
+    for _ in range(4):
+        assert first.deal(pid, table.id, {"banker": 100}).coup.coup == live.deal_coup()
+    restarted = _service(store, seed=99)  # a new process: empty shoe cache
+    for _ in range(4):
+        assert restarted.deal(pid, table.id, {"banker": 100}).coup.coup == live.deal_coup()
+    assert restarted.table(pid).shoe.coups_dealt == 8
+
+
+def test_the_end_of_a_shoe_shuffles_the_next_one(store: Store) -> None:
+    service = _service(store)
+    pid = service.join().player_id
+    table = service.open_table(pid, "ez", decks=1)
+    live = _live_shoe(store, table.id)
+    coups = list(live.deal_all())
+    for expected in coups:
+        outcome = service.deal(pid, table.id, {"player": 100})
+        assert outcome.coup.coup == expected and not outcome.new_shoe
+        assert outcome.coup.shoe_number == 1
+    assert outcome.shoe.finished and service.table(pid).shoe.finished
+    assert len(service.table(pid).coups) == len(coups)
+    outcome = service.deal(pid, table.id, {"player": 100})
+    assert outcome.new_shoe and outcome.coup.shoe_number == 2 and outcome.coup.number == 1
+    view = service.table(pid)
+    assert view.shoe.number == 2 and [c.id for c in view.coups] == [outcome.coup.id]
+
+
+def test_history_and_replay_settle_again_from_the_ledger(store: Store) -> None:
+    service = _service(store)
+    pid = service.join().player_id
+    table = service.table(pid)
+    dealt = [service.deal(pid, table.id, {"player": 200, "tie": 100}) for _ in range(3)]
+    history = service.history(pid)
+    assert [v.id for v in history] == [o.coup.id for o in reversed(dealt)]
+    for outcome in dealt:
+        replay = service.coup(pid, outcome.coup.id)
+        assert replay.coup == outcome.coup.coup
+        assert replay.settlement == outcome.coup.settlement
+    assert service.history(pid, since=datetime(2030, 1, 1, tzinfo=UTC)) == []
+    other = service.join().player_id
+    with pytest.raises(NotFoundError):
+        service.coup(other, dealt[0].coup.id)
+    with pytest.raises(NotFoundError):
+        service.deal(other, table.id, {"player": 100})
+
+
+def test_session_net_and_top_up(store: Store) -> None:
+    service = _service(store)
+    pid = service.join().player_id
+    start = service.player(pid).last_seq
+    table = service.table(pid)
+    total = 0
+    for _ in range(5):
+        total += service.deal(pid, table.id, {"player": 1_000_00}).coup.settlement.net  # type: ignore[union-attr]
+    me = service.player(pid, since_seq=start)
+    assert me.net_since == total and me.balance == 10_000_00 + total
+    if total < 0:
+        assert me.top_up.available and me.top_up.amount == -total
+        assert service.top_up(pid, since_seq=start).balance == 10_000_00
+        assert service.player(pid, since_seq=start).net_since == total  # a grant is not play
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    plays=st.lists(
+        st.dictionaries(
+            st.sampled_from(["player", "banker", "tie", "big", "small", "either_pair"]),
+            st.integers(1, 30).map(lambda n: n * 250_00),
+            max_size=3,
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_the_balance_never_goes_negative_and_always_equals_the_ledger(
+    plays: list[dict[str, int]],
+) -> None:
+    store = Store.open("sqlite://")
+    service = _service(store)
+    pid = service.join().player_id
+    table = service.table(pid)
+    for stakes in plays:
+        balance = service.player(pid).balance
+        try:
+            outcome = service.deal(pid, table.id, stakes)
+        except (NoStakesError, InsufficientPointsError, BadStakeError):
+            assert (
+                not stakes
+                or sum(stakes.values()) > balance
+                or any(v > get_rule_set().limits_for(k).maximum for k, v in stakes.items())
+            )
+            assert service.player(pid).balance == balance
+            continue
+        assert outcome.balance_after == balance + outcome.coup.settlement.net  # type: ignore[union-attr]
+        assert outcome.balance_after >= 0
+    with store.reading() as db:
+        rows = accounts.entries(db, pid, limit=10_000)
+    assert sum(r.amount for r in rows) == rows[0].balance_after == service.player(pid).balance
+    assert all(r.balance_after >= 0 for r in rows)
+    assert sorted(r.seq for r in rows) == list(range(1, len(rows) + 1))
+    store.close()
+
+
+@pytest.fixture(params=["sqlite-file", "postgresql"])
+def shared_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A store that several threads can use at once (in-memory SQLite is one shared connection)."""
+    if request.param == "sqlite-file":
+        store = Store.open(f"sqlite:///{tmp_path / 'race.sqlite3'}")
+        yield store
+        store.close()
+    else:
+        request.getfixturevalue("postgres_available")
+        yield from postgres_store()
+
+
+def test_racing_deals_at_one_table_commit_once_per_position(shared_store: Store) -> None:
+    service = _service(shared_store)
+    pid = service.join().player_id
+    table = service.table(pid)
+    results: list[object] = []
+    barrier = threading.Barrier(6)
+
+    def play() -> None:
+        barrier.wait()
+        for _ in range(5):
+            try:
+                results.append(service.deal(pid, table.id, {"player": 100_00}))
+            except LedgerError as exc:  # TableBusy or BalanceChanged: nothing written
+                results.append(exc)
+
+    threads = [threading.Thread(target=play) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    dealt = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(dealt) + len(refused) == 30 and dealt
+    assert all(isinstance(r, (TableBusyError, LedgerError)) for r in refused)
+    view = service.table(pid)
+    assert view.shoe.coups_dealt == len(dealt) == len(view.coups)
+    live = _live_shoe(shared_store, table.id)
+    assert [c.coup for c in view.coups] == [live.deal_coup() for _ in view.coups]
+    with shared_store.reading() as db:
+        rows = accounts.entries(db, pid, limit=10_000)
+    assert sum(r.amount for r in rows) == rows[0].balance_after == service.player(pid).balance
+    assert sorted(r.seq for r in rows) == list(range(1, len(rows) + 1))

@@ -1,0 +1,117 @@
+"""Tables and shoes as stored: the order persists, a restored shoe deals exactly what the live one would."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baccarat.core.cards import full_deck
+from baccarat.core.shoe import Shoe, ShoeRules
+from baccarat.core.tableau import PUNTO_BANCO
+from baccarat.ledger import accounts, tables
+from baccarat.ledger.db import Store
+from baccarat.ledger.errors import NotFoundError, TableBusyError
+from baccarat.ledger.models import ShoeRecord
+
+NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
+
+
+@given(st.permutations(full_deck()))
+def test_cards_encode_and_decode(order: list[object]) -> None:
+    cards = tuple(order)
+    text = tables.encode_cards(cards)  # type: ignore[arg-type]
+    assert len(text) == 104
+    assert tables.decode_cards(text) == cards
+
+
+def _table(store: Store, decks: int = 8, seed: int = 1) -> tuple[str, int]:
+    with store.transaction() as db:
+        pid = accounts.create_guest(db, NOON).id
+        table = tables.open_table(db, pid, "punto-banco", decks, random.Random(seed), NOON)
+        return pid, table.id
+
+
+def test_open_table_stores_a_full_shuffled_shoe(store: Store) -> None:
+    pid, table_id = _table(store)
+    with store.reading() as db:
+        assert tables.current_table(db, pid).id == table_id  # type: ignore[union-attr]
+        record = tables.current_shoe(db, table_id)
+    order = tables.decode_cards(record.card_order)
+    assert Counter(order) == Counter(full_deck() * 8)
+    assert (record.number, record.coups_dealt, record.finished, record.cut_card) == (
+        1,
+        0,
+        False,
+        14,
+    )
+    assert tables.shoe_rules(record) == ShoeRules(decks=8)
+
+
+def test_another_players_table_is_not_found(store: Store) -> None:
+    _, table_id = _table(store)
+    with store.transaction() as db:
+        other = accounts.create_guest(db, NOON).id
+    with pytest.raises(NotFoundError), store.reading() as db:
+        tables.get_table(db, other, table_id)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), stop=st.integers(0, 90))
+def test_a_restored_shoe_deals_what_the_live_shoe_would(seed: int, stop: int) -> None:
+    store = Store.open("sqlite://")
+    _, table_id = _table(store, decks=1 + seed % 8, seed=seed)
+    with store.reading() as db:
+        record = tables.current_shoe(db, table_id)
+    live = Shoe.from_order(tables.decode_cards(record.card_order), tables.shoe_rules(record))
+    cache = tables.ShoeCache()
+    dealt = 0
+    while dealt < stop and not live.finished:
+        expected = live.deal_coup()
+        # A fresh cache (a restarted server) replays the stored position, then deals on.
+        shoe = (
+            tables.ShoeCache().take(record, PUNTO_BANCO)
+            if dealt % 2
+            else cache.take(record, PUNTO_BANCO)
+        )
+        assert shoe.deal_coup() == expected
+        with store.transaction() as db:
+            stored = db.get(ShoeRecord, record.id)
+            assert stored is not None
+            tables.advance_shoe(db, stored, shoe)
+            record = stored
+        cache.put(record.id, shoe)
+        dealt += 1
+        view = cache.view(record, PUNTO_BANCO)
+        assert view.coups_dealt == dealt and view.remaining_counts() == live.remaining_counts()
+        assert record.finished == live.finished
+    store.close()
+
+
+def test_advance_refuses_a_second_deal_from_the_same_position(store: Store) -> None:
+    _, table_id = _table(store)
+    with store.reading() as db:
+        stale = tables.current_shoe(db, table_id)
+    first = tables.ShoeCache().take(stale, PUNTO_BANCO)
+    second = tables.ShoeCache().take(stale, PUNTO_BANCO)
+    first.deal_coup()
+    second.deal_coup()
+    with store.transaction() as db:
+        record = tables.current_shoe(db, table_id)
+        tables.advance_shoe(db, record, first)
+    with pytest.raises(TableBusyError), store.transaction() as db:
+        tables.advance_shoe(db, stale, second)
+    with store.reading() as db:
+        assert tables.current_shoe(db, table_id).coups_dealt == 1
+
+
+def test_the_cache_is_bounded() -> None:
+    cache = tables.ShoeCache(capacity=2)
+    shoe = Shoe.shuffled(ShoeRules(decks=1), random.Random(0))
+    for key in range(5):
+        cache.put(key, shoe)
+    assert len(cache) == 2
