@@ -1,0 +1,148 @@
+"""``baccarat rules``: the rule sets, the bets each table offers, their pays and limits."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from baccarat.cli.settle import load_rule_set
+from baccarat.core.bets import Bet, format_pays
+from baccarat.core.money import format_points
+from baccarat.core.rules import RULE_SETS, RuleSet, TableLimits, rule_set_to_toml
+
+__all__ = ["offer_summary", "register", "rule_set_record", "rules_command"]
+
+
+def _limits_record(limits: TableLimits) -> dict[str, str]:
+    return {"minimum": format_points(limits.minimum), "maximum": format_points(limits.maximum)}
+
+
+def _bet_record(bet: Bet, limits: TableLimits) -> dict[str, Any]:
+    return {
+        "name": bet.name,
+        "title": bet.title,
+        "domain": bet.domain.value,
+        "rules": [
+            {
+                "when": {c.field.value: c.to_data() for c in rule.when},
+                "pays": format_pays(rule.pays),
+            }
+            for rule in bet.rules
+        ],
+        "otherwise": "lose",
+        "limits": _limits_record(limits),
+    }
+
+
+def rule_set_record(rule_set: RuleSet) -> dict[str, Any]:
+    """A rule set as JSON-ready data: pays as ``"0.95:1"`` text, limits as points."""
+    return {
+        "name": rule_set.name,
+        "title": rule_set.title,
+        "description": rule_set.description,
+        "tableau": rule_set.tableau.name,
+        "limits": _limits_record(rule_set.limits),
+        "bets": [
+            _bet_record(bet, rule_set.limits_for(name)) for name, bet in rule_set.bets.items()
+        ],
+    }
+
+
+def render_rule_set(rule_set: RuleSet) -> Table:
+    """One rule set in full: every bet with every rule of its pay table, and its limits."""
+    table = Table(
+        title=f"[bold]{escape(rule_set.name)}[/bold] — {escape(rule_set.title)}",
+        caption=escape(rule_set.description) or None,
+        title_justify="left",
+        caption_justify="left",
+    )
+    table.add_column("Bet")
+    table.add_column("Pays (first matching rule)")
+    table.add_column("Limits (points)", justify="right")
+    for name, bet in rule_set.bets.items():
+        limits = rule_set.limits_for(name)
+        table.add_row(
+            f"{escape(name)}\n[dim]{escape(bet.title)}[/dim]",
+            escape("\n".join(bet.describe())),
+            f"{format_points(limits.minimum)}–{format_points(limits.maximum)}",
+        )
+    return table
+
+
+def offer_summary(rule_set: RuleSet) -> str:
+    """The bets a table offers with what they win: ``player 1:1, banker 0.95:1, ...``.
+
+    A bet with two winning pays shows both (``banker 1:1/1:2``), with more a range
+    (``dragon_bonus_player 1:1–30:1``); the Egalité bets are grouped.
+    """
+    parts: list[str] = []
+    egalite: list[Fraction] = []
+    for name, bet in rule_set.bets.items():
+        wins = sorted({rule.pays for rule in bet.rules if rule.pays > 0}, reverse=True)
+        if name.startswith("egalite_") and len(wins) == 1:
+            egalite.append(wins[0])
+            continue
+        if len(wins) > 2:
+            pays = f"{format_pays(wins[-1])}–{format_pays(wins[0])}"
+        else:
+            pays = "/".join(format_pays(w) for w in wins) or "never wins"
+        parts.append(f"{name} {pays}")
+    if egalite:
+        low, high = min(egalite), max(egalite)
+        pays = format_pays(low) if low == high else f"{format_pays(low)}–{format_pays(high)}"
+        parts.append(f"egalite ({len(egalite)} totals) {pays}")
+    return ", ".join(parts)
+
+
+def render_overview(rule_sets: list[RuleSet]) -> Table:
+    """Every rule set on one line: what it is and the bets it offers with their pays."""
+    table = Table(title="Rule sets (details: baccarat rules NAME)", title_justify="left")
+    table.add_column("Rule set")
+    table.add_column("Main bets and side bets (what they pay)")
+    for rule_set in rule_sets:
+        text = f"{rule_set.description}\n[dim]{escape(offer_summary(rule_set))}[/dim]"
+        table.add_row(f"[bold]{escape(rule_set.name)}[/bold]", text)
+    return table
+
+
+def rules_command(
+    name: Annotated[
+        str | None, typer.Argument(help="Show this rule set only (default: all of them).")
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option("--file", help="Read a rule set from this TOML file, check it, and show it."),
+    ] = None,
+    toml: Annotated[
+        bool, typer.Option("--toml", help="Print the rule set as TOML (a starting point to edit).")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="The rule sets as JSON data.")] = False,
+) -> None:
+    """List the rule sets: the bets each table offers, what they pay and the table limits."""
+    chosen = [load_rule_set(name, file)] if name is not None or file is not None else None
+    rule_sets = chosen if chosen is not None else list(RULE_SETS.values())
+    if toml:
+        # TOML describes one table; with none named, print the default one.
+        print(rule_set_to_toml(rule_sets[0]), end="")
+        return
+    if as_json:
+        print(
+            json.dumps({"rule_sets": [rule_set_record(rs) for rs in rule_sets]}, ensure_ascii=False)
+        )
+        return
+    console = Console(highlight=False)
+    if chosen is None:
+        console.print(render_overview(rule_sets))
+        return
+    console.print(render_rule_set(chosen[0]))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rules")(rules_command)
