@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -381,3 +382,21 @@ def test_any_rule_set_round_trips_through_toml(rules: RuleSet) -> None:
     again = rule_set_from_toml(rule_set_to_toml(rules))
     assert again == rules
     assert list(again.bets) == list(rules.bets)
+
+
+def test_the_toml_example_in_the_docs_loads() -> None:
+    docs = Path(__file__).parents[2] / "docs" / "bets.md"
+    text = docs.read_text(encoding="utf-8").split("```toml\n")[1].split("```")[0]
+    rules = rule_set_from_toml(text)
+    assert list(rules.bets) == [
+        "player",
+        "banker",
+        "tie",
+        *(f"egalite_{t}" for t in range(10)),
+        "lucky_6",
+        "player_perfect",
+    ]
+    assert rules.bet("tie").top_pay == 9
+    assert rules.bet("egalite_7").top_pay == 50
+    assert rules.bet("egalite_3") == get_rule_set().bet("egalite_3")
+    assert rules.limits_for("banker") == TableLimits(100, 500_000)
