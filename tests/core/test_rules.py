@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from fractions import Fraction
 from pathlib import Path
 
@@ -400,3 +402,14 @@ def test_the_toml_example_in_the_docs_loads() -> None:
     assert rules.bet("egalite_7").top_pay == 50
     assert rules.bet("egalite_3") == get_rule_set().bet("egalite_3")
     assert rules.limits_for("banker") == TableLimits(100, 500_000)
+
+
+@pytest.mark.parametrize("name", OFFERS)
+def test_rule_sets_pickle_and_copy(name: str) -> None:
+    # Worker processes (simulator, dask) receive rule sets by pickling.
+    rules = get_rule_set(name)
+    again = pickle.loads(pickle.dumps(rules))
+    assert again == rules
+    assert list(again.bets) == list(rules.bets)
+    assert again.bet("banker").outcome_vector() == rules.bet("banker").outcome_vector()
+    assert copy.deepcopy(rules) == rules

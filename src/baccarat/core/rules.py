@@ -133,6 +133,21 @@ class RuleSet:
         object.__setattr__(self, "bets", MappingProxyType(dict(self.bets)))
         object.__setattr__(self, "bet_limits", MappingProxyType(dict(self.bet_limits)))
 
+    def __reduce__(self) -> tuple[type[RuleSet], tuple[object, ...]]:
+        # Read-only mapping views cannot be pickled: rebuild from plain dicts (for worker processes).
+        return (
+            RuleSet,
+            (
+                self.name,
+                self.title,
+                dict(self.bets),
+                self.limits,
+                dict(self.bet_limits),
+                self.tableau,
+                self.description,
+            ),
+        )
+
     @classmethod
     def of(
         cls,
