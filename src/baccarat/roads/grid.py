@@ -1,0 +1,102 @@
+"""Drawing a Big-Road-like road on a grid of six rows, with dragon tails.
+
+The Big Road and the three derived roads are *logical* columns (a run of one side, or of one
+colour) drawn on a grid of :data:`ROWS` rows. A run goes down its column; when the next cell would
+fall off the bottom or onto an occupied cell it turns right (a "dragon tail") and keeps going right
+along that row. A new logical column starts on the top row, in the physical column just right of the
+previous column's first cell, or further right while that cell is taken.
+
+The placement is for drawing only: every rule of the roads reads logical column lengths.
+
+>>> grid = Placement()
+>>> [grid.place(new_column=False) for _ in range(8)][-3:]
+[Position(column=0, row=5), Position(column=1, row=5), Position(column=2, row=5)]
+>>> grid.place(new_column=True)
+Position(column=1, row=0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from baccarat.roads.result import RoadError
+
+__all__ = ["ROWS", "Placement", "Position"]
+
+ROWS = 6
+"""Rows of every road's grid: the Bead Plate, the Big Road and the derived roads."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Position:
+    """A cell on a grid: ``column`` and ``row`` both count from 0 (row 0 is the top)."""
+
+    column: int
+    row: int
+
+
+class Placement:
+    """Where each cell of a road is drawn, grown one cell at a time.
+
+    Each call to :meth:`place` costs constant time, except when a new column must skip past the
+    cells of an earlier dragon tail lying on the top row (then it costs one step per cell skipped).
+    """
+
+    def __init__(self, rows: int = ROWS) -> None:
+        if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
+            raise RoadError(f"a road needs at least 1 row, got {rows!r}")
+        self.rows = rows
+        self._columns: list[list[Position]] = []
+        self._occupied: set[Position] = set()
+        self._turned = False
+        self._width = 0
+
+    def place(self, new_column: bool) -> Position:
+        """Place the next cell: the first of a new logical column, or the next of the current one.
+
+        The first cell of all always starts a column, whatever ``new_column`` says.
+        """
+        if new_column or not self._columns:
+            column = self._columns[-1][0].column + 1 if self._columns else 0
+            while Position(column, 0) in self._occupied:
+                column += 1
+            position = Position(column, 0)
+            self._turned = False
+            self._columns.append([position])
+        else:
+            last = self._columns[-1][-1]
+            below = Position(last.column, last.row + 1)
+            if not self._turned and below.row < self.rows and below not in self._occupied:
+                position = below
+            else:
+                # Once turned, the tail runs right along its row. That row is free to the right:
+                # an earlier tail on it would have had to cross this column's own cells.
+                self._turned = True
+                position = Position(last.column + 1, last.row)
+            self._columns[-1].append(position)
+        self._occupied.add(position)
+        self._width = max(self._width, position.column + 1)
+        return position
+
+    @property
+    def columns(self) -> tuple[tuple[Position, ...], ...]:
+        """The drawn position of every cell, by logical column then by order within it."""
+        return tuple(tuple(column) for column in self._columns)
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        """The drawn position of every cell, in the order placed."""
+        return tuple(position for column in self._columns for position in column)
+
+    @property
+    def last(self) -> Position | None:
+        """Where the last cell was drawn (``None`` for an empty road)."""
+        return self._columns[-1][-1] if self._columns else None
+
+    @property
+    def width(self) -> int:
+        """Physical columns used (0 for an empty road)."""
+        return self._width
+
+    def __len__(self) -> int:
+        return len(self._occupied)

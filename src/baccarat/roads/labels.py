@@ -1,0 +1,115 @@
+"""Every letter, word and sentence the road renderers draw, as data.
+
+The defaults are English with the usual ``B``/``P``/``T`` markings. A page in another language, or
+with other markings, passes its own :class:`RoadLabels`; the renderers hold no words of their own.
+
+>>> labels = RoadLabels(banker="C", player="Đ", tie="H")
+>>> from baccarat.core.summary import Winner
+>>> labels.letter(Winner.PLAYER), ENGLISH.letter(Winner.PLAYER)
+('Đ', 'P')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from baccarat.core.summary import Winner
+from baccarat.core.tableau import Side
+from baccarat.roads.derived import Colour, DerivedRoad
+from baccarat.roads.result import RoadError
+
+__all__ = ["ENGLISH", "RoadLabels"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoadLabels:
+    """Letters (cell markings), names and sentence templates of the roads.
+
+    Templates use :meth:`str.format` fields: ``coup`` ``{number}``; ``totals`` ``{player}``
+    ``{banker}``; ``ties`` ``{count}``; ``cell`` ``{column}`` ``{row}``; ``ask_title`` ``{side}``;
+    ``ask_mark`` ``{road}`` ``{mark}``.
+    """
+
+    banker: str = "B"
+    player: str = "P"
+    tie: str = "T"
+    red: str = "R"
+    blue: str = "B"
+    banker_name: str = "Banker"
+    player_name: str = "Player"
+    banker_wins: str = "Banker wins"
+    player_wins: str = "Player wins"
+    tie_result: str = "Tie"
+    red_name: str = "red"
+    blue_name: str = "blue"
+    roads: str = "Roads"
+    bead_plate: str = "Bead Plate"
+    big_road: str = "Big Road"
+    big_eye_boy: str = "Big Eye Boy"
+    small_road: str = "Small Road"
+    cockroach_pig: str = "Cockroach Pig"
+    ask: str = "Ask"
+    statistics: str = "Statistics"
+    banker_pair: str = "Banker pair"
+    player_pair: str = "Player pair"
+    natural: str = "natural"
+    no_mark: str = "no mark"
+    empty: str = "(nothing yet)"
+    coup: str = "Coup {number}"
+    totals: str = "Player {player}, Banker {banker}"
+    ties: str = "ties: {count}"
+    leading_ties: str = "ties before the first result: {count}"
+    cell: str = "column {column}, row {row}"
+    ask_title: str = "If the next coup is {side}"
+    ask_mark: str = "{road} {mark}"
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            text = getattr(self, field.name)
+            if not isinstance(text, str) or not text.strip() or not text.isprintable():
+                raise RoadError(
+                    f"label {field.name} must be printable, non-blank text, got {text!r}"
+                )
+
+    def letter(self, outcome: Winner) -> str:
+        """The cell marking of an outcome (the Bead Plate letter)."""
+        return {Winner.BANKER: self.banker, Winner.PLAYER: self.player, Winner.TIE: self.tie}[
+            outcome
+        ]
+
+    def side_letter(self, side: Side) -> str:
+        return self.banker if side is Side.BANKER else self.player
+
+    def side_name(self, side: Side) -> str:
+        return self.banker_name if side is Side.BANKER else self.player_name
+
+    def side_wins(self, side: Side) -> str:
+        """``Banker wins`` or ``Player wins``."""
+        return self.banker_wins if side is Side.BANKER else self.player_wins
+
+    def result_name(self, outcome: Winner) -> str:
+        """``Banker wins``, ``Player wins`` or ``Tie``."""
+        return {
+            Winner.BANKER: self.banker_wins,
+            Winner.PLAYER: self.player_wins,
+            Winner.TIE: self.tie_result,
+        }[outcome]
+
+    def colour_letter(self, colour: Colour) -> str:
+        return self.red if colour is Colour.RED else self.blue
+
+    def colour_name(self, colour: Colour | None) -> str:
+        if colour is None:
+            return self.no_mark
+        return self.red_name if colour is Colour.RED else self.blue_name
+
+    def road_name(self, road: DerivedRoad) -> str:
+        return {
+            DerivedRoad.BIG_EYE_BOY: self.big_eye_boy,
+            DerivedRoad.SMALL_ROAD: self.small_road,
+            DerivedRoad.COCKROACH_PIG: self.cockroach_pig,
+        }[road]
+
+
+ENGLISH = RoadLabels()
+"""The default labels: English, with ``B``, ``P`` and ``T`` on the cells."""
