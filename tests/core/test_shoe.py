@@ -134,3 +134,26 @@ def test_default_source_is_the_system_csprng(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(random, "SystemRandom", Spy)
     Shoe.shuffled(ShoeRules(decks=1))
     assert used == ["system"]
+
+
+def test_a_shoe_deals_a_tableau_with_options_through_the_chooser() -> None:
+    """A Chemin de Fer shoe asks the chooser at every option and deals the same coups as the cards."""
+    from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
+    from baccarat.core.coup import ChoicePoint
+    from baccarat.core.errors import TableauError
+    from baccarat.core.tableau import Action, Side
+
+    def choose(point: ChoicePoint) -> Action:
+        return Action.DRAW if point.side is Side.PLAYER else Action.STAND
+
+    order = list(full_deck() * 2)
+    random.Random(5).shuffle(order)
+    rules = ShoeRules(decks=2, burn=False)
+    coups = list(Shoe.from_order(order, rules).deal_all(CHEMIN_DE_FER, choose))
+    pos = 0
+    for coup in coups:
+        assert coup == Coup.from_cards(order[pos : pos + 6], CHEMIN_DE_FER, choose)
+        pos += coup.cards_used
+    assert any(step.chosen for coup in coups for step in coup.steps)
+    with pytest.raises(TableauError, match="pass a strategy"):
+        list(Shoe.from_order(order, rules).deal_all(CHEMIN_DE_FER))

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from baccarat.core.cards import Card, Rank, full_deck
-from baccarat.core.coup import Coup, deal_coup
+from baccarat.core.coup import Chooser, Coup, deal_coup
 from baccarat.core.errors import ShoeError
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 
@@ -172,8 +172,12 @@ class Shoe:
         """Share of the shoe dealt so far (burn included)."""
         return self._pos / len(self._order)
 
-    def deal_coup(self, tableau: Tableau = PUNTO_BANCO) -> Coup:
-        """Deal the next coup; after the shoe has ended this is an error."""
+    def deal_coup(self, tableau: Tableau = PUNTO_BANCO, choose: Chooser | None = None) -> Coup:
+        """Deal the next coup; after the shoe has ended this is an error.
+
+        ``choose`` decides where the tableau leaves a hand a choice (Chemin de Fer), as in
+        :func:`~baccarat.core.coup.deal_coup`.
+        """
         if self.finished:
             raise ShoeError("the shoe has ended: the cut card came out; shuffle a new shoe")
         cut_before = self._cut_out
@@ -183,7 +187,7 @@ class Shoe:
                 self._cut_out = True
             return self._take()
 
-        coup = deal_coup(draw, tableau)
+        coup = deal_coup(draw, tableau, choose)
         self._coups += 1
         if self._coups_after_cut is not None:
             self._coups_after_cut -= 1
@@ -191,10 +195,12 @@ class Shoe:
             self._coups_after_cut = 1 if self.rules.one_more_coup else 0
         return coup
 
-    def deal_all(self, tableau: Tableau = PUNTO_BANCO) -> Iterator[Coup]:
-        """Deal coups until the shoe ends."""
+    def deal_all(
+        self, tableau: Tableau = PUNTO_BANCO, choose: Chooser | None = None
+    ) -> Iterator[Coup]:
+        """Deal coups until the shoe ends (``choose``: as in :meth:`deal_coup`)."""
         while not self.finished:
-            yield self.deal_coup(tableau)
+            yield self.deal_coup(tableau, choose)
 
     def dealt_counts(self) -> dict[Rank, int]:
         """Cards out of the shoe by rank (burned cards included)."""
