@@ -1,0 +1,442 @@
+"""SVG rendering of the roads, for the web page: each road on its own, or all of them together.
+
+Banker is red, Player blue and ties green; the derived roads are red or blue hollow circles (Big Eye
+Boy), solid dots (Small Road) and slashes (Cockroach Pig). Colour is never the only signal: every
+cell carries its letter and its tie count as text, and a ``<title>`` that screen readers announce.
+The output is deterministic (same roads, same bytes) and has no ``id`` attributes, so several
+boards can sit on one page. Every function returns a complete ``<svg>`` element.
+
+>>> from baccarat.roads.model import Roads
+>>> svg = big_road_svg(Roads.from_tokens("B T"))
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), svg.count("<title>")
+(True, 2)
+>>> "<title>Big Road, column 1, row 1: Banker wins (Coup 1), ties: 1</title>" in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields
+from html import escape
+
+from baccarat.core.summary import Winner
+from baccarat.core.tableau import Side
+from baccarat.roads.derived import Colour, DerivedRoad
+from baccarat.roads.grid import ROWS, Position
+from baccarat.roads.labels import ENGLISH, RoadLabels
+from baccarat.roads.model import Roads
+from baccarat.roads.result import RoadError, RoadResult
+
+__all__ = [
+    "DEFAULT_PALETTE",
+    "Palette",
+    "ask_svg",
+    "bead_plate_svg",
+    "big_road_svg",
+    "derived_road_svg",
+    "roads_svg",
+]
+
+_SVG_NS = "http://www.w3.org/2000/svg"
+_HEADING = 22
+"""Height of a road's heading in :func:`roads_svg`."""
+_GAP = 10
+"""Space between roads in :func:`roads_svg`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """The colours of the boards (any SVG colour value)."""
+
+    banker: str = "#c62828"
+    player: str = "#1565c0"
+    tie: str = "#2e7d32"
+    red: str = "#c62828"
+    blue: str = "#1565c0"
+    grid: str = "#c9c9c9"
+    background: str = "#ffffff"
+    ink: str = "#222222"
+    on_colour: str = "#ffffff"
+    """Letters drawn on a filled circle."""
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if not isinstance(value, str) or not value or any(c in value for c in "<>&\"'"):
+                raise RoadError(f"palette colour {field.name} is not a colour value: {value!r}")
+
+    def side(self, side: Side) -> str:
+        return self.banker if side is Side.BANKER else self.player
+
+    def outcome(self, outcome: Winner) -> str:
+        return {Winner.BANKER: self.banker, Winner.PLAYER: self.player, Winner.TIE: self.tie}[
+            outcome
+        ]
+
+    def colour(self, colour: Colour) -> str:
+        return self.red if colour is Colour.RED else self.blue
+
+
+DEFAULT_PALETTE = Palette()
+
+
+@dataclass(frozen=True, slots=True)
+class _Figure:
+    """A board's drawing before it is wrapped: size, accessible name and SVG body lines."""
+
+    name: str
+    css: str
+    width: int
+    height: int
+    body: tuple[str, ...]
+
+
+def _n(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros (deterministic output)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _text(x: float, y: float, size: float, fill: str, content: str, bold: bool = False) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}"{weight} '
+        f'text-anchor="middle" dominant-baseline="central">{escape(content)}</text>'
+    )
+
+
+def _circle(cx: float, cy: float, r: float, fill: str, stroke: str = "", width: float = 0) -> str:
+    line = f' stroke="{stroke}" stroke-width="{_n(width)}"' if stroke else ""
+    return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}"{line}/>'
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float) -> str:
+    return (
+        f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{stroke}" '
+        f'stroke-width="{_n(width)}" stroke-linecap="round"/>'
+    )
+
+
+def _cell(x: int, y: int, css: str, title: str, shapes: Iterable[str]) -> str:
+    inner = "".join(shapes)
+    return (
+        f'<g class="cell {css}" transform="translate({x},{y})" role="img">'
+        f"<title>{escape(title)}</title>{inner}</g>"
+    )
+
+
+def _window(width: int, columns: int | None) -> tuple[int, int]:
+    """The first physical column shown and how many are shown.
+
+    ``columns=None`` shows the whole road; a number shows exactly that many, the latest ones,
+    like a board of fixed width that scrolls.
+    """
+    if columns is None:
+        return 0, max(width, 1)
+    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
+        raise RoadError(f"columns must be a whole number of at least 1, got {columns!r}")
+    return max(0, width - columns), columns
+
+
+def _board(
+    name: str,
+    css: str,
+    cell: int,
+    width: int,
+    columns: int | None,
+    cells: Iterable[tuple[Position, str, str, Sequence[str]]],
+    palette: Palette,
+) -> _Figure:
+    """A grid of ``ROWS`` rows with the cells that fall in the window drawn on it."""
+    if isinstance(cell, bool) or not isinstance(cell, int) or cell < 8:
+        raise RoadError(f"cell size must be a whole number of at least 8 pixels, got {cell!r}")
+    start, shown = _window(width, columns)
+    w, h = shown * cell, ROWS * cell
+    lines = "".join(f"M{x * cell} 0V{h}" for x in range(1, shown))
+    lines += "".join(f"M0 {y * cell}H{w}" for y in range(1, ROWS))
+    body = [
+        f'<rect width="{w}" height="{h}" fill="{palette.background}" stroke="{palette.grid}"/>',
+        f'<path d="{lines}" stroke="{palette.grid}" stroke-width="1" fill="none"/>'
+        if lines
+        else "",
+    ]
+    for position, cell_css, title, shapes in cells:
+        column = position.column - start
+        if 0 <= column < shown:
+            body.append(_cell(column * cell, position.row * cell, cell_css, title, shapes))
+    return _Figure(name, css, w, h, tuple(line for line in body if line))
+
+
+def _pair_dots(cell: int, banker_pair: bool, player_pair: bool, palette: Palette) -> list[str]:
+    dot, near, far = cell * 0.11, cell * 0.16, cell * 0.84
+    shapes = []
+    if banker_pair:
+        shapes.append(_circle(near, near, dot, palette.banker, palette.background, cell * 0.03))
+    if player_pair:
+        shapes.append(_circle(far, far, dot, palette.player, palette.background, cell * 0.03))
+    return shapes
+
+
+def _pair_words(banker_pair: bool, player_pair: bool, labels: RoadLabels) -> list[str]:
+    return [labels.banker_pair] * banker_pair + [labels.player_pair] * player_pair
+
+
+def _bead_title(number: int, result: RoadResult, labels: RoadLabels) -> str:
+    parts = [f"{labels.coup.format(number=number)}: {labels.result_name(result.outcome)}"]
+    if result.player_total is not None and result.banker_total is not None:
+        parts.append(labels.totals.format(player=result.player_total, banker=result.banker_total))
+    if result.natural:
+        parts.append(labels.natural)
+    parts += _pair_words(result.banker_pair, result.player_pair, labels)
+    return ", ".join(parts)
+
+
+def _bead_figure(
+    roads: Roads, cell: int, columns: int | None, labels: RoadLabels, palette: Palette
+) -> _Figure:
+    plate = roads.bead_plate
+    c = cell / 2
+
+    def draw(number: int, result: RoadResult) -> tuple[Position, str, str, Sequence[str]]:
+        fill = palette.outcome(result.outcome)
+        shapes = [
+            _circle(c, c, cell * 0.42, fill),
+            _text(c, c, cell * 0.5, palette.on_colour, labels.letter(result.outcome), bold=True),
+            *_pair_dots(cell, result.banker_pair, result.player_pair, palette),
+        ]
+        css = f"bead {result.outcome.value}"
+        return plate.position(number - 1), css, _bead_title(number, result, labels), shapes
+
+    cells = (draw(i, r) for i, r in enumerate(plate.results, start=1))
+    return _board(labels.bead_plate, "bead-plate", cell, plate.width, columns, cells, palette)
+
+
+def _tie_marks(cell: int, ties: int, palette: Palette) -> list[str]:
+    if not ties:
+        return []
+    shapes = [_line(cell * 0.14, cell * 0.86, cell * 0.86, cell * 0.14, palette.tie, cell * 0.08)]
+    if ties > 1:
+        # The count sits on a small badge at the slash's upper end, clear of the letter and of
+        # the pair dots (top-left and bottom-right).
+        x, y = cell * 0.8, cell * 0.2
+        shapes.append(_circle(x, y, cell * 0.19, palette.background, palette.tie, cell * 0.04))
+        size = cell * (0.28 if ties < 10 else 0.2)
+        shapes.append(_text(x, y, size, palette.tie, str(ties), bold=True))
+    return shapes
+
+
+def _big_road_figure(
+    roads: Roads, cell: int, columns: int | None, labels: RoadLabels, palette: Palette
+) -> _Figure:
+    road = roads.big_road
+    c = cell / 2
+    cells: list[tuple[Position, str, str, Sequence[str]]] = []
+    if road.leading_ties:
+        # Ties before the first result wait, slashed, where the first cell will be drawn.
+        title = f"{labels.big_road}: {labels.leading_ties.format(count=road.leading_ties)}"
+        title = ", ".join([title, *_pair_words(*road.leading_pairs, labels)])
+        shapes = [
+            *_tie_marks(cell, road.leading_ties, palette),
+            *_pair_dots(cell, *road.leading_pairs, palette),
+        ]
+        cells.append((Position(0, 0), "big-road tie", title, shapes))
+    for x, (column, placed) in enumerate(zip(road.columns, road.placed, strict=True), start=1):
+        for y, (item, position) in enumerate(zip(column, placed, strict=True), start=1):
+            colour = palette.side(item.side)
+            parts = [
+                f"{labels.big_road}, {labels.cell.format(column=x, row=y)}: "
+                f"{labels.side_wins(item.side)} "
+                f"({labels.coup.format(number=item.coup + 1)})"
+            ]
+            if item.ties:
+                parts.append(labels.ties.format(count=item.ties))
+            parts += _pair_words(item.banker_pair, item.player_pair, labels)
+            shapes = [
+                _circle(c, c, cell * 0.34, "none", colour, cell * 0.09),
+                *_tie_marks(cell, item.ties, palette),
+                _text(c, c, cell * 0.42, colour, labels.side_letter(item.side), bold=True),
+                *_pair_dots(cell, item.banker_pair, item.player_pair, palette),
+            ]
+            cells.append((position, f"big-road {item.side.value}", ", ".join(parts), shapes))
+    return _board(labels.big_road, "big-road", cell, road.width, columns, cells, palette)
+
+
+def _glyph(
+    road: DerivedRoad, colour: Colour, cell: int, labels: RoadLabels, palette: Palette
+) -> list[str]:
+    """A derived road's mark: its shape says which road, its letter and colour which mark."""
+    ink, c = palette.colour(colour), cell / 2
+    letter = labels.colour_letter(colour)
+    if road is DerivedRoad.BIG_EYE_BOY:
+        return [
+            _circle(c, c, cell * 0.34, "none", ink, cell * 0.12),
+            _text(c, c, cell * 0.4, ink, letter, bold=True),
+        ]
+    if road is DerivedRoad.SMALL_ROAD:
+        return [
+            _circle(c, c, cell * 0.4, ink),
+            _text(c, c, cell * 0.46, palette.on_colour, letter, bold=True),
+        ]
+    return [
+        _line(cell * 0.3, cell * 0.86, cell * 0.86, cell * 0.3, ink, cell * 0.14),
+        _text(cell * 0.3, cell * 0.32, cell * 0.42, ink, letter, bold=True),
+    ]
+
+
+def _derived_figure(
+    roads: Roads,
+    road: DerivedRoad,
+    cell: int,
+    columns: int | None,
+    labels: RoadLabels,
+    palette: Palette,
+) -> _Figure:
+    marks = roads.derived(road)
+    name = labels.road_name(road)
+    cells = (
+        (
+            position,
+            f"derived-road {road.value.replace('_', '-')} {colour.value}",
+            f"{name}, {labels.cell.format(column=x, row=y)}: {labels.colour_name(colour)}",
+            _glyph(road, colour, cell, labels, palette),
+        )
+        for x, (column, placed) in enumerate(zip(marks.columns, marks.placed, strict=True), 1)
+        for y, (colour, position) in enumerate(zip(column, placed, strict=True), 1)
+    )
+    css = f"derived-road {road.value.replace('_', '-')}"
+    return _board(name, css, cell, marks.width, columns, cells, palette)
+
+
+def _ask_figure(roads: Roads, cell: int, labels: RoadLabels, palette: Palette) -> _Figure:
+    """Two rows (Banker, Player): the side, then each derived road's would-be mark or a dash."""
+    c = cell / 2
+    body = []
+    for y, side in enumerate((Side.BANKER, Side.PLAYER)):
+        head = labels.ask_title.format(side=labels.side_name(side))
+        shapes = [
+            _circle(c, c, cell * 0.42, palette.side(side)),
+            _text(c, c, cell * 0.5, palette.on_colour, labels.side_letter(side), bold=True),
+        ]
+        body.append(_cell(0, y * cell, f"ask {side.value}", head, shapes))
+        for x, (road, mark) in enumerate(roads.ask(side).items(), start=1):
+            name = labels.ask_mark.format(
+                road=labels.road_name(road), mark=labels.colour_name(mark)
+            )
+            if mark is None:
+                shapes = [_text(c, c, cell * 0.5, palette.ink, "–")]
+            else:
+                shapes = _glyph(road, mark, cell, labels, palette)
+            css = f"ask {side.value} {road.value.replace('_', '-')}"
+            body.append(_cell(x * cell, y * cell, css, f"{head}: {name}", shapes))
+    return _Figure(labels.ask, "ask", 4 * cell, 2 * cell, tuple(body))
+
+
+def _svg(figure: _Figure, content: Sequence[str]) -> str:
+    w, h = figure.width, figure.height
+    return "\n".join(
+        [
+            f'<svg xmlns="{_SVG_NS}" class="road {figure.css}" width="{w}" height="{h}" '
+            f'viewBox="0 0 {w} {h}" role="group" aria-label="{escape(figure.name)}" '
+            'font-family="sans-serif">',
+            f"<title>{escape(figure.name)}</title>",
+            *content,
+            "</svg>",
+            "",
+        ]
+    )
+
+
+def bead_plate_svg(
+    roads: Roads,
+    *,
+    cell: int = 28,
+    columns: int | None = None,
+    labels: RoadLabels = ENGLISH,
+    palette: Palette = DEFAULT_PALETTE,
+) -> str:
+    """The Bead Plate: filled circles with the outcome letter and pair dots.
+
+    ``columns`` fixes the board's width to that many columns, showing the latest ones.
+    """
+    figure = _bead_figure(roads, cell, columns, labels, palette)
+    return _svg(figure, figure.body)
+
+
+def big_road_svg(
+    roads: Roads,
+    *,
+    cell: int = 24,
+    columns: int | None = None,
+    labels: RoadLabels = ENGLISH,
+    palette: Palette = DEFAULT_PALETTE,
+) -> str:
+    """The Big Road: hollow circles with the side letter, tie slashes with counts, pair dots."""
+    figure = _big_road_figure(roads, cell, columns, labels, palette)
+    return _svg(figure, figure.body)
+
+
+def derived_road_svg(
+    roads: Roads,
+    road: DerivedRoad,
+    *,
+    cell: int = 16,
+    columns: int | None = None,
+    labels: RoadLabels = ENGLISH,
+    palette: Palette = DEFAULT_PALETTE,
+) -> str:
+    """One derived road: Big Eye Boy rings, Small Road dots or Cockroach Pig slashes."""
+    figure = _derived_figure(roads, road, cell, columns, labels, palette)
+    return _svg(figure, figure.body)
+
+
+def ask_svg(
+    roads: Roads,
+    *,
+    cell: int = 24,
+    labels: RoadLabels = ENGLISH,
+    palette: Palette = DEFAULT_PALETTE,
+) -> str:
+    """The ask icons: for a Banker and for a Player result, each derived road's mark (``–``: none)."""
+    if isinstance(cell, bool) or not isinstance(cell, int) or cell < 8:
+        raise RoadError(f"cell size must be a whole number of at least 8 pixels, got {cell!r}")
+    figure = _ask_figure(roads, cell, labels, palette)
+    return _svg(figure, figure.body)
+
+
+def roads_svg(
+    roads: Roads,
+    *,
+    cell: int = 24,
+    columns: int | None = None,
+    labels: RoadLabels = ENGLISH,
+    palette: Palette = DEFAULT_PALETTE,
+) -> str:
+    """Every board stacked with a heading each: Bead Plate, Big Road, the derived roads (at two
+    thirds of ``cell``) and the ask icons."""
+    small = max(8, round(cell * 2 / 3))
+    figures = [
+        _bead_figure(roads, cell, columns, labels, palette),
+        _big_road_figure(roads, cell, columns, labels, palette),
+        *(_derived_figure(roads, road, small, columns, labels, palette) for road in DerivedRoad),
+        _ask_figure(roads, cell, labels, palette),
+    ]
+    content: list[str] = []
+    y = 0
+    for figure in figures:
+        content.append(
+            f'<text x="0" y="{y + _HEADING - 6}" font-size="14" font-weight="bold" '
+            f'fill="{palette.ink}">{escape(figure.name)}</text>'
+        )
+        y += _HEADING
+        content.append(
+            f'<g class="road {figure.css}" transform="translate(0,{y})" role="group" '
+            f'aria-label="{escape(figure.name)}">'
+        )
+        content += figure.body
+        content.append("</g>")
+        y += figure.height + _GAP
+    # Wide enough for the headings too (about 9 pixels a character at 14 pixels, bold).
+    width = max(max(figure.width, 9 * len(figure.name)) for figure in figures)
+    whole = _Figure(labels.roads, "roads", width, y - _GAP, ())
+    return _svg(whole, content)

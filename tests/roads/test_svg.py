@@ -1,0 +1,142 @@
+"""SVG rendering: golden files, well-formed XML, a title and a text cue on every cell."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+
+from baccarat.core.summary import Winner
+from baccarat.roads.derived import DerivedRoad
+from baccarat.roads.labels import RoadLabels
+from baccarat.roads.model import Roads
+from baccarat.roads.result import RoadError, RoadResult
+from baccarat.roads.svg import (
+    Palette,
+    ask_svg,
+    bead_plate_svg,
+    big_road_svg,
+    derived_road_svg,
+    roads_svg,
+)
+
+from .strategies import sequences
+from .worked import WORKED
+
+NS = "{http://www.w3.org/2000/svg}"
+SVG_GOLDEN = [
+    "straight_drop",
+    "tie_then_change",
+    "leading_ties",
+    "leading_ties_only",
+    "dragon_tail",
+    "pairs_and_naturals",
+]
+
+
+def cells(svg: str, kind: str) -> list[ET.Element]:
+    root = ET.fromstring(svg)
+    return [g for g in root.iter(f"{NS}g") if g.get("class", "").split()[:2] == ["cell", kind]]
+
+
+@pytest.mark.parametrize("name", SVG_GOLDEN)
+def test_worked_sequences(name: str, golden: Callable[[str, str], None]) -> None:
+    golden(f"{name}.svg", roads_svg(Roads.from_tokens(WORKED[name])))
+
+
+def test_each_road_on_its_own(golden: Callable[[str, str], None]) -> None:
+    roads = Roads.from_tokens(WORKED["issue_example"])
+    golden("issue_example.bead_plate.svg", bead_plate_svg(roads))
+    golden("issue_example.big_road.svg", big_road_svg(roads))
+    for road in DerivedRoad:
+        golden(f"issue_example.{road.value}.svg", derived_road_svg(roads, road))
+    golden("issue_example.ask.svg", ask_svg(roads))
+
+
+def test_empty_roads(golden: Callable[[str, str], None]) -> None:
+    golden("empty.svg", roads_svg(Roads()))
+
+
+@settings(deadline=None, max_examples=60)
+@given(sequences)
+def test_every_cell_is_drawn_with_a_title_and_text(results: list[RoadResult]) -> None:
+    roads = Roads(results)
+    svg = roads_svg(roads)
+    assert svg == roads_svg(Roads(results))  # deterministic
+    root = ET.fromstring(svg)
+    assert root.tag == f"{NS}svg" and root.find(f"{NS}title") is not None
+    assert "id=" not in svg  # several boards can share a page
+    non_ties = sum(r.outcome is not Winner.TIE for r in results)
+    leading = 1 if roads.big_road.leading_ties else 0
+    assert len(cells(svg, "bead")) == len(results)
+    assert len(cells(svg, "big-road")) == non_ties + leading
+    for road in DerivedRoad:
+        assert len(cells(svg, "derived-road")) >= len(roads.derived(road))
+    assert len(cells(svg, "derived-road")) == sum(len(roads.derived(r)) for r in DerivedRoad)
+    assert len(cells(svg, "ask")) == 8
+    for g in root.iter(f"{NS}g"):
+        if g.get("class", "").startswith("cell "):
+            title = g.find(f"{NS}title")
+            assert title is not None and title.text
+            # Colour is never the only signal: a letter, a count or a dash is written, or (a
+            # single tie before the first result) the slash's shape says it.
+            if g.get("class") == "cell big-road tie":
+                assert g.find(f"{NS}line") is not None
+            else:
+                assert g.find(f"{NS}text") is not None
+
+
+def test_ties_are_written_as_numbers() -> None:
+    svg = big_road_svg(Roads.from_tokens("B T T T P T"))
+    banker, player = cells(svg, "big-road")
+    assert [t.text for t in banker.iter(f"{NS}text")] == ["3", "B"]
+    assert [t.text for t in player.iter(f"{NS}text")] == ["P"]  # one tie: the slash alone
+    assert player.find(f"{NS}line") is not None
+    assert "ties: 1" in (player.findtext(f"{NS}title") or "")
+
+
+def test_titles_describe_the_cell() -> None:
+    svg = bead_plate_svg(Roads([RoadResult(Winner.PLAYER, True, True, True, 9, 2)]))
+    (cell,) = cells(svg, "bead")
+    assert cell.findtext(f"{NS}title") == (
+        "Coup 1: Player wins, Player 9, Banker 2, natural, Banker pair, Player pair"
+    )
+    svg = derived_road_svg(Roads.from_tokens("B P P"), DerivedRoad.BIG_EYE_BOY)
+    (cell,) = cells(svg, "derived-road")
+    assert cell.findtext(f"{NS}title") == "Big Eye Boy, column 1, row 1: blue"
+    assert cell.get("class") == "cell derived-road big-eye-boy blue"
+
+
+def test_a_fixed_number_of_columns_shows_the_latest() -> None:
+    roads = Roads.from_tokens("B P " * 10)  # Big Road: 20 columns of one
+    svg = big_road_svg(roads, cell=20, columns=5)
+    root = ET.fromstring(svg)
+    assert root.get("width") == "100"
+    shown = cells(svg, "big-road")
+    assert len(shown) == 5
+    titles = [c.findtext(f"{NS}title", "").split(":")[0] for c in shown]
+    assert titles == [f"Big Road, column {n}, row 1" for n in range(16, 21)]
+    with pytest.raises(RoadError, match="columns"):
+        big_road_svg(roads, columns=0)
+
+
+def test_labels_are_escaped_and_used() -> None:
+    labels = RoadLabels(banker="<C>", player="Đ", big_road="Big & Road")
+    svg = big_road_svg(Roads.from_tokens("B P"), labels=labels)
+    root = ET.fromstring(svg)
+    assert root.get("aria-label") == "Big & Road"
+    assert [t.text for t in root.iter(f"{NS}text")] == ["<C>", "Đ"]
+
+
+def test_bad_sizes_and_colours_are_refused() -> None:
+    roads = Roads.from_tokens("B")
+    with pytest.raises(RoadError, match="cell size"):
+        bead_plate_svg(roads, cell=4)
+    with pytest.raises(RoadError, match="cell size"):
+        ask_svg(roads, cell=0)
+    with pytest.raises(RoadError, match="banker"):
+        Palette(banker='red" onload="x')
+    svg = bead_plate_svg(roads, palette=Palette(banker="darkred"))
+    assert 'fill="darkred"' in svg
