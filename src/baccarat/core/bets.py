@@ -707,12 +707,12 @@ SMALL_TIGER = _summary_bet(
 
 # Egalité pays per tie total as listed by the Wizard of Odds ("Egalite" under baccarat side bets,
 # wizardofodds.com/games/baccarat/side-bets/egalite/), the table offered in British casinos.
-EGALITE_PAYS: Mapping[int, Fraction] = {
+EGALITE_PAYS: Mapping[int, Fraction] = MappingProxyType({
     total: Fraction(pays)
     for total, pays in {
         0: 150, 1: 215, 2: 225, 3: 200, 4: 120, 5: 110, 6: 45, 7: 45, 8: 80, 9: 80,
     }.items()
-}  # fmt: skip
+})  # fmt: skip
 """Egalité pays by tie total (0-9)."""
 
 
