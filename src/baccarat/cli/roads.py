@@ -1,0 +1,79 @@
+"""``baccarat roads``: the score-board roads of given results or of a dealt shoe."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from baccarat.core.errors import BaccaratError
+
+__all__ = ["register", "roads_command"]
+
+
+def roads_command(
+    results: Annotated[
+        str | None,
+        typer.Option(
+            help='Result tokens in order, e.g. "B B P T P+pp B+bp+n": B, P or T, optionally '
+            "followed by +bp (Banker pair), +pp (Player pair), +n (natural)."
+        ),
+    ] = None,
+    from_shoe: Annotated[
+        bool, typer.Option("--from-shoe", help="Deal a whole shoe and draw its roads.")
+    ] = False,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed for a reproducible shoe (default: the OS CSPRNG)."),
+    ] = None,
+    decks: Annotated[
+        int | None, typer.Option(help="Decks in the shoe (with --from-shoe; default 8).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The roads as one JSON object.")] = False,
+    svg: Annotated[
+        Path | None,
+        typer.Option(help="Write every road as one SVG image to this file ('-': standard output)."),
+    ] = None,
+) -> None:
+    """Draw the Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach Pig, with the ask
+    icons and statistics. The roads describe past coups; they predict nothing."""
+    from baccarat.core.shoe import Shoe, ShoeRules
+    from baccarat.roads.model import Roads
+    from baccarat.roads.records import roads_record
+    from baccarat.roads.svg import roads_svg
+    from baccarat.roads.text import render_text
+
+    if (results is None) == (not from_shoe):
+        raise BaccaratError('give either --results "B P T ..." or --from-shoe, not both or neither')
+    if as_json and svg is not None:
+        raise BaccaratError("--json and --svg cannot be used together")
+    if results is not None:
+        if seed is not None or decks is not None:
+            raise BaccaratError("--seed and --decks go with --from-shoe, not with --results")
+        roads = Roads.from_tokens(results)
+        if not len(roads):
+            raise BaccaratError(f"--results has no result tokens: {results!r}")
+    else:
+        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        rules = ShoeRules(decks=8 if decks is None else decks)
+        roads = Roads.from_coups(Shoe.shuffled(rules, rng).deal_all())
+
+    if as_json:
+        typer.echo(json.dumps(roads_record(roads)))
+    elif svg is None:
+        typer.echo(render_text(roads))
+    elif str(svg) == "-":
+        typer.echo(roads_svg(roads), nl=False)
+    else:
+        try:
+            svg.write_text(roads_svg(roads), encoding="utf-8")
+        except OSError as exc:
+            raise BaccaratError(f"cannot write the SVG to {str(svg)!r}: {exc.strerror}") from None
+        typer.echo(f"Wrote the roads of {len(roads)} coups to {svg}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("roads")(roads_command)
