@@ -100,7 +100,7 @@ class ColourRoad:
         self._marks: list[Colour] = []
         self._columns: list[list[Colour]] = []
         self._placement = Placement(rows)
-        self._counts = dict.fromkeys(Colour, 0)
+        self._red = 0
 
     def add(self, colour: Colour) -> Position:
         """Add one mark; return where it is drawn."""
@@ -109,7 +109,7 @@ class ColourRoad:
             self._columns.append([])
         self._columns[-1].append(colour)
         self._marks.append(colour)
-        self._counts[colour] += 1
+        self._red += colour is Colour.RED
         return self._placement.place(new_column)
 
     @property
@@ -134,11 +134,11 @@ class ColourRoad:
 
     @property
     def red(self) -> int:
-        return self._counts[Colour.RED]
+        return self._red
 
     @property
     def blue(self) -> int:
-        return self._counts[Colour.BLUE]
+        return len(self._marks) - self._red
 
     def __len__(self) -> int:
         return len(self._marks)

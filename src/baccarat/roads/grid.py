@@ -47,7 +47,8 @@ class Placement:
             raise RoadError(f"a road needs at least 1 row, got {rows!r}")
         self.rows = rows
         self._columns: list[list[Position]] = []
-        self._occupied: set[Position] = set()
+        # Plain tuples: hashing them is much cheaper than hashing a dataclass.
+        self._occupied: set[tuple[int, int]] = set()
         self._turned = False
         self._width = 0
 
@@ -58,23 +59,23 @@ class Placement:
         """
         if new_column or not self._columns:
             column = self._columns[-1][0].column + 1 if self._columns else 0
-            while Position(column, 0) in self._occupied:
+            while (column, 0) in self._occupied:
                 column += 1
             position = Position(column, 0)
             self._turned = False
             self._columns.append([position])
         else:
             last = self._columns[-1][-1]
-            below = Position(last.column, last.row + 1)
-            if not self._turned and below.row < self.rows and below not in self._occupied:
-                position = below
+            below = (last.column, last.row + 1)
+            if not self._turned and below[1] < self.rows and below not in self._occupied:
+                position = Position(*below)
             else:
                 # Once turned, the tail runs right along its row. That row is free to the right:
                 # an earlier tail on it would have had to cross this column's own cells.
                 self._turned = True
                 position = Position(last.column + 1, last.row)
             self._columns[-1].append(position)
-        self._occupied.add(position)
+        self._occupied.add((position.column, position.row))
         self._width = max(self._width, position.column + 1)
         return position
 

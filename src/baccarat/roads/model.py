@@ -63,6 +63,8 @@ class Roads:
         self.bead_plate = BeadPlate()
         self.big_road = BigRoad()
         self._derived = {road: ColourRoad(road) for road in DerivedRoad}
+        # Pairs of (road, its marks) in order: iterating them avoids hashing enums per coup.
+        self._derived_items = tuple(self._derived.items())
         self._outcomes = dict.fromkeys(Winner, 0)
         self._banker_pairs = 0
         self._player_pairs = 0
@@ -86,13 +88,17 @@ class Roads:
         coup = len(self.bead_plate)
         bead = self.bead_plate.add(result)
         side = result.side
+        if side is None:
+            change = self.big_road.add(result)
+            self._count(result)
+            return RoadChange(coup, bead, change, ())
         # The marks are read before the cell goes in: the rule looks only at earlier columns
         # and at where the new cell lands, exactly what the ask icons read for a cell to come.
-        colours = {road: self.big_road.mark(road, side) for road in DerivedRoad} if side else {}
+        colours = [self.big_road.mark(road, side) for road, _ in self._derived_items]
         change = self.big_road.add(result)
         marks = tuple(
-            DerivedMark(road, colour, self._derived[road].add(colour))
-            for road, colour in colours.items()
+            DerivedMark(road, colour, derived.add(colour))
+            for (road, derived), colour in zip(self._derived_items, colours, strict=True)
             if colour is not None
         )
         self._count(result)
