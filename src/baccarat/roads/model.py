@@ -65,12 +65,12 @@ class Roads:
         self._derived = {road: ColourRoad(road) for road in DerivedRoad}
         # Pairs of (road, its marks) in order: iterating them avoids hashing enums per coup.
         self._derived_items = tuple(self._derived.items())
-        self._outcomes = dict.fromkeys(Winner, 0)
+        self._banker = self._player = self._tie = 0
         self._banker_pairs = 0
         self._player_pairs = 0
         self._naturals = 0
         self._longest: Run | None = None
-        self._longest_by_side = dict.fromkeys(Side, 0)
+        self._longest_banker = self._longest_player = 0
         self.extend(results)
 
     @classmethod
@@ -114,7 +114,10 @@ class Roads:
             self.add(result)
 
     def _count(self, result: RoadResult) -> None:
-        self._outcomes[result.outcome] += 1
+        outcome = result.outcome
+        self._banker += outcome is Winner.BANKER
+        self._player += outcome is Winner.PLAYER
+        self._tie += outcome is Winner.TIE
         self._banker_pairs += result.banker_pair
         self._player_pairs += result.player_pair
         self._naturals += result.natural
@@ -122,8 +125,10 @@ class Roads:
         if side is None:
             return
         length = self.big_road.current_length
-        if length > self._longest_by_side[side]:
-            self._longest_by_side[side] = length
+        if side is Side.BANKER:
+            self._longest_banker = max(self._longest_banker, length)
+        else:
+            self._longest_player = max(self._longest_player, length)
         if self._longest is None or length > self._longest.length:
             self._longest = Run(side, length)
 
@@ -160,17 +165,17 @@ class Roads:
         current = Run(side, self.big_road.current_length) if side is not None else None
         return RoadStatistics(
             coups=len(self.bead_plate),
-            banker=self._outcomes[Winner.BANKER],
-            player=self._outcomes[Winner.PLAYER],
-            tie=self._outcomes[Winner.TIE],
+            banker=self._banker,
+            player=self._player,
+            tie=self._tie,
             banker_pairs=self._banker_pairs,
             player_pairs=self._player_pairs,
             naturals=self._naturals,
             columns=self.big_road.column_count,
             current_run=current,
             longest_run=self._longest,
-            longest_banker_run=self._longest_by_side[Side.BANKER],
-            longest_player_run=self._longest_by_side[Side.PLAYER],
+            longest_banker_run=self._longest_banker,
+            longest_player_run=self._longest_player,
             derived=tuple(
                 DerivedCounts(road, self._derived[road].red, self._derived[road].blue)
                 for road in DerivedRoad
