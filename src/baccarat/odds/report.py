@@ -1,0 +1,168 @@
+"""Everything ``baccarat odds`` prints for one shoe and one rule set, computed in one go.
+
+>>> from baccarat.core.rules import get_rule_set
+>>> report = odds_report(Composition.decks(8), get_rule_set("punto-banco"))
+>>> round(report.outcomes["banker"], 6), round(report.frequencies["cards_per_coup"], 4)
+(0.458597, 4.9388)
+>>> f"{report.bets['tie'].house_edge:.4%}"
+'14.3596%'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from baccarat.core.bets import Bet
+from baccarat.core.coup import Coup
+from baccarat.core.distribution import FREQUENCY_KEYS, FREQUENCY_VALUES, Distribution
+from baccarat.core.errors import ShoeError
+from baccarat.core.rules import RuleSet
+from baccarat.core.shoe import Shoe
+from baccarat.core.summary import SUMMARY_CLASSES, Winner
+from baccarat.core.tableau import Tableau
+from baccarat.odds.composition import Composition
+from baccarat.odds.exact import ExactCounts, exact_counts
+from baccarat.odds.stats import BetStats, exact_bet_stats, float_probabilities, price_bets
+
+__all__ = ["OUTCOME_KEYS", "OddsReport", "odds_report", "odds_through_shoe"]
+
+OUTCOME_KEYS: tuple[str, ...] = (Winner.BANKER.value, Winner.PLAYER.value, Winner.TIE.value)
+"""The order in which the three coup outcomes are shown."""
+
+# One row per outcome, then one per frequency: a single product prices them all.
+_ROWS: npt.NDArray[np.float64] = np.array(
+    [[float(s.winner.value == key) for s in SUMMARY_CLASSES] for key in OUTCOME_KEYS]
+    + [list(map(float, FREQUENCY_VALUES[key])) for key in FREQUENCY_KEYS],
+    dtype=np.float64,
+)
+_ROWS.setflags(write=False)
+
+
+@dataclass(frozen=True)
+class OddsReport:
+    """The outcomes, frequencies and every bet's figures for one composition and rule set.
+
+    Floats for display; :meth:`exact` and :meth:`as_dict` with ``exact=True`` give fractions
+    computed from the same integer :attr:`distribution`.
+    """
+
+    composition: Composition
+    rule_set: str
+    distribution: Distribution
+    outcomes: Mapping[str, float]
+    frequencies: Mapping[str, float]
+    bets: Mapping[str, BetStats]
+    offered: tuple[Bet, ...] = field(repr=False, compare=False)
+    """The bets priced, in the rule set's order."""
+
+    def exact_outcomes(self) -> dict[str, Fraction]:
+        """Banker, Player and Tie probabilities as fractions."""
+        return {w.value: p for w, p in self.distribution.outcomes().items()}
+
+    def exact_frequencies(self) -> dict[str, Fraction]:
+        """The frequencies as fractions (``cards_per_coup`` is a mean number of cards)."""
+        return self.distribution.frequencies()
+
+    def as_dict(self, *, exact: bool = False) -> dict[str, Any]:
+        """The JSON object of ``baccarat odds --json``; with ``exact``, fractions as strings."""
+        if not exact:
+            return {
+                "rules": self.rule_set,
+                "composition": str(self.composition),
+                "cards": self.composition.size if not self.composition.infinite else None,
+                "total": self.distribution.total,
+                "outcomes": dict(self.outcomes),
+                "frequencies": dict(self.frequencies),
+                "bets": {name: stats.as_dict() for name, stats in self.bets.items()},
+            }
+        outcomes = self.exact_outcomes()
+        return {
+            "rules": self.rule_set,
+            "composition": str(self.composition),
+            "cards": self.composition.size if not self.composition.infinite else None,
+            "total": self.distribution.total,
+            "outcomes": {key: _text(outcomes[key]) for key in OUTCOME_KEYS},
+            "frequencies": {k: _text(v) for k, v in self.exact_frequencies().items()},
+            "bets": {
+                bet.name: exact_bet_stats(bet, self.distribution).as_dict() for bet in self.offered
+            },
+        }
+
+
+def _text(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _report(
+    composition: Composition,
+    counts: ExactCounts,
+    rule_set_name: str,
+    bets: tuple[Bet, ...],
+) -> OddsReport:
+    figures = _ROWS @ float_probabilities(counts.summary, counts.total)
+    outcomes = {key: float(figures[i]) for i, key in enumerate(OUTCOME_KEYS)}
+    frequencies = {
+        key: float(figures[len(OUTCOME_KEYS) + i]) for i, key in enumerate(FREQUENCY_KEYS)
+    }
+    return OddsReport(
+        composition,
+        rule_set_name,
+        counts.distribution(),
+        outcomes,
+        frequencies,
+        price_bets(bets, counts),
+        bets,
+    )
+
+
+def odds_report(
+    composition: Composition,
+    rule_set: RuleSet,
+    *,
+    bets: Mapping[str, Bet] | None = None,
+    tableau: Tableau | None = None,
+) -> OddsReport:
+    """Exact counts for ``composition`` under ``rule_set``'s tableau, and every bet it offers priced.
+
+    ``bets`` and ``tableau`` override the rule set's (to price bets a table does not offer).
+    """
+    listed = tuple((bets if bets is not None else rule_set.bets).values())
+    table = tableau if tableau is not None else rule_set.tableau
+    return _report(composition, exact_counts(composition, table), rule_set.name, listed)
+
+
+def odds_through_shoe(shoe: Shoe, rule_set: RuleSet) -> Iterator[tuple[OddsReport, Coup]]:
+    """Deal a new ``shoe`` to its end, giving the exact odds *before* each coup, and the coup.
+
+    The odds are for the cards a player has not seen: the starting shoe less the face-up burn card
+    and every card dealt so far (the cards burned face down stay unseen, so they stay in).
+
+    >>> import random
+    >>> from baccarat.core.rules import get_rule_set
+    >>> from baccarat.core.shoe import ShoeRules
+    >>> shoe = Shoe.shuffled(ShoeRules(decks=1), random.Random(3))
+    >>> steps = list(odds_through_shoe(shoe, get_rule_set("punto-banco")))
+    >>> len(steps) == shoe.coups_dealt, steps[0][0].composition.size == 52 - 1
+    (True, True)
+    """
+    if shoe.coups_dealt:
+        raise ShoeError(f"the shoe has already dealt {shoe.coups_dealt} coup(s); give a new shoe")
+    tableau = rule_set.tableau
+    start = Composition.from_rank_counts(shoe.starting_counts())
+    if start.full_decks is None:  # pragma: no cover - every shoe starts from whole decks
+        raise ValueError("the shoe did not start from whole decks")
+    unseen = Composition.decks(start.full_decks)
+    if shoe.burned:
+        unseen = unseen.without(shoe.burned[:1])
+    listed = tuple(rule_set.bets.values())
+    while not shoe.finished:
+        report = _report(unseen, exact_counts(unseen, tableau), rule_set.name, listed)
+        coup = shoe.deal_coup(tableau)
+        yield report, coup
+        unseen = unseen.without(coup.cards_in_order)
