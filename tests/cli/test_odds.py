@@ -1,0 +1,153 @@
+"""``baccarat odds`` and ``baccarat par-sheet``, through the real entry point."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from baccarat.cli import main
+
+ISSUE_EXAMPLE = "A:31,2:32,3:32,4:32,5:32,6:32,7:32,8:32,9:32,10:32,J:32,Q:32,K:32"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_odds_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--decks", "8", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert set(record["outcomes"]) == {"banker", "player", "tie"}
+    assert round(record["bets"]["banker"]["house_edge"], 6) == 0.010579
+    assert round(record["bets"]["player"]["house_edge"], 6) == 0.012351
+    assert round(record["bets"]["tie"]["house_edge"], 6) == 0.143596
+    assert record["frequencies"]["cards_per_coup"] == pytest.approx(4.9388, abs=1e-4)
+    assert {"win", "push", "lose", "ev", "house_edge", "sd"} <= set(record["bets"]["tie"])
+
+
+def test_odds_exact_gives_fractions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--remaining", ISSUE_EXAMPLE, "--exact", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert sum(Fraction(p) for p in record["outcomes"].values()) == 1
+    banker = record["bets"]["banker"]
+    assert Fraction(banker["win"]) + Fraction(banker["push"]) + Fraction(banker["lose"]) == 1
+    assert all("/" in v for v in record["outcomes"].values())
+
+
+def test_odds_default_is_eight_decks_and_infinite_and_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, default, _ = run(capsys, "odds", "--json")
+    _, eight, _ = run(capsys, "odds", "--decks", "8", "--json")
+    assert default == eight
+    _, infinite, _ = run(capsys, "odds", "--infinite", "--rules", "ez", "--json")
+    record = json.loads(infinite)
+    assert record["total"] == 52**6 and "dragon_7" in record["bets"]
+
+
+def test_odds_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--decks", "6", "--rules", "no-commission", "--exact")
+    assert code == 0
+    assert "Coup outcomes" in out and "super_6" in out and "Exact house edges" in out
+    code, out, _ = run(capsys, "odds", "--eor", "--decks", "1")
+    assert code == 0
+    assert "Effects of removal" in out and "T-K" in out
+
+
+def test_eor_json_plain_and_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--eor", "--decks", "8", "--rules", "ez", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert list(record["effects"]) == [
+        "A",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "T",
+        "J",
+        "Q",
+        "K",
+    ]
+    assert sum(row["banker"] for row in record["effects"].values()) == pytest.approx(0, abs=1e-12)
+    code, out, _ = run(
+        capsys, "odds", "--eor", "--decks", "2", "--rules", "ez", "--exact", "--json"
+    )
+    exact = json.loads(out)
+    assert sum(Fraction(row["banker"]) for row in exact["effects"].values()) == 0
+
+
+def test_rules_file_with_a_user_defined_bet(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        'name = "mine"\nextends = "punto-banco"\noffers = ["banker", "lucky_6"]\n'
+        "[bets.lucky_6]\n"
+        'rules = [{ when = { winner = "banker", banker_total = 6, banker_cards = 3 }, pays = "23" },'
+        ' { when = { winner = "banker", banker_total = 6 }, pays = "12" }]\n',
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "odds", "--rules-file", str(path), "--json")
+    assert code == 0
+    assert round(json.loads(out)["bets"]["lucky_6"]["house_edge"], 4) == 0.1170
+    code, out, _ = run(capsys, "par-sheet", "--rules-file", str(path), "--format", "csv")
+    assert code == 0 and "lucky_6" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["odds", "--remaining", "A:31,Z:4"], "unknown rank or card 'Z'"),
+        (["odds", "--remaining", "A:-3,K:40"], "negative: A:-3"),
+        (["odds", "--remaining", "A:2,K:3"], "5 card(s)"),
+        (["odds", "--decks", "0"], "at least 1, got 0"),
+        (["odds", "--decks", "2", "--infinite"], "--decks and --infinite"),
+        (["odds", "--rules", "macao"], "unknown rule set 'macao'"),
+        (["odds", "--rules", "ez", "--rules-file", "x.toml"], "not both"),
+        (["odds", "--rules-file", "/nonexistent/rules.toml"], "cannot read rules file"),
+        (["odds", "--eor", "--infinite"], "infinite deck has no effects of removal"),
+        (["par-sheet", "--format", "pdf"], "unknown format 'pdf'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and message in err
+
+
+def test_par_sheet_formats_and_output_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golden = Path(__file__).parent.parent / "golden" / "odds" / "punto-banco-8-decks.md"
+    code, out, _ = run(capsys, "par-sheet", "--rules", "punto-banco", "--decks", "8")
+    assert code == 0 and out == golden.read_text(encoding="utf-8")
+    target = tmp_path / "ez.html"
+    code, out, _ = run(
+        capsys, "par-sheet", "--rules", "ez", "--decks", "6", "--format", "html", "-o", str(target)
+    )
+    assert code == 0 and out == ""
+    expected = Path(__file__).parent.parent / "golden" / "odds" / "ez-6-decks.html"
+    assert target.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8")
+    code, out, _ = run(capsys, "par-sheet", "--rules", "tie-9", "--decks", "8", "--json")
+    record = json.loads(out)
+    assert record["rules"] == "tie-9"
+    assert next(b for b in record["bets"] if b["bet"] == "tie")["rows"][0]["pays"] == "9"
