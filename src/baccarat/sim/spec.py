@@ -1,0 +1,130 @@
+"""What a simulation run is: its mode, shoe, rules and seed, and the data its kernels read.
+
+A run is defined independently of how it is computed: *the first* ``coups`` *coups of shoe 0,
+shoe 1, shoe 2, …*, shoe ``i`` being shuffled from its own random stream (see
+:mod:`baccarat.sim.kernels`). Workers, chunks, Dask partitions and the GPU only decide who deals
+which shoes, so the same seed gives bit-identical tallies everywhere.
+
+>>> spec = SimulationSpec(coups=1000, seed=7)
+>>> spec.mode.value, spec.shoe.decks, spec.key()
+('shoe', 8, (16920295385781661272, 610735763742393210))
+>>> SimulationSpec(coups=0)
+Traceback (most recent call last):
+...
+baccarat.sim.spec.SimulationError: --coups must be a whole number of at least 1, got 0
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from baccarat.core.coup import Chooser
+from baccarat.core.errors import BaccaratError
+from baccarat.core.shoe import ShoeRules
+from baccarat.core.tableau import PUNTO_BANCO, Tableau
+
+__all__ = ["MAX_DECKS", "KernelPlan", "Mode", "SimulationError", "SimulationSpec"]
+
+MAX_DECKS = 64
+"""The largest shoe the kernels deal (3 328 cards; a shoe's card positions must fit 16 bits)."""
+
+
+class SimulationError(BaccaratError):
+    """A simulation that cannot be run as asked (bad arguments, missing backend)."""
+
+
+class Mode(enum.Enum):
+    """How coups are dealt."""
+
+    SHOE = "shoe"
+    """Coups one after another to the cut card, then one more; shoe after shoe."""
+    FIRST_COUP = "first-coup"
+    """Only the first coup of each freshly shuffled shoe (after the burn): the exact analyzer's case."""
+    INFINITE = "infinite"
+    """Independent cards, each uniform over one deck (an infinite shoe)."""
+
+    @property
+    def kernel_code(self) -> int:
+        return {Mode.SHOE: 0, Mode.FIRST_COUP: 1, Mode.INFINITE: 2}[self]
+
+
+@dataclass(frozen=True)
+class SimulationSpec:
+    """One run. ``seed=None`` draws a fresh 64-bit seed (reported, so the run can be repeated)."""
+
+    coups: int
+    shoe: ShoeRules = field(default_factory=ShoeRules)
+    mode: Mode = Mode.SHOE
+    seed: int | None = None
+    tableau: Tableau = PUNTO_BANCO
+    choose: Chooser | None = field(default=None, compare=False)
+    """The fixed strategy where ``tableau`` leaves a hand a choice."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.coups, bool) or not isinstance(self.coups, int) or self.coups < 1:
+            raise SimulationError(
+                f"--coups must be a whole number of at least 1, got {self.coups!r}"
+            )
+        if self.shoe.decks > MAX_DECKS:
+            raise SimulationError(
+                f"the simulator deals shoes of up to {MAX_DECKS} decks, got {self.shoe.decks}"
+            )
+        if self.seed is None:
+            object.__setattr__(self, "seed", secrets.randbits(64))
+        elif isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise SimulationError(f"--seed must be a whole number of at least 0, got {self.seed!r}")
+
+    @property
+    def resolved_seed(self) -> int:
+        """The seed in use (drawn at construction when none was given)."""
+        assert self.seed is not None
+        return self.seed
+
+    def key(self) -> tuple[int, int]:
+        """The 128-bit stream key: NumPy's ``SeedSequence(seed)`` state as two 64-bit words."""
+        import numpy as np
+
+        words = np.random.SeedSequence(self.resolved_seed).generate_state(2, np.uint64)
+        return int(words[0]), int(words[1])
+
+    def plan(self) -> KernelPlan:
+        """The data the kernels read for this run."""
+        from baccarat.sim.tables import canonical_shoe, coup_table
+
+        decks = 1 if self.mode is Mode.INFINITE else self.shoe.decks
+        k0, k1 = self.key()
+        return KernelPlan(
+            mode=self.mode.kernel_code,
+            k0=k0,
+            k1=k1,
+            template=canonical_shoe(decks),
+            table=coup_table(self.tableau, self.choose),
+            cut_index=self.shoe.size - self.shoe.cut_card,
+            burn=self.shoe.burn,
+            one_more=self.shoe.one_more_coup,
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class KernelPlan:
+    """Everything a kernel call needs besides the range of shoes: small and picklable, so it
+    travels to Dask workers as it is."""
+
+    mode: int
+    k0: int
+    k1: int
+    template: Any  # uint8 card codes of the canonical shoe
+    table: Any  # uint16 coup table
+    cut_index: int
+    burn: bool
+    one_more: bool
+
+    @property
+    def unit_coups(self) -> int | None:
+        """Coups per stream when fixed (first-coup: 1, infinite: 1024); None for whole shoes."""
+        from baccarat.sim.kernels import INFINITE_UNIT
+
+        return {0: None, 1: 1, 2: INFINITE_UNIT}[self.mode]
