@@ -95,6 +95,11 @@ def test_unseen_cards_include_the_face_down_burn() -> None:
     shoe = Shoe.from_order(order, ShoeRules(decks=2))
     unseen = sum(shoe.unseen_counts().values())
     assert unseen == shoe.cards_remaining + len(shoe.burned) - 1
+    seen = Counter(order) - shoe.unseen_cards()
+    assert seen == Counter([shoe.burned[0]])  # only the turned burn card has been shown
+    shoe.deal_coup()
+    seen = Counter(order) - shoe.unseen_cards()
+    assert sum(seen.values()) == 1 + (shoe.cards_dealt - len(shoe.burned))
 
 
 @pytest.mark.parametrize(

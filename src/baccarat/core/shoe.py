@@ -210,13 +210,17 @@ class Shoe:
         """Cards still in the shoe by rank."""
         return _by_rank(Counter(self._order[self._pos :]))
 
-    def unseen_counts(self) -> dict[Rank, int]:
-        """Cards a player has not seen, by rank: those in the shoe and those burned face down.
+    def unseen_cards(self) -> Counter[Card]:
+        """Cards a player has not seen, card by card: those in the shoe and those burned face down.
 
-        This is the composition a player should use for the odds of the next coup.
+        This is the composition a player should use for the odds of the next coup (suits
+        included, for the suited-pair bets).
         """
-        unseen = Counter(self._order[self._pos :]) + Counter(self.burned[1:])
-        return _by_rank(unseen)
+        return Counter(self._order[self._pos :]) + Counter(self.burned[1:])
+
+    def unseen_counts(self) -> dict[Rank, int]:
+        """:meth:`unseen_cards` by rank."""
+        return _by_rank(self.unseen_cards())
 
     def starting_counts(self) -> dict[Rank, int]:
         return _by_rank(self._start)
