@@ -1,9 +1,10 @@
 """The quiz's words in any language: prompts, verdicts, explanations, mode names.
 
 Every sentence is a gettext message with named parameters, marked with :func:`N_` so Babel's
-extractor puts it in the catalogs, and looked up through a :class:`Language` — the translator of
-:mod:`baccarat.i18n.catalogs`, or :data:`SOURCE` (English, the messages as written) where no
-catalog is loaded. The explanation of a draw or a stand is the engine's own sentence
+extractor puts it in the catalogs, and looked up through a
+:class:`~baccarat.i18n.language.Language` — the translator of :mod:`baccarat.i18n.catalogs`, or
+:data:`~baccarat.i18n.language.SOURCE` (English as written) where no catalog is loaded. The
+explanation of a draw or a stand is the engine's own sentence
 (:func:`baccarat.core.explain.explain`) in that language.
 
 >>> import random
@@ -22,10 +23,10 @@ catalog is loaded. The explanation of a draw or a stand is the engine's own sent
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Protocol
 
-from baccarat.core.explain import ENGLISH, explain
-from baccarat.core.tableau import Action, Side
+from baccarat.core.explain import explain
+from baccarat.core.tableau import Action
+from baccarat.i18n.language import SOURCE, Language
 from baccarat.i18n.markers import N_
 from baccarat.learn.errors import LearnError
 from baccarat.learn.quiz import Grade, Mode
@@ -47,48 +48,6 @@ __all__ = [
 ]
 
 
-class Language(Protocol):
-    """What the quiz needs of a language (:class:`baccarat.i18n.catalogs.Translator` has it)."""
-
-    def gettext(self, message: str) -> str: ...
-
-    def pgettext(self, context: str, message: str) -> str: ...
-
-    @property
-    def explain_templates(self) -> Mapping[str, str]: ...
-
-    @property
-    def side_names(self) -> Mapping[Side, str]: ...
-
-    @property
-    def action_names(self) -> Mapping[Action, str]: ...
-
-
-class _Source:
-    """English as the messages are written: the fallback when no catalog is loaded."""
-
-    def gettext(self, message: str) -> str:
-        return message
-
-    def pgettext(self, context: str, message: str) -> str:
-        return message
-
-    @property
-    def explain_templates(self) -> Mapping[str, str]:
-        return ENGLISH
-
-    @property
-    def side_names(self) -> Mapping[Side, str]:
-        return {side: side.title for side in Side}
-
-    @property
-    def action_names(self) -> Mapping[Action, str]:
-        return {action: action.value for action in Action}
-
-
-SOURCE: Language = _Source()
-"""The source language (English) without any catalog."""
-
 MODE_NAMES: Mapping[Mode, str] = {
     Mode.NORMAL: N_("Normal"),
     Mode.TIMED: N_("Against the clock"),
@@ -106,11 +65,6 @@ MODE_DESCRIPTIONS: Mapping[Mode, str] = {
     Mode.TOTALS: N_("Count the total of two cards: add their values and keep the last digit."),
 }
 
-# The keys a learner types for each answer. "d" and "s" are English; a language picks letters of
-# its own words (a Vietnamese "d" would mean dừng, stand), so they are translated with a context.
-_KEYS: Mapping[Action, str] = {Action.DRAW: N_("d"), Action.STAND: N_("s")}
-KEY_CONTEXT = "key"
-
 
 def mode_name(mode: Mode, lang: Language) -> str:
     return lang.gettext(MODE_NAMES[mode])
@@ -121,8 +75,16 @@ def mode_description(mode: Mode, lang: Language) -> str:
 
 
 def key_for(action: Action, lang: Language) -> str:
-    """The key that answers ``action`` in this language."""
-    return lang.pgettext(KEY_CONTEXT, _KEYS[action])
+    """The key that answers ``action`` in this language.
+
+    "d" and "s" are English; a language picks letters of its own words (a Vietnamese "d" would
+    mean dừng, stand), so the keys are messages with the context ``key``.
+    """
+    if action is Action.DRAW:
+        return lang.pgettext("key", "d")
+    if action is Action.STAND:
+        return lang.pgettext("key", "s")
+    raise LearnError(f"the quiz has no key for {action.value!r}")
 
 
 def prompt(question: Question, lang: Language) -> str:
