@@ -1,0 +1,39 @@
+"""Chemin de Fer and Baccarat Banque: the games in which the hands choose, and their solution.
+
+- :mod:`~baccarat.chemin.tableau`: the choice points of a tableau, and fixing them (``resolve``) to
+  get a tableau the exact analyzer and the simulator take as they take Punto Banco;
+- :mod:`~baccarat.chemin.strategy`: strategies, pure or mixed (with an injected random source);
+- :mod:`~baccarat.chemin.game`: Chemin de Fer as an exact two-person zero-sum game on any shoe;
+- :mod:`~baccarat.chemin.solve`: its solution by linear programming, certified exactly;
+- :mod:`~baccarat.chemin.simulate`: the value checked by dealing coups with the engine;
+- :mod:`~baccarat.chemin.practice`: a coup for the practice table, the learner deciding on 5;
+- :mod:`~baccarat.chemin.banque`: Banque's Banker against two Player hands, bets on either hand.
+
+>>> from baccarat.odds import Composition
+>>> solution = solve_chemin_de_fer(Composition.infinite_deck(), BANKER_DISCRETION)
+>>> solution.player.to_data(), float(solution.value)
+({'P5': '9/11'}, -0.012799120307206913)
+"""
+
+from __future__ import annotations
+
+from baccarat.chemin.game import BANKER_DISCRETION, CHEMIN_DE_FER, ChoiceGame, CoupModel
+from baccarat.chemin.solve import Solution, solve, solve_chemin_de_fer
+from baccarat.chemin.strategy import Strategy, StrategyError
+from baccarat.chemin.tableau import choice_points, parse_point, point_key, resolve
+
+__all__ = [
+    "BANKER_DISCRETION",
+    "CHEMIN_DE_FER",
+    "ChoiceGame",
+    "CoupModel",
+    "Solution",
+    "Strategy",
+    "StrategyError",
+    "choice_points",
+    "parse_point",
+    "point_key",
+    "resolve",
+    "solve",
+    "solve_chemin_de_fer",
+]

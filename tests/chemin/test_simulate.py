@@ -1,0 +1,91 @@
+"""The value of the game checked by dealing coups with the engine under the optimal strategies."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from baccarat.chemin.game import BANKER_DISCRETION, CHEMIN_DE_FER, Composition, GameError
+from baccarat.chemin.simulate import SimulatedValue, card_source, simulate_value
+from baccarat.chemin.solve import solve_chemin_de_fer
+from baccarat.chemin.strategy import Strategy, StrategyError
+from baccarat.core.cards import full_deck
+
+
+@pytest.mark.parametrize(
+    ("contents", "tableau", "seed"),
+    [
+        (Composition.infinite_deck(), BANKER_DISCRETION, 2026),
+        (Composition.decks(8), CHEMIN_DE_FER, 2027),
+    ],
+    ids=["kemeny-snell-infinite", "chemin-de-fer-8-decks"],
+)
+def test_the_simulated_value_agrees_with_the_exact_value(
+    contents: Composition, tableau: object, seed: int
+) -> None:
+    """A seeded run of 120,000 coups of optimal play against the exact value: the gap must be
+    within four standard errors (about ±0.011)."""
+    solution = solve_chemin_de_fer(contents, tableau)  # type: ignore[arg-type]
+    run = simulate_value(
+        solution.game, solution.player, solution.banker, 120_000, random.Random(seed)
+    )
+    assert run.coups == run.player_wins + run.banker_wins + run.ties == 120_000
+    assert abs(run.z(solution.value)) < 4, (float(run.mean), float(solution.value))
+
+
+def test_the_banker_mixes_at_the_rate_the_solution_says() -> None:
+    """Among Kemeny-Snell coups where the Banker held 6 and the Player stood (about 1.8 % of coups),
+    the Banker drew about 859/2288 of the time."""
+    from baccarat.core.coup import ChoicePoint, deal_coup
+    from baccarat.core.tableau import Side
+
+    solution = solve_chemin_de_fer(Composition.infinite_deck(), BANKER_DISCRETION)
+    rng = random.Random(3)
+    choose = solution.strategy.chooser(rng)
+    new_coup = card_source(Composition.infinite_deck(), rng)
+    seen = Counter[bool]()
+    for _ in range(60_000):
+        coup = deal_coup(new_coup(), BANKER_DISCRETION, choose)
+        banker = coup.steps[-1]
+        if banker.chosen and ChoicePoint(Side.BANKER, banker.total, banker.player_third) == (
+            ChoicePoint(Side.BANKER, 6, None)
+        ):
+            seen[coup.banker.drew] += 1
+    n = seen[True] + seen[False]
+    p = 859 / 2288
+    assert n > 800
+    assert abs(seen[True] - n * p) < 4 * (n * p * (1 - p)) ** 0.5
+
+
+def test_a_finite_shoe_deals_each_coup_from_a_fresh_shuffle() -> None:
+    rng = random.Random(1)
+    new_coup = card_source(Composition.decks(1), rng)
+    for _ in range(200):
+        draw = new_coup()
+        cards = [draw() for _ in range(6)]
+        assert len(set(cards)) == 6  # one deck: six distinct cards
+        with pytest.raises(StopIteration):
+            draw()
+    assert set(full_deck()) == set(card_source.__globals__["_cards_of"](Composition.decks(1)))
+
+
+def test_standard_error_and_z() -> None:
+    run = SimulatedValue(coups=100, player_wins=40, banker_wins=50, ties=10)
+    assert run.mean == Fraction(-1, 10)
+    # Payoffs: 40 × (+1), 50 × (-1), 10 × 0: sample variance (0.9 - 0.01) × 100/99.
+    assert run.standard_error == pytest.approx(((0.9 - 0.01) * 100 / 99 / 100) ** 0.5)
+    assert run.z(Fraction(-1, 10)) == 0
+    assert run.to_data()["coups"] == 100
+
+
+def test_bad_runs_are_refused() -> None:
+    solution = solve_chemin_de_fer(Composition.decks(6))
+    with pytest.raises(GameError, match="at least 1"):
+        simulate_value(solution.game, solution.player, solution.banker, 0, random.Random(1))
+    with pytest.raises(StrategyError, match="no choice at P4"):
+        simulate_value(
+            solution.game, Strategy.of({"P5": 1, "P4": 1}), solution.banker, 10, random.Random(1)
+        )
