@@ -413,3 +413,43 @@ def test_rule_sets_pickle_and_copy(name: str) -> None:
     assert list(again.bets) == list(rules.bets)
     assert again.bet("banker").outcome_vector() == rules.bet("banker").outcome_vector()
     assert copy.deepcopy(rules) == rules
+
+
+def test_chemin_de_fer_is_found_by_name_but_kept_apart_from_the_house_tables() -> None:
+    from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
+    from baccarat.core.rules import CHOICE_RULE_SETS
+
+    rules = get_rule_set("chemin-de-fer")
+    assert rules is CHOICE_RULE_SETS["chemin-de-fer"]
+    assert rules.tableau is CHEMIN_DE_FER and "chemin-de-fer" not in RULE_SETS
+    assert list(rules.bets) == ["player", "banker"]
+    # No commission by default: the Banker's win pays even money, a tie is a stand-off.
+    banker = rules.bet("banker")
+    assert banker.net(Summary(3, 6, 3, 2).index) == 1
+    assert banker.net(Summary(6, 6, 2, 2).index) == 0
+
+
+def test_a_chemin_de_fer_coup_settles_with_its_recorded_choices() -> None:
+    from baccarat.core.cards import parse_cards
+    from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
+    from baccarat.core.coup import Coup
+    from baccarat.core.settle import settle
+    from baccarat.core.tableau import Action
+
+    # Player 2+3 = 5 stands (his choice); Banker 9+7 = 6 stands: the Banker wins 6-5.
+    coup = Coup.from_cards(parse_cards("2c 9d 3h 7s"), CHEMIN_DE_FER, lambda p: Action.STAND)
+    settled = settle(coup, {"banker": 1000, "player": 1000}, get_rule_set("chemin-de-fer"))
+    assert [(b.bet, b.net) for b in settled.bets] == [("banker", 1000), ("player", -1000)]
+
+
+def test_a_house_cut_on_chemin_de_fer_is_a_toml_file() -> None:
+    text = (
+        'name = "chemin-5"\nextends = "chemin-de-fer"\n'
+        '[bets.banker]\nrules = [{ when = { winner = "banker" }, pays = "19/20" },'
+        ' { when = { winner = "tie" }, pays = "push" }]\n'
+    )
+    rules = rule_set_from_toml(text)
+    assert rules.tableau.name == "chemin-de-fer"
+    assert rules.bet("banker").net(Summary(3, 6, 3, 2).index) == Fraction(19, 20)
+    again = rule_set_from_toml(rule_set_to_toml(rules))
+    assert again.tableau == rules.tableau and again.bets == rules.bets

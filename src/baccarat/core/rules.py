@@ -2,7 +2,8 @@
 
 Four tables are named: ``punto-banco`` (the default: Banker 0.95:1, Tie 8:1), ``tie-9`` (Tie 9:1),
 ``no-commission`` (Super 6 / Punto 2000: a Banker win on 6 pays 1:2) and ``ez`` (a Banker win with a
-three-card 7 pushes). Every one is plain data — a :class:`RuleSet` of :class:`~baccarat.core.bets.Bet`
+three-card 7 pushes); ``chemin-de-fer``, where the hands choose, is kept apart
+(:data:`CHOICE_RULE_SETS`). Every one is plain data — a :class:`RuleSet` of :class:`~baccarat.core.bets.Bet`
 pay tables — so a new table is new data, not new code, and can be read from TOML.
 
 >>> rules = get_rule_set("no-commission")
@@ -49,11 +50,14 @@ from baccarat.core.bets import (
     format_pays,
     parse_pays,
 )
+from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
 from baccarat.core.errors import BaccaratError
 from baccarat.core.money import MoneyError, format_points, parse_points
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 
 __all__ = [
+    "BANKER_EVEN",
+    "CHOICE_RULE_SETS",
     "DEFAULT_RULE_SET",
     "RULE_SETS",
     "RuleSet",
@@ -258,11 +262,50 @@ _BUILT_IN = (
 RULE_SETS: Mapping[str, RuleSet] = MappingProxyType({rs.name: rs for rs in _BUILT_IN})
 """The named rule sets, in display order."""
 
+# Chemin de Fer is a private game: the Banker's win is paid even money. A house that takes a cut
+# from the bank writes it in TOML (extends = "chemin-de-fer", a "banker" bet paying "19/20").
+BANKER_EVEN = Bet.from_data(
+    "banker",
+    {
+        "title": "Banker (no commission)",
+        "rules": [
+            {"when": {"winner": "banker"}, "pays": "1"},
+            {"when": {"winner": "tie"}, "pays": "push"},
+        ],
+    },
+)
+"""Banker 1:1 with no commission; a tie is a stand-off."""
+
+CHOICE_RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(
+    {
+        rs.name: rs
+        for rs in (
+            RuleSet.of(
+                "chemin-de-fer",
+                "Chemin de Fer",
+                (PLAYER, BANKER_EVEN),
+                _SIDE_LIMITS,
+                _MAIN_LIMITS,
+                tableau=CHEMIN_DE_FER,
+                description="The Player may draw or stand on 5; the Banker chooses on 3 v 9 and "
+                "5 v 4; Player and Banker 1:1 with no commission; a tie is a stand-off.",
+            ),
+        )
+    }
+)
+"""Rule sets whose hands choose (their tableau has option cells; see ``baccarat.chemin``).
+
+Kept apart from :data:`RULE_SETS`: dealing or pricing them needs both hands' strategies, which
+the house tables and the reports that walk :data:`RULE_SETS` do not have. :func:`get_rule_set`
+finds them by name."""
+
 DEFAULT_RULE_SET = "punto-banco"
 """The rule set used when none is named."""
 
 # Every bet name the package knows, so an error can tell "no such bet" from "not at this table".
-_KNOWN_BET_NAMES = frozenset(STANDARD_BETS).union(*(rs.bets for rs in _BUILT_IN))
+_KNOWN_BET_NAMES = frozenset(STANDARD_BETS).union(
+    *(rs.bets for rs in (*_BUILT_IN, *CHOICE_RULE_SETS.values()))
+)
 
 
 def rule_set_names() -> tuple[str, ...]:
@@ -278,19 +321,22 @@ def get_rule_set(name: str = DEFAULT_RULE_SET) -> RuleSet:
     >>> get_rule_set("macao")
     Traceback (most recent call last):
     ...
-    baccarat.core.rules.RuleSetError: unknown rule set 'macao': expected one of punto-banco, tie-9, no-commission, ez
+    baccarat.core.rules.RuleSetError: unknown rule set 'macao': expected one of punto-banco, tie-9, no-commission, ez, ...
+    >>> get_rule_set("chemin-de-fer").tableau.has_options
+    True
     """
-    rule_set = RULE_SETS.get(name)
+    rule_set = RULE_SETS.get(name) or CHOICE_RULE_SETS.get(name)
     if rule_set is None:
-        raise RuleSetError(
-            f"unknown rule set {name!r}: expected one of {', '.join(rule_set_names())}"
-        )
+        names = (*rule_set_names(), *CHOICE_RULE_SETS)
+        raise RuleSetError(f"unknown rule set {name!r}: expected one of {', '.join(names)}")
     return rule_set
 
 
 # --- TOML ---------------------------------------------------------------------------------------
 
-_TABLEAUX: Mapping[str, Tableau] = {PUNTO_BANCO.name: PUNTO_BANCO}
+_TABLEAUX: Mapping[str, Tableau] = {
+    tableau.name: tableau for tableau in (PUNTO_BANCO, CHEMIN_DE_FER, BANKER_DISCRETION)
+}
 _TOP_KEYS = ("name", "title", "description", "extends", "tableau", "offers", "limits", "egalite")
 _EGALITE = tuple(f"egalite_{total}" for total in range(10))
 
