@@ -193,17 +193,17 @@ def test_history_and_replay_settle_again_from_the_ledger(store: Store) -> None:
 def test_session_net_and_top_up(store: Store) -> None:
     service = _service(store)
     pid = service.join().player_id
-    start = service.player(pid).last_seq
+    start = NOON
     table = service.table(pid)
     total = 0
     for _ in range(5):
         total += service.deal(pid, table.id, {"player": 1_000_00}).coup.settlement.net  # type: ignore[union-attr]
-    me = service.player(pid, since_seq=start)
+    me = service.player(pid, since=start)
     assert me.net_since == total and me.balance == 10_000_00 + total
     if total < 0:
         assert me.top_up.available and me.top_up.amount == -total
-        assert service.top_up(pid, since_seq=start).balance == 10_000_00
-        assert service.player(pid, since_seq=start).net_since == total  # a grant is not play
+        assert service.top_up(pid, since=start).balance == 10_000_00
+        assert service.player(pid, since=start).net_since == total  # a grant is not play
 
 
 @settings(

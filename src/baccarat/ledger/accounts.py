@@ -81,7 +81,7 @@ def balance(session: Session, player_id: str) -> int:
 
 
 def last_seq(session: Session, player_id: str) -> int:
-    """The number of the player's last entry (0 if none): a session's net result counts after it."""
+    """The number of the player's last entry (0 if none)."""
     return _last(session, player_id)[0]
 
 
@@ -205,12 +205,12 @@ def top_up(
     return entry
 
 
-def net_since(session: Session, player_id: str, after_seq: int) -> int:
-    """Net result of play (stakes, payouts, refunds; grants excluded) after entry ``after_seq``."""
+def net_since(session: Session, player_id: str, since: datetime) -> int:
+    """Net result of play (stakes, payouts, refunds; grants excluded) from ``since`` on."""
     total = session.scalar(
         select(func.coalesce(func.sum(Entry.amount), 0)).where(
             Entry.player_id == player_id,
-            Entry.seq > after_seq,
+            Entry.created_at >= since,
             Entry.kind != EntryKind.GRANT.value,
         )
     )

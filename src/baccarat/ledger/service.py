@@ -51,12 +51,13 @@ DEFAULT_DECKS = 8
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """A player's standing: balance, the top-up, and the net result since ``since_seq``."""
+    """A player's standing: balance, the top-up, and the net result of play since a moment."""
 
     player_id: str
     balance: int
     last_seq: int
     net_since: int
+    """Net of stakes, payouts and refunds since the moment asked for (0 if none was)."""
     top_up: TopUpStatus
 
 
@@ -82,8 +83,9 @@ class ShoeView:
     """Cards burned, the face-up one included."""
     dealt_counts: Mapping[Rank, int]
     remaining_counts: Mapping[Rank, int]
-    unseen_counts: Mapping[Rank, int]
-    """Cards the player has not seen: in the shoe or burned face down (for the odds)."""
+    unseen_cards: Mapping[Card, int]
+    """How many of each card the player has not seen (in the shoe or burned face down): the
+    composition the next coup is dealt from, as far as the player can know. Counts only."""
 
     @classmethod
     def of(cls, number: int, shoe: Shoe) -> ShoeView:
@@ -103,7 +105,7 @@ class ShoeView:
             burned=len(shoe.burned),
             dealt_counts=shoe.dealt_counts(),
             remaining_counts=shoe.remaining_counts(),
-            unseen_counts=shoe.unseen_counts(),
+            unseen_cards=shoe.unseen_cards(),
         )
 
 
@@ -116,6 +118,8 @@ class CoupView:
     shoe_number: int
     number: int
     """The coup's number in its shoe (1 for the first)."""
+    rule_set: RuleSet
+    """The rule set of the table it was dealt at (which settled it)."""
     coup: Coup
     settlement: Settlement | None
     """The bets and how each ended (None if the player had no bet on the coup)."""
@@ -174,34 +178,31 @@ class PlayService:
         now = self.clock()
         with self.store.transaction() as db:
             player = accounts.create_guest(db, now, self.starting_balance)
-            return self._player_view(db, player.id, 0, now)
+            return self._player_view(db, player.id, None, now)
 
-    def player(self, player_id: str, since_seq: int | None = None) -> PlayerView:
-        """The player's balance and top-up status, and the net result after entry ``since_seq``."""
+    def player(self, player_id: str, since: datetime | None = None) -> PlayerView:
+        """The player's balance and top-up status, and the net result of play since ``since``."""
         now = self.clock()
         with self.store.reading() as db:
             accounts.get_player(db, player_id)
-            return self._player_view(db, player_id, since_seq, now)
+            return self._player_view(db, player_id, since, now)
 
-    def top_up(self, player_id: str, since_seq: int | None = None) -> PlayerView:
+    def top_up(self, player_id: str, since: datetime | None = None) -> PlayerView:
         """Bring the balance back to the starting balance (once per UTC day, player's request)."""
         now = self.clock()
         with self.store.transaction() as db:
             accounts.get_player(db, player_id)
             accounts.top_up(db, player_id, now, self.starting_balance)
-            return self._player_view(db, player_id, since_seq, now)
+            return self._player_view(db, player_id, since, now)
 
     def _player_view(
-        self, db: Session, player_id: str, since_seq: int | None, now: datetime
+        self, db: Session, player_id: str, since: datetime | None, now: datetime
     ) -> PlayerView:
-        seq = accounts.last_seq(db, player_id)
         return PlayerView(
             player_id=player_id,
             balance=accounts.balance(db, player_id),
-            last_seq=seq,
-            net_since=accounts.net_since(
-                db, player_id, since_seq if since_seq is not None else seq
-            ),
+            last_seq=accounts.last_seq(db, player_id),
+            net_since=accounts.net_since(db, player_id, since) if since is not None else 0,
             top_up=accounts.top_up_status(db, player_id, now, self.starting_balance),
         )
 
@@ -287,7 +288,14 @@ class PlayService:
                 after = before + settlement.net
                 outcome = DealOutcome(
                     coup=CoupView(
-                        row.id, table.id, record.number, row.number, coup, settlement, now
+                        id=row.id,
+                        table_id=table.id,
+                        shoe_number=record.number,
+                        number=row.number,
+                        rule_set=rule_set,
+                        coup=coup,
+                        settlement=settlement,
+                        created_at=now,
                     ),
                     balance_before=before,
                     balance_after=after,
@@ -329,10 +337,18 @@ class PlayService:
             )
             if since is not None:
                 query = query.where(CoupRecord.created_at >= since)
-            views: list[CoupView] = []
-            for row, table in db.execute(query):
-                views.extend(self._coup_views(db, table, [row]))
-            return views
+            found = list(db.execute(query))
+            by_table: dict[int, list[CoupRecord]] = {}
+            owners: dict[int, TableRecord] = {}
+            for row, table in found:
+                by_table.setdefault(table.id, []).append(row)
+                owners[table.id] = table
+            views = {
+                view.id: view
+                for table_id, rows in by_table.items()
+                for view in self._coup_views(db, owners[table_id], rows)
+            }
+            return [views[row.id] for row, _ in found]
 
     def _coup_views(
         self,
@@ -368,7 +384,14 @@ class PlayService:
             settlement = settle(coup, placed, rule_set) if placed else None
             views.append(
                 CoupView(
-                    row.id, table.id, shoe.number, row.number, coup, settlement, row.created_at
+                    id=row.id,
+                    table_id=table.id,
+                    shoe_number=shoe.number,
+                    number=row.number,
+                    rule_set=rule_set,
+                    coup=coup,
+                    settlement=settlement,
+                    created_at=row.created_at,
                 )
             )
         return views

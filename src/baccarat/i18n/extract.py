@@ -1,0 +1,179 @@
+"""Keep the catalogs in step with the code: ``python -m baccarat.i18n.extract [--check]``.
+
+Extraction collects every message marked in the Python sources (``_``, ``gettext``, ``ngettext``,
+``pgettext``, ``N_`` …) and the templates (``{% trans %}``, ``_()``), plus the words that live in
+data rather than code: the engine's explanation templates (context ``explain``), the side and
+action names, rule set titles and descriptions, bet titles, and the road labels (context
+``roads.<field>``). It writes ``locale/messages.pot`` and the English catalog, whose every
+message translates to itself. ``--check`` changes nothing and exits 1 if either file is stale.
+
+Another language starts from the template: ``pybabel init -i messages.pot -d locale -l vi``
+(or a copy of the English catalog with the translations filled in).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import fields
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from baccarat.i18n.catalogs import DOMAIN, EXPLAIN_CONTEXT, LOCALE_DIR, SOURCE_LANGUAGE
+
+__all__ = ["POT_PATH", "check", "english_catalog", "extract", "main", "message_keys"]
+
+PACKAGE = Path(__file__).resolve().parent.parent
+SOURCES = ("web", "ledger", "i18n")
+"""Sub-packages of ``baccarat`` whose code and templates hold user-facing messages."""
+POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
+ENGLISH_PATH = LOCALE_DIR / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{DOMAIN}.po"
+_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+_METHODS = [("**.py", "python"), ("**/templates/**.html", "jinja2.ext:babel_extract")]
+_OPTIONS = {
+    "**/templates/**.html": {
+        "extensions": "jinja2.ext.i18n",
+        "trimmed": "true",
+        "newstyle_gettext": "true",
+    }
+}
+_KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+
+
+def _data_messages() -> Iterator[tuple[str, str, str]]:
+    """``(context, message, where)`` for the words that live in data."""
+    from baccarat.core.explain import ENGLISH
+    from baccarat.core.rules import RULE_SETS
+    from baccarat.core.tableau import Action, Side
+    from baccarat.roads import ENGLISH as ROAD_LABELS
+    from baccarat.roads import RoadLabels
+
+    for key, text in ENGLISH.items():
+        yield EXPLAIN_CONTEXT, text, f"core/explain.py ({key})"
+    for side in Side:
+        yield "side", side.title, "core/tableau.py"
+    for action in Action:
+        yield "action", action.value, "core/tableau.py"
+    for rule_set in RULE_SETS.values():
+        yield "rule set", rule_set.title, "core/rules.py"
+        if rule_set.description:
+            yield "rule set description", rule_set.description, "core/rules.py"
+        for bet in rule_set.bets.values():
+            yield "bet", bet.title, "core/bets.py"
+    for field in fields(RoadLabels):
+        yield f"roads.{field.name}", getattr(ROAD_LABELS, field.name), "roads/labels.py"
+
+
+def extract() -> Catalog:
+    """Every user-facing message of the application, as a template catalog."""
+    catalog = Catalog(
+        domain=DOMAIN,
+        project="baccarat",
+        version="1",
+        creation_date=_DATE,
+        revision_date=_DATE,
+        fuzzy=False,
+    )
+    for source in SOURCES:
+        found = extract_from_dir(
+            PACKAGE / source, method_map=_METHODS, options_map=_OPTIONS, keywords=_KEYWORDS
+        )
+        for filename, _lineno, message, comments, context in found:
+            catalog.add(
+                message,
+                locations=[(f"{source}/{filename}", 0)],
+                auto_comments=comments,
+                context=context,
+            )
+    for context, message, where in _data_messages():
+        catalog.add(message, locations=[(where, 0)], context=context)
+    return catalog
+
+
+def english_catalog(template: Catalog) -> Catalog:
+    """The English catalog: every message of ``template`` translated to itself."""
+    english = Catalog(
+        locale=SOURCE_LANGUAGE,
+        domain=DOMAIN,
+        project="baccarat",
+        version="1",
+        creation_date=_DATE,
+        revision_date=_DATE,
+        fuzzy=False,
+    )
+    for message in template:
+        if not message.id:
+            continue
+        english.add(
+            message.id,
+            string=message.id,
+            locations=message.locations,
+            auto_comments=message.auto_comments,
+            context=message.context,
+        )
+    return english
+
+
+def _render(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, include_lineno=False, sort_output=True)
+    return out.getvalue()
+
+
+def message_keys(catalog: Catalog) -> dict[tuple[str | None, str], object]:
+    """Each message's ``(context, id)`` mapped to its translation (the id's first form)."""
+    keys: dict[tuple[str | None, str], object] = {}
+    for message in catalog:
+        if message.id:
+            ident = message.id if isinstance(message.id, str) else message.id[0]
+            keys[(message.context, ident)] = message.string
+    return keys
+
+
+def _read(path: Path, locale: str | None) -> Catalog | None:
+    if not path.exists():
+        return None
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale, domain=DOMAIN)
+
+
+def check() -> list[str]:
+    """What is stale in the catalogs on disk (an empty list when both are up to date)."""
+    template = extract()
+    english = english_catalog(template)
+    problems = []
+    pot = _read(POT_PATH, None)
+    if pot is None or set(message_keys(pot)) != set(message_keys(template)):
+        problems.append(f"{POT_PATH} does not list exactly the messages in the code")
+    po = _read(ENGLISH_PATH, SOURCE_LANGUAGE)
+    if po is None or message_keys(po) != message_keys(english):
+        problems.append(f"{ENGLISH_PATH} is not the complete English catalog")
+    return problems
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m baccarat.i18n.extract", description=__doc__)
+    parser.add_argument("--check", action="store_true", help="only report stale catalogs")
+    args = parser.parse_args(argv)
+    if args.check:
+        problems = check()
+        for problem in problems:
+            sys.stderr.write(f"{problem}: run `make messages`\n")
+        return 1 if problems else 0
+    template = extract()
+    POT_PATH.parent.mkdir(parents=True, exist_ok=True)
+    POT_PATH.write_bytes(_render(template))
+    ENGLISH_PATH.parent.mkdir(parents=True, exist_ok=True)
+    ENGLISH_PATH.write_bytes(_render(english_catalog(template)))
+    sys.stdout.write(f"wrote {POT_PATH} and {ENGLISH_PATH} ({len(template)} messages)\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,145 @@
+"""The application factory: one :class:`Settings` in, a ready FastAPI application out.
+
+>>> app = create_app(Settings(database_url="sqlite://", secret_key="s" * 32))
+>>> [path for path in app.openapi()["paths"] if path.endswith("/deal")]
+['/api/tables/{table_id}/deal']
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from baccarat.core.errors import BaccaratError
+from baccarat.ledger.db import Store
+from baccarat.ledger.errors import LedgerError, NotFoundError
+from baccarat.ledger.service import PlayService
+from baccarat.web.context import CookieSigner, RequestContextMiddleware
+from baccarat.web.deps import GateRequiredError
+from baccarat.web.i18n import _
+from baccarat.web.pages import render_error
+from baccarat.web.present import error_message
+from baccarat.web.routers import api, gate, table
+from baccarat.web.settings import Settings
+
+__all__ = ["create_app"]
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def _json_error(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"code": code, "detail": detail, **extra}, status_code=status)
+
+
+def _gate_redirect(request: Request) -> Response:
+    if _wants_json(request):
+        return _json_error(
+            401,
+            "gate_required",
+            _('Confirm that you are 18 or older first: POST /api/session with {"adult": true}.'),
+        )
+    return RedirectResponse("/gate", status_code=303)
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(GateRequiredError)
+    async def gate_required(request: Request, exc: GateRequiredError) -> Response:
+        return _gate_redirect(request)
+
+    @app.exception_handler(LedgerError)
+    async def ledger_error(request: Request, exc: LedgerError) -> Response:
+        if isinstance(exc, NotFoundError) and exc.params.get("what") == "player":
+            # A cookie for a player this database does not know (a new database): start again.
+            return _gate_redirect(request)
+        if _wants_json(request):
+            return _json_error(exc.status, exc.code, error_message(exc))
+        return render_error(request, exc.status, error_message(exc))
+
+    @app.exception_handler(BaccaratError)
+    async def bad_input(request: Request, exc: BaccaratError) -> Response:
+        if _wants_json(request):
+            return _json_error(422, "bad_input", str(exc))
+        return render_error(request, 422, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        errors = exc.errors()
+        if any(error.get("type") == "json_invalid" for error in errors):
+            detail = _("The request body is not valid JSON.")
+            return (
+                _json_error(400, "malformed_json", detail)
+                if _wants_json(request)
+                else (render_error(request, 400, detail))
+            )
+        described = "; ".join(
+            f"{'.'.join(str(p) for p in error.get('loc', ()) if p != 'body')}: {error.get('msg')}"
+            for error in errors
+        )
+        detail = _("The request is not valid: {errors}").format(errors=described)
+        if _wants_json(request):
+            safe = json.loads(json.dumps(errors, default=str))
+            return _json_error(422, "invalid_request", detail, errors=safe)
+        return render_error(request, 422, detail)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        detail = _("Not found.") if exc.status_code == 404 else str(exc.detail)
+        if _wants_json(request):
+            return _json_error(exc.status_code, "http_error", detail)
+        return render_error(request, exc.status_code, detail)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the application: database (migrated), service, middleware, routers, static files.
+
+    Everything is created here from ``settings``, so two applications (two tests) never share
+    state.
+    """
+    settings = settings if settings is not None else Settings()
+    store = Store.open(settings.resolved_database_url())
+    rng = random.Random(settings.shoe_seed) if settings.shoe_seed is not None else None
+    service = PlayService(store, starting_balance=settings.starting_balance, rng=rng)
+    signer = CookieSigner(settings.resolved_secret())
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(
+        title="baccarat practice table",
+        description=(
+            "Punto Banco for virtual points only: no real money, no prizes; points cannot be "
+            "bought or cashed out. Every card is explained."
+        ),
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.store = store
+    app.state.service = service
+    app.state.signer = signer
+    app.add_middleware(
+        RequestContextMiddleware,
+        signer=signer,
+        default_language=settings.default_language,
+        secure=settings.cookie_secure,
+    )
+    _install_error_handlers(app)
+    app.include_router(gate.router)
+    app.include_router(table.router)
+    app.include_router(api.router)
+    app.mount("/static", StaticFiles(directory=str(files("baccarat.web") / "static")), "static")
+    return app

@@ -1,0 +1,177 @@
+"""Per-request context: the language, the play session's start, and the signed player cookie.
+
+:class:`RequestContextMiddleware` is plain ASGI so that the translator it sets in a context
+variable is seen by the endpoint (and its templates) whatever thread runs it. It also starts a
+*play session* — a browser-session cookie holding the moment it started — for the session clock and
+the net result since then.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from http.cookies import SimpleCookie
+from typing import Any
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from baccarat.i18n.catalogs import available_languages, get_translator, negotiate
+from baccarat.web.i18n import using
+
+__all__ = [
+    "LANGUAGE_COOKIE",
+    "PLAYER_COOKIE",
+    "SESSION_COOKIE",
+    "CookieSigner",
+    "PlaySession",
+    "RequestContextMiddleware",
+]
+
+PLAYER_COOKIE = "baccarat_player"
+SESSION_COOKIE = "baccarat_session"
+LANGUAGE_COOKIE = "baccarat_lang"
+PLAYER_COOKIE_MAX_AGE = 365 * 24 * 3600
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class CookieSigner:
+    """Signs and checks cookie values with the application's secret (one salt per cookie)."""
+
+    def __init__(self, secret: str) -> None:
+        self._player = URLSafeSerializer(secret, salt="baccarat.player")
+        self._session = URLSafeSerializer(secret, salt="baccarat.session")
+
+    def player(self, player_id: str) -> str:
+        return self._player.dumps(player_id)
+
+    def read_player(self, value: str | None) -> str | None:
+        """The player id in a signed cookie value, or None if it is missing or forged."""
+        if not value:
+            return None
+        try:
+            loaded = self._player.loads(value)
+        except BadSignature:
+            return None
+        return loaded if isinstance(loaded, str) else None
+
+    def session(self, started: float) -> str:
+        return self._session.dumps(started)
+
+    def read_session(self, value: str | None) -> float | None:
+        if not value:
+            return None
+        try:
+            loaded = self._session.loads(value)
+        except BadSignature:
+            return None
+        return float(loaded) if isinstance(loaded, int | float) else None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySession:
+    """The browser session's play: when it started (for the clock and the net result)."""
+
+    started: datetime
+    new: bool
+
+
+def _cookies(scope: Scope) -> dict[str, str]:
+    jar: SimpleCookie = SimpleCookie()
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            try:
+                jar.load(value.decode("latin-1"))
+            except Exception:  # a malformed Cookie header is ignored, as browsers do
+                continue
+    return {key: morsel.value for key, morsel in jar.items()}
+
+
+def _query_param(scope: Scope, name: str) -> str | None:
+    from urllib.parse import parse_qs
+
+    values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get(name)
+    return values[0] if values else None
+
+
+def set_cookie_header(
+    name: str, value: str, *, max_age: int | None, secure: bool, http_only: bool = True
+) -> tuple[bytes, bytes]:
+    """A ``Set-Cookie`` header (path ``/``, ``SameSite=Lax``)."""
+    parts = [f"{name}={value}", "Path=/", "SameSite=Lax"]
+    if max_age is not None:
+        parts.append(f"Max-Age={max_age}")
+    if http_only:
+        parts.append("HttpOnly")
+    if secure:
+        parts.append("Secure")
+    return b"set-cookie", "; ".join(parts).encode("latin-1")
+
+
+class RequestContextMiddleware:
+    """Chooses the language and the play session for each HTTP request."""
+
+    def __init__(
+        self, app: ASGIApp, signer: CookieSigner, default_language: str, secure: bool
+    ) -> None:
+        self.app = app
+        self.signer = signer
+        self.default_language = default_language
+        self.secure = secure
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        cookies = _cookies(scope)
+        extra: list[tuple[bytes, bytes]] = []
+
+        languages = available_languages()
+        asked = _query_param(scope, "lang")
+        if asked in languages:
+            language = asked
+            extra.append(
+                set_cookie_header(
+                    LANGUAGE_COOKIE, asked, max_age=PLAYER_COOKIE_MAX_AGE, secure=self.secure
+                )
+            )
+        elif cookies.get(LANGUAGE_COOKIE) in languages:
+            language = cookies[LANGUAGE_COOKIE]
+        else:
+            header = next(
+                (
+                    v.decode("latin-1")
+                    for k, v in scope.get("headers", [])
+                    if k == b"accept-language"
+                ),
+                None,
+            )
+            fallback = self.default_language if self.default_language in languages else languages[0]
+            language = negotiate(header, (fallback, *languages)) if header else fallback
+
+        started = self.signer.read_session(cookies.get(SESSION_COOKIE))
+        new = started is None
+        if started is None:
+            started = time.time()
+            extra.append(
+                set_cookie_header(
+                    SESSION_COOKIE, self.signer.session(started), max_age=None, secure=self.secure
+                )
+            )
+        state = scope.setdefault("state", {})
+        state["language"] = language
+        state["play_session"] = PlaySession(datetime.fromtimestamp(started, UTC), new)
+
+        async def send_with_cookies(message: Message) -> None:
+            if message["type"] == "http.response.start" and extra:
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        with using(get_translator(language)):
+            await self.app(scope, receive, send_with_cookies)

@@ -1,0 +1,120 @@
+"""The request's language: a context variable holding its translator, and the template environment.
+
+The Jinja2 ``i18n`` extension is installed once with gettext functions that look up the current
+request's :class:`~baccarat.i18n.catalogs.Translator`, so templates use ``{% trans %}`` and
+``_()`` as usual and Python code uses :func:`_` — every user-facing string goes through gettext.
+Numbers are formatted for the language with Babel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from decimal import Decimal
+from fractions import Fraction
+
+import jinja2
+from babel.numbers import format_decimal, format_percent
+
+from baccarat.core.money import MINOR_UNITS_PER_POINT
+from baccarat.i18n.catalogs import SOURCE_LANGUAGE, Translator, get_translator
+
+__all__ = [
+    "_",
+    "current",
+    "format_fraction_percent",
+    "format_points",
+    "format_signed_points",
+    "make_environment",
+    "ngettext",
+    "pgettext",
+    "using",
+]
+
+_translator: ContextVar[Translator | None] = ContextVar("baccarat_translator", default=None)
+
+
+def current() -> Translator:
+    """The translator of the request being served (English outside a request)."""
+    return _translator.get() or get_translator(SOURCE_LANGUAGE)
+
+
+@contextmanager
+def using(translator: Translator) -> Iterator[Translator]:
+    """Serve the enclosed block in ``translator``'s language."""
+    token = _translator.set(translator)
+    try:
+        yield translator
+    finally:
+        _translator.reset(token)
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the current language."""
+    return current().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return current().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return current().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return current().npgettext(context, singular, plural, n)
+
+
+def format_points(minor: int) -> str:
+    """Minor units as points for display, grouped for the language: ``1234550`` → ``'12,345.50'``.
+
+    >>> format_points(10_000_00), format_points(95), format_points(-1_234_50)
+    ('10,000', '0.95', '-1,234.50')
+    """
+    amount = Decimal(minor) / MINOR_UNITS_PER_POINT
+    pattern = "#,##0" if minor % MINOR_UNITS_PER_POINT == 0 else "#,##0.00"
+    return format_decimal(amount, format=pattern, locale=current().locale)
+
+
+def format_signed_points(minor: int) -> str:
+    """Like :func:`format_points`, with a sign always shown (``+95``, ``−100``, ``±0``).
+
+    >>> format_signed_points(95_00), format_signed_points(-100_00), format_signed_points(0)
+    ('+95', '−100', '±0')
+    """
+    if minor == 0:
+        return "±" + format_points(0)
+    return ("+" if minor > 0 else "−") + format_points(abs(minor))
+
+
+def format_fraction_percent(value: Fraction | float, digits: int = 2) -> str:
+    """A share as a percentage for the language, to ``digits`` decimals.
+
+    >>> format_fraction_percent(Fraction(1, 8)), format_fraction_percent(Fraction(-106, 10000), 3)
+    ('12.50%', '-1.060%')
+    """
+    pattern = "0." + "0" * digits + "%" if digits else "0%"
+    return format_percent(Decimal(float(value)), format=pattern, locale=current().locale)
+
+
+def make_environment() -> jinja2.Environment:
+    """The template environment: autoescaping, gettext through the current language, filters."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("baccarat.web", "templates"),
+        autoescape=jinja2.select_autoescape(("html", "svg", "xml")),
+        extensions=["jinja2.ext.i18n"],
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    # Whitespace inside {% trans %} blocks is collapsed, as the extractor is told to expect.
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_, ngettext=ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
+    )
+    env.filters["points"] = format_points
+    env.filters["signed_points"] = format_signed_points
+    env.filters["percent"] = format_fraction_percent
+    return env

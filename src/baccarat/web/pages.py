@@ -1,0 +1,88 @@
+"""Rendering pages: the template environment and the context every page shares.
+
+Every page carries the notices (virtual points only, no real money, no prizes, points cannot be
+bought or cashed out), and for a player the balance, the session clock and the net result since
+the session started.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from babel import Locale
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from baccarat.core.tableau import Side
+from baccarat.i18n.catalogs import available_languages
+from baccarat.ledger.service import PlayerView
+from baccarat.web.context import PlaySession
+from baccarat.web.i18n import _, current, make_environment
+from baccarat.web.present import player_data, road_labels
+
+__all__ = ["render", "render_error", "templates"]
+
+templates = Jinja2Templates(env=make_environment())
+
+
+def js_messages() -> dict[str, str]:
+    """The sentences the table's script shows or announces, in the page's language.
+
+    ``{name}`` fields are filled in by the script.
+    """
+    return {
+        "clock": _("{time} this session"),
+        "placed": _("{bet}: stake {amount}."),
+        "undone": _("Last change undone."),
+        "cleared": _("All bets cleared."),
+        "no_rebet": _("No earlier bets to repeat."),
+        "total": _("Total stake {amount}."),
+        "dealing": _("Dealing…"),
+        "coup_title": _("Shoe {shoe}, coup {number}"),
+        "replay": _("Replay of shoe {shoe}, coup {number}. Your balance does not change."),
+        "replay_done": _("Replay finished."),
+        "no_bets": _("No bets on this coup."),
+        "net": _("Net for this coup:"),
+        "balance": _("Balance {amount} points."),
+        "new_shoe": _("A new shoe was shuffled: the roads start again."),
+        "nothing_charged": _("Nothing was charged."),
+        "network": _("The table could not be reached; nothing was charged. Try again."),
+    }
+
+
+def _session(request: Request) -> PlaySession | None:
+    session = getattr(request.state, "play_session", None)
+    return session if isinstance(session, PlaySession) else None
+
+
+def render(
+    request: Request,
+    name: str,
+    *,
+    player: PlayerView | None = None,
+    status: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    """Render template ``name`` with the shared page context."""
+    session = _session(request)
+    shared: dict[str, Any] = {
+        "language": current().language,
+        "languages": available_languages(),
+        # Each language is named in itself, so a reader finds their own whatever the page's.
+        "language_names": [
+            (code, Locale.parse(code).get_display_name(code) or code)
+            for code in available_languages()
+        ],
+        "player": player_data(player) if player is not None else None,
+        "session_started_ms": int(session.started.timestamp() * 1000) if session else None,
+        "session_started": session.started.strftime("%H:%M UTC") if session else None,
+        "js_messages": js_messages(),
+        "letters": {side: road_labels().side_letter(Side(side)) for side in ("player", "banker")},
+    }
+    return templates.TemplateResponse(request, name, {**shared, **context}, status_code=status)
+
+
+def render_error(request: Request, status: int, message: str) -> HTMLResponse:
+    """A page that says plainly what was wrong (nothing was charged)."""
+    return render(request, "error.html", status=status, message=message, status_code=status)

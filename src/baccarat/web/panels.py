@@ -1,0 +1,184 @@
+"""The side panels of the table: roads, statistics (observed next to exact), odds for the next coup.
+
+The roads are the roads package's SVG, with every label in the page's language. The statistics
+panel puts what this shoe has shown next to the exact frequencies for a full shoe of the table's
+deck count; the odds panel prices every bet the table offers from the cards not yet seen. Both
+exact figures come from :mod:`baccarat.odds` (imported when first needed: numba starts slowly).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from baccarat.core.distribution import Distribution
+from baccarat.core.rules import RuleSet
+from baccarat.core.summary import Winner
+from baccarat.core.tableau import Tableau
+from baccarat.i18n.markers import N_
+from baccarat.ledger.service import ShoeView, TableView
+from baccarat.roads import Roads
+from baccarat.roads.derived import DerivedRoad
+from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg
+from baccarat.web.i18n import _, format_fraction_percent
+from baccarat.web.present import bet_title, road_labels
+
+if TYPE_CHECKING:
+    from baccarat.odds import Composition
+
+__all__ = ["FREQUENCY_ROWS", "panel_context"]
+
+BOARD_COLUMNS = 14
+"""The fewest columns a road board shows, so an empty shoe still looks like a score board."""
+
+
+def roads_context(table: TableView) -> dict[str, Any]:
+    """The five roads and the ask icons as inline SVG, and the coup id of every bead."""
+    roads = Roads.from_coups(view.coup for view in table.coups)
+    labels = road_labels()
+
+    def wide(width: int) -> int:
+        return max(BOARD_COLUMNS, width)
+
+    return {
+        "roads": {
+            "bead_plate": Markup(
+                bead_plate_svg(roads, labels=labels, columns=wide(roads.bead_plate.width))
+            ),
+            "big_road": Markup(
+                big_road_svg(roads, labels=labels, columns=wide(roads.big_road.width))
+            ),
+            "derived": [
+                Markup(
+                    derived_road_svg(
+                        roads, road, labels=labels, columns=wide(roads.derived(road).width)
+                    )
+                )
+                for road in DerivedRoad
+            ],
+            "ask": Markup(ask_svg(roads, labels=labels)),
+            "coup_ids": [view.id for view in table.coups],
+        },
+        "road_stats": roads.statistics(),
+    }
+
+
+FREQUENCY_ROWS: tuple[tuple[str, str], ...] = (
+    ("banker", N_("Banker wins")),
+    ("player", N_("Player wins")),
+    ("tie", N_("Ties")),
+    ("natural", N_("At least one natural")),
+    ("player_draws", N_("Player draws a third card")),
+    ("banker_draws", N_("Banker draws a third card")),
+    ("both_draw", N_("Both draw")),
+    ("player_pair", N_("Player pair")),
+    ("banker_pair", N_("Banker pair")),
+)
+"""The statistics panel's rows: a key and its English label (translated where shown)."""
+
+
+def _shares(distribution: Distribution) -> dict[str, Fraction]:
+    """Every row of :data:`FREQUENCY_ROWS` (and cards per coup) as an exact share."""
+    outcomes = distribution.outcomes()
+    shares: dict[str, Fraction] = {
+        "banker": outcomes[Winner.BANKER],
+        "player": outcomes[Winner.PLAYER],
+        "tie": outcomes[Winner.TIE],
+        **distribution.frequencies(),
+    }
+    if distribution.has_pairs:
+        # Pair class index = player kind * 3 + banker kind; kind 0 is "no pair".
+        total = distribution.total
+        counts = distribution.pair_counts
+        shares["player_pair"] = Fraction(sum(counts[3:]), total)
+        shares["banker_pair"] = Fraction(sum(c for i, c in enumerate(counts) if i % 3), total)
+    return shares
+
+
+def observed_distribution(table: TableView) -> Distribution | None:
+    """The coups of this shoe as a distribution of counts (None before the first coup)."""
+    if not table.coups:
+        return None
+    summary = [0] * 400
+    pairs = [0] * 9
+    for view in table.coups:
+        summary[view.coup.summary.index] += 1
+        pairs[view.coup.pairs.index] += 1
+    return Distribution.from_summary_counts(summary, pairs)
+
+
+def statistics_context(table: TableView, exact: Distribution | None) -> dict[str, Any]:
+    """Rows of observed (this shoe) next to exact (a full shoe) frequencies."""
+    observed = observed_distribution(table)
+    seen = _shares(observed) if observed is not None else {}
+    expected = _shares(exact) if exact is not None else {}
+    rows = [
+        {
+            "key": key,
+            "label": _(label),
+            "observed": format_fraction_percent(seen[key], 1) if key in seen else "–",
+            "exact": format_fraction_percent(expected[key], 2) if key in expected else "–",
+        }
+        for key, label in FREQUENCY_ROWS
+    ]
+    cards = {
+        "observed": f"{float(seen['cards_per_coup']):.2f}" if seen else "–",
+        "exact": f"{float(expected['cards_per_coup']):.4f}" if expected else "–",
+    }
+    return {"statistics": {"rows": rows, "cards_per_coup": cards, "coups": len(table.coups)}}
+
+
+def _composition(shoe: ShoeView) -> Composition:
+    """The cards the next coup can come from, as the player sees it.
+
+    After the last coup of a shoe, the next coup comes from a fresh shoe of the same decks.
+    """
+    from baccarat.odds import Composition
+
+    if shoe.finished:
+        return Composition.decks(shoe.decks)
+    return Composition.from_cards(Counter(shoe.unseen_cards).elements())
+
+
+@lru_cache(maxsize=64)
+def full_shoe_distribution(decks: int, tableau: Tableau) -> Distribution:
+    """The exact distribution of a coup from a full shoe (the statistics panel's reference)."""
+    from baccarat.odds import Composition, exact_distribution
+
+    return exact_distribution(Composition.decks(decks), tableau)
+
+
+def odds_context(table: TableView) -> dict[str, Any]:
+    """Every offered bet's house edge for the next coup, beside its value for a full shoe."""
+    from baccarat.odds import bet_stats, exact_distribution
+
+    rule_set: RuleSet = table.rule_set
+    now = exact_distribution(_composition(table.shoe), rule_set.tableau)
+    full = full_shoe_distribution(table.decks, rule_set.tableau)
+    rows = []
+    for bet in rule_set.bets.values():
+        edge_now = bet_stats(bet, now).house_edge
+        edge_full = bet_stats(bet, full).house_edge
+        rows.append(
+            {
+                "bet": bet.name,
+                "title": bet_title(bet),
+                "now": format_fraction_percent(edge_now, 3),
+                "full": format_fraction_percent(edge_full, 3),
+                "change": format_fraction_percent(edge_now - edge_full, 3),
+            }
+        )
+    return {"odds": {"rows": rows, "new_shoe": table.shoe.finished}}
+
+
+def panel_context(table: TableView, *, exact_odds: bool = True) -> dict[str, Any]:
+    """Everything the side panels show, for a table as it stands."""
+    context = roads_context(table)
+    exact = full_shoe_distribution(table.decks, table.rule_set.tableau) if exact_odds else None
+    context |= statistics_context(table, exact)
+    context |= odds_context(table) if exact_odds else {"odds": None}
+    return context

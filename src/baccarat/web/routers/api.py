@@ -1,0 +1,174 @@
+"""The JSON API over the same service as the pages (OpenAPI at ``/docs``).
+
+Amounts are exact decimal strings of points (``"12.5"``, ``"0.95"``); stakes may be sent as
+whole numbers or such strings. Every refusal is a 4xx with ``{"code", "detail"}`` and charges
+nothing: 401 before the 18+ gate, 404 for another player's table or coup, 409 when the state
+forbids it (another deal at the table in progress, top-up used today), 422 for stakes the table or
+the balance refuses, 400 for malformed JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Query, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from baccarat.core.money import parse_points
+from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS
+from baccarat.ledger.service import DEFAULT_DECKS
+from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep, Signer
+from baccarat.web.i18n import _
+from baccarat.web.panels import (
+    full_shoe_distribution,
+    odds_context,
+    roads_context,
+    statistics_context,
+)
+from baccarat.web.present import (
+    coup_data,
+    deal_data,
+    player_data,
+    rule_set_data,
+    table_data,
+)
+from baccarat.web.routers.gate import player_cookie
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+Json = dict[str, Any]
+
+
+class SessionIn(BaseModel):
+    """Confirmation that the player is 18 or older (the gate)."""
+
+    model_config = ConfigDict(extra="forbid")
+    adult: bool = Field(description="true: I am 18 or older.")
+
+
+class TableIn(BaseModel):
+    """A table to open: a rule set and a deck count."""
+
+    model_config = ConfigDict(extra="forbid")
+    rule_set: str = Field(DEFAULT_RULE_SET, description=f"One of {', '.join(RULE_SETS)}.")
+    decks: int = Field(DEFAULT_DECKS, ge=1, le=8, description="Decks in the shoe (1 to 8).")
+
+
+class DealIn(BaseModel):
+    """The stakes for one coup: bet name → points (a whole number or a decimal string)."""
+
+    model_config = ConfigDict(extra="forbid")
+    stakes: dict[str, int | str] = Field(
+        description='For example {"banker": 100, "tie": "12.5"}; zero stakes are ignored.',
+        examples=[{"banker": 100, "tie": 10}],
+    )
+
+
+@router.post("/session", status_code=201)
+def start(
+    body: SessionIn, service: Service, signer: Signer, settings: SettingsDep, response: Response
+) -> Json:
+    """Pass the 18+ gate: creates a guest player with the starting points (a signed cookie)."""
+    if not body.adult:
+        raise HTTPException(403, _("This practice table is for adults (18 or older) only."))
+    player = service.join()
+    player_cookie(response, signer.player(player.player_id), settings.cookie_secure)
+    return {"player": player_data(player)}
+
+
+@router.get("/me")
+def me(service: Service, player_id: PlayerId, session: SessionInfo) -> Json:
+    """Balance, the net result since the session started, and whether a top-up is available."""
+    player = service.player(player_id, since=session.started)
+    return {"player": player_data(player), "session_started": session.started.isoformat()}
+
+
+@router.post("/me/top-up")
+def top_up(service: Service, player_id: PlayerId, session: SessionInfo) -> Json:
+    """Restore the starting balance: the player's own action, at most once per UTC day."""
+    return {"player": player_data(service.top_up(player_id, since=session.started))}
+
+
+@router.get("/rule-sets")
+def rule_sets() -> Json:
+    """Every rule set: its bets, their pays and limits."""
+    return {"rule_sets": [rule_set_data(rs) for rs in RULE_SETS.values()]}
+
+
+@router.post("/tables", status_code=201)
+def open_table(body: TableIn, service: Service, player_id: PlayerId) -> Json:
+    """Open a table (a new shoe is shuffled); it becomes the player's current table."""
+    return {"table": table_data(service.open_table(player_id, body.rule_set, body.decks))}
+
+
+@router.get("/tables/current")
+def current_table(service: Service, player_id: PlayerId) -> Json:
+    """The player's current table (a default one is opened the first time)."""
+    return {"table": table_data(service.table(player_id))}
+
+
+@router.get("/tables/{table_id}")
+def get_table(table_id: int, service: Service, player_id: PlayerId) -> Json:
+    """A table: rule set and bets, the shoe (counts only, never the order), this shoe's coups."""
+    return {"table": table_data(service.table(player_id, table_id))}
+
+
+@router.post("/tables/{table_id}/deal")
+def deal(
+    table_id: int, body: DealIn, service: Service, player_id: PlayerId, session: SessionInfo
+) -> Json:
+    """Take the stakes, deal one coup and settle it, in one transaction.
+
+    The answer carries the coup's timeline (cards in dealing order with running totals, each
+    draw or stand with its explanation and draw-table cell, the result), the settlement of
+    every bet, the balance before and after, and the shoe.
+    """
+    stakes = {
+        bet: parse_points(value) for bet, value in body.stakes.items() if value not in (0, "0", "")
+    }
+    outcome = service.deal(player_id, table_id, stakes)
+    player = service.player(player_id, since=session.started)
+    return deal_data(outcome) | {"player": player_data(player)}
+
+
+@router.get("/tables/{table_id}/roads")
+def roads(table_id: int, service: Service, player_id: PlayerId) -> Json:
+    """The roads of the current shoe as SVG, and the coup id behind every bead."""
+    context = roads_context(service.table(player_id, table_id))
+    return {
+        "coup_ids": context["roads"]["coup_ids"],
+        "svg": {
+            "bead_plate": str(context["roads"]["bead_plate"]),
+            "big_road": str(context["roads"]["big_road"]),
+            "derived": [str(svg) for svg in context["roads"]["derived"]],
+            "ask": str(context["roads"]["ask"]),
+        },
+    }
+
+
+@router.get("/tables/{table_id}/odds")
+def odds(table_id: int, service: Service, player_id: PlayerId) -> Json:
+    """Every bet's exact house edge for the next coup, from the cards not yet seen."""
+    table = service.table(player_id, table_id)
+    return {
+        **odds_context(table),
+        **statistics_context(table, full_shoe_distribution(table.decks, table.rule_set.tableau)),
+    }
+
+
+@router.get("/coups/{coup_id}")
+def coup(coup_id: int, service: Service, player_id: PlayerId) -> Json:
+    """One coup of the player's, for replay: cards, steps, explanations, settlement."""
+    return {"coup": coup_data(service.coup(player_id, coup_id))}
+
+
+@router.get("/history")
+def history(
+    service: Service,
+    player_id: PlayerId,
+    session: SessionInfo,
+    scope: Annotated[str, Query(pattern="^(session|all)$")] = "session",
+) -> Json:
+    """The player's coups, newest first: this session's (default) or all (the latest 200)."""
+    since = session.started if scope == "session" else None
+    return {"coups": [coup_data(view) for view in service.history(player_id, since=since)]}

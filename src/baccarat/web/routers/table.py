@@ -1,0 +1,234 @@
+"""The table pages: play (with or without JavaScript), open a table, top up, history, one coup.
+
+Without JavaScript every action is a form: a deal posts the stakes and the page comes back with
+the coup laid out in full. With JavaScript the same page calls the JSON API and deals the cards
+one at a time; the panels it then refreshes come from :func:`panels` here, rendered by the same
+templates.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from baccarat.core.errors import BaccaratError
+from baccarat.core.money import parse_points
+from baccarat.core.rules import RULE_SETS
+from baccarat.ledger.errors import LedgerError
+from baccarat.ledger.service import PlayerView, TableView
+from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
+from baccarat.web.i18n import _, pgettext
+from baccarat.web.pages import render
+from baccarat.web.panels import panel_context
+from baccarat.web.present import coup_data, draw_table, error_message, table_data
+
+router = APIRouter(include_in_schema=False)
+
+CHIPS = (1, 5, 25, 100, 500, 1_000, 5_000)
+"""The chip rail, in points."""
+DECK_CHOICES = (1, 2, 4, 6, 8)
+
+
+def bet_groups(bets: list[dict[str, Any]], stakes: dict[str, str]) -> list[dict[str, Any]]:
+    """The bet spots in three groups: the main bets, the side bets, and the Egalité bets (a tie
+    on a given total), which are many and folded away unless one of them holds a stake."""
+    egalite = [bet for bet in bets if bet["name"].startswith("egalite_")]
+    side = [bet for bet in bets if not bet["main"] and bet not in egalite]
+    groups: list[dict[str, Any]] = [
+        {
+            "legend": _("Main bets"),
+            "css": "main-bets",
+            "bets": [b for b in bets if b["main"]],
+            "collapsed": False,
+        },
+        {"legend": _("Side bets"), "css": "side-bets", "bets": side, "collapsed": False},
+    ]
+    if egalite:
+        groups.append(
+            {
+                "legend": _("Egalité"),
+                "css": "egalite-bets",
+                "bets": egalite,
+                "collapsed": True,
+                "summary": _("A tie on a given total (Egalité 0 to 9)"),
+                "open": any(stakes.get(bet["name"]) for bet in egalite),
+            }
+        )
+    return [group for group in groups if group["bets"]]
+
+
+def _table_context(
+    service: Service,
+    player: PlayerView,
+    table: TableView,
+    session: SessionInfo,
+    exact_odds: bool,
+    stakes: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    history = service.history(player.player_id, since=session.started)
+    data = table_data(table)
+    return {
+        "table": data,
+        "bet_groups": bet_groups(data["rule_set"]["bets"], stakes or {}),
+        "draw": draw_table(table.rule_set.tableau),
+        "history": [coup_data(view) for view in history],
+        "chips": CHIPS,
+        "deck_choices": DECK_CHOICES,
+        "rule_sets": [(rs.name, pgettext("rule set", rs.title)) for rs in RULE_SETS.values()],
+        **panel_context(table, exact_odds=exact_odds),
+    }
+
+
+def _table_page(
+    request: Request,
+    service: Service,
+    settings: SettingsDep,
+    player_id: str,
+    session: SessionInfo,
+    table_id: int | None,
+    *,
+    stakes: dict[str, str] | None = None,
+    error: str | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    player = service.player(player_id, since=session.started)
+    table = service.table(player_id, table_id)
+    last = table.coups[-1] if table.coups else None
+    return render(
+        request,
+        "table.html",
+        status=status,
+        player=player,
+        last=coup_data(last) if last is not None else None,
+        stakes=stakes or {},
+        error=error,
+        **_table_context(service, player, table, session, settings.exact_odds, stakes),
+    )
+
+
+@router.get("/table", response_class=HTMLResponse)
+def table_page(
+    request: Request,
+    service: Service,
+    settings: SettingsDep,
+    player_id: PlayerId,
+    session: SessionInfo,
+    table_id: Annotated[int | None, Query(alias="table")] = None,
+) -> HTMLResponse:
+    """The table: bets, the last coup, the draw table, shoe, roads, statistics, odds, history."""
+    return _table_page(request, service, settings, player_id, session, table_id)
+
+
+def _form_stakes(form: dict[str, str]) -> dict[str, int]:
+    """Stakes from form fields ``stake_<bet>`` in points; empty and zero fields are no bet."""
+    stakes: dict[str, int] = {}
+    for key, value in form.items():
+        if key.startswith("stake_") and value.strip() not in ("", "0"):
+            stakes[key.removeprefix("stake_")] = parse_points(value)
+    return stakes
+
+
+async def _form_fields(request: Request) -> dict[str, str]:
+    """The fields of a posted form (text fields only)."""
+    return {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+
+
+FormFields = Annotated[dict[str, str], Depends(_form_fields)]
+
+
+@router.post("/table/deal", response_model=None)
+def deal_form(
+    request: Request,
+    service: Service,
+    settings: SettingsDep,
+    player_id: PlayerId,
+    session: SessionInfo,
+    form: FormFields,
+) -> Response:
+    """Deal from a form post; a refused deal shows its reason on the page and charges nothing."""
+    table_id = int(form["table_id"]) if form.get("table_id", "").isdigit() else None
+    try:
+        if table_id is None:
+            raise BaccaratError(_("The form names no table; reload the page."))
+        outcome = service.deal(player_id, table_id, _form_stakes(form))
+    except BaccaratError as exc:
+        return _table_page(
+            request,
+            service,
+            settings,
+            player_id,
+            session,
+            table_id,
+            stakes={k.removeprefix("stake_"): v for k, v in form.items() if k.startswith("stake_")},
+            error=error_message(exc),
+            status=exc.status if isinstance(exc, LedgerError) else 422,
+        )
+    return RedirectResponse(f"/table?table={outcome.coup.table_id}#last-coup", status_code=303)
+
+
+@router.post("/table/new")
+def new_table(
+    service: Service,
+    player_id: PlayerId,
+    rule_set: Annotated[str, Form()],
+    decks: Annotated[int, Form()],
+) -> Response:
+    """Open a table with another rule set or deck count."""
+    table = service.open_table(player_id, rule_set, decks)
+    return RedirectResponse(f"/table?table={table.id}", status_code=303)
+
+
+@router.post("/top-up")
+def top_up(service: Service, player_id: PlayerId, session: SessionInfo) -> Response:
+    """The player's own request to restore the starting balance (once per UTC day)."""
+    service.top_up(player_id, since=session.started)
+    return RedirectResponse("/table", status_code=303)
+
+
+@router.get("/table/panels", response_class=HTMLResponse)
+def panels(
+    request: Request,
+    service: Service,
+    settings: SettingsDep,
+    player_id: PlayerId,
+    session: SessionInfo,
+    table_id: Annotated[int, Query(alias="table")],
+) -> HTMLResponse:
+    """The side panels (shoe, roads, statistics, odds, history) as an HTML fragment."""
+    player = service.player(player_id, since=session.started)
+    table = service.table(player_id, table_id)
+    return render(
+        request,
+        "_panels.html",
+        **_table_context(service, player, table, session, settings.exact_odds),
+    )
+
+
+@router.get("/history", response_class=HTMLResponse)
+def history_page(
+    request: Request, service: Service, player_id: PlayerId, session: SessionInfo
+) -> HTMLResponse:
+    """Every coup of the session, with cards, steps, explanations and settlement."""
+    player = service.player(player_id, since=session.started)
+    views = service.history(player_id, since=session.started)
+    coups = [coup_data(view) for view in views]
+    return render(request, "history.html", player=player, coups=coups, draw=None)
+
+
+@router.get("/coups/{coup_id}", response_class=HTMLResponse)
+def coup_page(
+    request: Request, service: Service, player_id: PlayerId, session: SessionInfo, coup_id: int
+) -> HTMLResponse:
+    """One coup laid out in full (the replay for a browser without JavaScript)."""
+    player = service.player(player_id, since=session.started)
+    view = service.coup(player_id, coup_id)
+    table = service.table(player_id, view.table_id)
+    return render(
+        request,
+        "coup.html",
+        player=player,
+        coup=coup_data(view),
+        draw=draw_table(table.rule_set.tableau),
+    )

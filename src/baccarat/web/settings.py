@@ -1,0 +1,68 @@
+"""The one settings object of the web application, read from ``BACCARAT_*`` environment variables.
+
+>>> s = Settings(database_url="sqlite://", secret_key="x" * 32)
+>>> s.database_url, s.starting_balance
+('sqlite://', 1000000)
+>>> Settings(data_dir="/srv/bac", secret_key="x" * 32).resolved_database_url()
+'sqlite:////srv/bac/baccarat.sqlite3'
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from baccarat.core.money import MINOR_UNITS_PER_POINT
+
+__all__ = ["Settings"]
+
+
+class Settings(BaseSettings):
+    """Everything the application needs to start; every field can be set as ``BACCARAT_<NAME>``."""
+
+    model_config = SettingsConfigDict(env_prefix="BACCARAT_", extra="ignore")
+
+    data_dir: Path = Path("data")
+    """Where the SQLite database and the generated cookie secret live."""
+    database_url: str | None = None
+    """SQLAlchemy URL; default: SQLite in ``data_dir`` (``postgresql+psycopg://…`` for PostgreSQL)."""
+    secret_key: SecretStr | None = None
+    """Signs the player cookie. Default: a random key generated once and kept in ``data_dir``."""
+    starting_points: int = Field(default=10_000, ge=1)
+    """A guest's welcome grant, and the level a daily top-up restores."""
+    cookie_secure: bool = False
+    """Send cookies over HTTPS only (set it when serving behind TLS)."""
+    default_language: str = "en"
+    shoe_seed: int | None = None
+    """Seed the shoe shuffles for a reproducible demo or test; default: the OS CSPRNG."""
+    exact_odds: bool = True
+    """Show the exact house edge of every bet for the next coup (computed from the cards left)."""
+
+    @property
+    def starting_balance(self) -> int:
+        """The starting balance in minor units."""
+        return self.starting_points * MINOR_UNITS_PER_POINT
+
+    def resolved_database_url(self) -> str:
+        return self.database_url or f"sqlite:///{self.data_dir / 'baccarat.sqlite3'}"
+
+    def resolved_secret(self) -> str:
+        """The cookie-signing secret: the configured one, or one kept in ``data_dir/secret_key``."""
+        if self.secret_key is not None:
+            return self.secret_key.get_secret_value()
+        path = self.data_dir / "secret_key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            # Readable by the owner only, and never overwritten, so cookies survive restarts.
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:  # another process created it first
+                pass
+            else:
+                with os.fdopen(fd, "w") as out:
+                    out.write(secrets.token_urlsafe(32))
+        return path.read_text().strip()
