@@ -1,0 +1,154 @@
+"""``baccarat verify``, through the real entry point: reports, exit codes 0, 1 and 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from baccarat.cli import main
+from baccarat.core.shoe import ShoeRules
+from baccarat.fair.seeds import commitment
+from baccarat.fair.shuffle import fair_order, fair_shoe
+from baccarat.records import coup_record
+
+SEED = bytes(range(32)).hex()
+CLIENT = "Lucky 7!"
+BASE = ["verify", "--server-seed", SEED, "--client-seed", CLIENT, "--shoe", "1", "--decks", "1"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def card_lines(decks: int = 1) -> list[str]:
+    coups = fair_shoe(SEED, CLIENT, 1, ShoeRules(decks=decks)).deal_all()
+    return [" ".join(str(card) for card in coup.cards_in_order) for coup in coups]
+
+
+def test_recomputes_the_shoe_and_checks_the_commitment(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, *BASE, "--commitment", commitment(SEED))
+    assert code == 0 and err == ""
+    order = fair_order(SEED, CLIENT, 1, ShoeRules(decks=1))
+    assert f"     1  {' '.join(map(str, order[:13]))}" in out
+    assert "matches the commitment shown before the shoe" in out
+    assert f"Coups        {len(card_lines())} dealt from this shoe" in out
+    assert out.rstrip().endswith("Verified: the shoe is the one committed to.")
+
+
+def test_without_a_commitment_says_it_was_not_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, *BASE)
+    assert code == 0
+    assert "not checked: give --commitment" in out
+    assert out.rstrip().endswith("Verified: the shoe recomputed.")
+
+
+def test_checks_coups_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "coups.txt"
+    path.write_text("# shoe 1\n" + "\n".join(card_lines()) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, *BASE, "--commitment", commitment(SEED), "--coups", str(path))
+    assert code == 0
+    assert f"Checked      {len(card_lines())} coups handed in: all match" in out
+    assert "and every coup handed in matches it." in out
+
+
+def test_checks_json_records_from_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    coups = list(fair_shoe(SEED, CLIENT, 1, ShoeRules(decks=8)).deal_all())[:10]
+    text = "".join(json.dumps(coup_record(coup)) + "\n" for coup in coups)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert BASE[-2:] == ["--decks", "1"]
+    code, out, _ = run(capsys, *BASE[:-1], "8", "--coups", "-", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["ok"] is True and record["coups_checked"] == 10
+    assert record["commitment_ok"] is None and record["rules"]["decks"] == 8
+    assert record["order"] == [str(c) for c in fair_order(SEED, CLIENT, 1, ShoeRules(decks=8))]
+
+
+def test_a_tampered_coup_fails_with_exit_code_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = card_lines()
+    first = lines[2].split()
+    first[0] = "Kh" if first[0] != "Kh" else "Qh"
+    lines[2] = " ".join(first)
+    path = tmp_path / "coups.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    code, out, err = run(capsys, *BASE, "--coups", str(path))
+    assert code == 1 and err == ""
+    assert "Mismatch     coup 3, the Player's first card (card " in out
+    assert out.rstrip().endswith("FAILED: coup 3 differs.")
+    code, out, _ = run(capsys, *BASE, "--coups", str(path), "--json")
+    assert code == 1
+    assert json.loads(out)["mismatch"]["coup"] == 3
+
+
+def test_a_wrong_commitment_fails_with_exit_code_1(capsys: pytest.CaptureFixture[str]) -> None:
+    other = commitment("ff" * 32)
+    code, out, _ = run(capsys, *BASE, "--commitment", other)
+    assert code == 1
+    assert f"DIFFERS from the commitment shown: {other}" in out
+    assert out.rstrip().endswith("FAILED: the commitment differs.")
+
+
+def test_shoe_rules_are_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, *BASE, "--no-burn", "--cut-card", "20", "--no-one-more-coup", "--json"
+    )
+    assert code == 0
+    record = json.loads(out)
+    assert record["rules"] == {"decks": 1, "cut_card": 20, "burn": False, "one_more_coup": False}
+    assert record["burned"] == []
+
+
+@pytest.mark.parametrize(
+    ("args", "quoted"),
+    [
+        (["--server-seed", "xyz"], "'xyz'"),
+        (["--client-seed", " padded"], "' padded'"),
+        (["--shoe", "0"], "got 0"),
+        (["--decks", "9"], "got 9"),
+        (["--decks", "0"], "got 0"),
+        (["--commitment", "abc"], "'abc'"),
+        (["--coups", "/no/such/file"], "'/no/such/file'"),
+        (["--shoe", "two"], "'two'"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_code_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], quoted: str
+) -> None:
+    options = dict(zip(BASE[1::2], BASE[2::2], strict=True))
+    options.update(zip(args[::2], args[1::2], strict=True))
+    argv = ["verify", *[part for pair in options.items() for part in pair]]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
+    assert quoted in err
+
+
+def test_a_bad_line_of_coups_names_the_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(card_lines()[0] + "\n\n7c 2s Zz 3h\n"))
+    code, out, err = run(capsys, *BASE, "--coups", "-")
+    assert code == 2 and out == ""
+    assert (
+        err
+        == "baccarat: error: line 3: unknown card 'Zz': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)\n"
+    )
+
+
+def test_missing_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "verify", "--server-seed", SEED, "--client-seed", CLIENT)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--shoe" in err
