@@ -170,7 +170,7 @@ def test_streams_match_the_reference_generator() -> None:
 
 
 @pytest.mark.parametrize(
-    ("n", "start", "end"), [(416, 0, 415), (52, 0, 51), (416, 1, 17), (7, 0, 6)]
+    ("n", "start", "end"), [(416, 0, 415), (52, 0, 51), (416, 1, 17), (7, 0, 6), (1040, 0, 1039)]
 )
 def test_shuffle_is_the_reference_fisher_yates(n: int, start: int, end: int) -> None:
     k0, k1 = 12345, 67890
@@ -184,6 +184,12 @@ def test_shuffle_is_the_reference_fisher_yates(n: int, start: int, end: int) -> 
         state = [U64(s) for s in kernels.stream_state(U64(k0), U64(k1), U64(index))]
         kernels._shuffle(cards, start, end, n, kernels.batch_size(n), np.empty(0, np.int64), *state)
         assert cards.tolist() == expected
+        if (start, end) == (0, n - 1):  # the shoe mode's faster full shuffle: the same cards
+            fast = np.arange(n, dtype=cards.dtype)
+            k = kernels.batch_size(n)
+            bounds, limits = kernels.batch_limits(n, k)
+            kernels._shuffle_shoe(fast, n, k, bounds, limits, np.empty(0, np.int64), *state)
+            assert fast.tolist() == expected
 
 
 @pytest.mark.parametrize("bounds", [(5, 4, 3), (7, 6), (13,), (3, 3, 3, 3), (31, 30)])

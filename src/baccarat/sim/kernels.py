@@ -45,6 +45,9 @@ __all__ = [
 U64 = np.uint64
 _M32 = np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(1 << 32)
+_0, _1, _2, _3, _4, _5, _7, _10 = (np.uint64(v) for v in (0, 1, 2, 3, 4, 5, 7, 10))
+_15 = np.uint64(15)
+_63 = np.uint64(63)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _SM1 = np.uint64(0xBF58476D1CE4E5B9)
 _SM2 = np.uint64(0x94D049BB133111EB)
@@ -156,35 +159,29 @@ def _shuffle(
     """Fisher–Yates steps for positions ``start`` to ``end - 1`` of ``a[:n]``, ``k`` per word.
 
     When ``swaps`` is not empty, position ``i``'s partner is written to ``swaps[i]`` (so a caller
-    can restore the canonical order cheaply). The unrolled ``k == 3`` loop (3 to 9 decks) is the
-    general loop with the same words and the same swaps.
+    can restore the canonical order cheaply). This is the procedure as specified; the shoe mode
+    uses :func:`_shuffle_shoe`, the same words and swaps, faster.
     """
-    half = U64(0)
-    have = False
-    i = start
+    return _shuffle_from(a, start, end, n, k, swaps, U64(0), False, s0, s1, s2, s3)
+
+
+@njit(cache=True, nogil=True)
+def _shuffle_from(
+    a: Any,
+    i: int,
+    end: int,
+    n: int,
+    k: int,
+    swaps: Any,
+    half: Any,
+    have: bool,
+    s0: Any,
+    s1: Any,
+    s2: Any,
+    s3: Any,
+) -> Any:
+    """:func:`_shuffle` from position ``i`` with a half-word already in hand (``half``, ``have``)."""
     record = swaps.shape[0] > 0
-    if k == 3 and not record:
-        while i + 3 <= end:
-            b0 = U64(n - i)
-            b1 = b0 - U64(1)
-            b2 = b0 - U64(2)
-            r, s0, s1, s2, s3, half, have = _word(s0, s1, s2, s3, half, have, b0 * b1 * b2)
-            x = r * b0
-            j = i + np.int64(x >> U64(32))
-            card = a[j]
-            a[j] = a[i]
-            a[i] = card
-            x = (x & _M32) * b1
-            j = i + 1 + np.int64(x >> U64(32))
-            card = a[j]
-            a[j] = a[i + 1]
-            a[i + 1] = card
-            x = (x & _M32) * b2
-            j = i + 2 + np.int64(x >> U64(32))
-            card = a[j]
-            a[j] = a[i + 2]
-            a[i + 2] = card
-            i += 3
     while i < end:
         m = min(k, end - i)
         bound = U64(1)
@@ -205,34 +202,115 @@ def _shuffle(
 
 
 @njit(cache=True, nogil=True)
-def _coup(a: Any, p: int, table: Any) -> Any:
-    """The coup whose first card is at ``a[p]``: (entry, pair class).
+def batch_limits(n: int, k: int) -> Any:
+    """For each whole batch of a full shuffle of ``n`` cards (positions ``b*k`` to ``b*k+k-1``):
+    the product of its bounds and the least accepted low word, ``2**32 mod product``."""
+    batches = (n - 1) // k
+    bounds = np.empty(batches, dtype=np.uint64)
+    limits = np.empty(batches, dtype=np.uint64)
+    for b in range(batches):
+        bound = U64(1)
+        for q in range(k):
+            bound *= U64(n - b * k - q)
+        bounds[b] = bound
+        limits[b] = (_TWO32 - bound) % bound
+    return bounds, limits
+
+
+@njit(cache=True, nogil=True)
+def _shuffle_shoe(
+    a: Any,
+    n: int,
+    k: int,
+    bounds: Any,
+    limits: Any,
+    no_swaps: Any,
+    s0: Any,
+    s1: Any,
+    s2: Any,
+    s3: Any,
+) -> Any:
+    """``_shuffle(a, 0, n - 1, n, k, no_swaps, …)`` with the batches' bounds and limits looked up
+    (:func:`batch_limits`) and the three-index batch of 3 to 9 decks unrolled."""
+    half = U64(0)
+    have = False
+    i = 0
+    end = n - 1
+    for b in range(bounds.shape[0]):
+        bound = bounds[b]
+        limit = limits[b]
+        while True:  # _word, with the modulo looked up
+            if have:
+                r = half
+                have = False
+            else:
+                w, s0, s1, s2, s3 = _next64(s0, s1, s2, s3)
+                r = w & _M32
+                half = w >> U64(32)
+                have = True
+            if (r * bound) & _M32 >= limit:
+                break
+        if k == 3:
+            b0 = U64(n - i)
+            x = r * b0
+            j = i + np.int64(x >> U64(32))
+            card = a[j]
+            a[j] = a[i]
+            a[i] = card
+            x = (x & _M32) * (b0 - U64(1))
+            j = i + 1 + np.int64(x >> U64(32))
+            card = a[j]
+            a[j] = a[i + 1]
+            a[i + 1] = card
+            x = (x & _M32) * (b0 - U64(2))
+            j = i + 2 + np.int64(x >> U64(32))
+            card = a[j]
+            a[j] = a[i + 2]
+            a[i + 2] = card
+        else:
+            for q in range(k):
+                product = r * U64(n - i - q)
+                j = i + q + np.int64(product >> U64(32))
+                r = product & _M32
+                card = a[j]
+                a[j] = a[i + q]
+                a[i + q] = card
+        i += k
+    return _shuffle_from(a, i, end, n, k, no_swaps, half, have, s0, s1, s2, s3)
+
+
+@njit(cache=True, nogil=True)
+def _coup(a: Any, p: Any, table: Any) -> Any:
+    """The coup whose first card is at ``a[p]``: (entry, pair class), all ``uint64``.
 
     ``entry`` is ``summary << 3 | cards used``. The bytes at ``p + 4`` and ``p + 5`` are read even
-    when not drawn; the table ignores them then.
+    when not drawn; the table ignores them then. (Unsigned positions spare numba's check for
+    negative indices on every read.)
     """
-    c0 = np.int64(a[p])
-    c1 = np.int64(a[p + 1])
-    c2 = np.int64(a[p + 2])
-    c3 = np.int64(a[p + 3])
-    pt = (c0 & 15) + (c2 & 15)
-    bt = (c1 & 15) + (c3 & 15)
-    pt -= 10 if pt >= 10 else 0
-    bt -= 10 if bt >= 10 else 0
-    key = pt * 1000 + bt * 100 + (np.int64(a[p + 4]) & 15) * 10 + (np.int64(a[p + 5]) & 15)
-    entry = np.int64(table[key])
-    player_pair = np.int64((c0 & 63) == (c2 & 63)) + np.int64(c0 == c2)
-    banker_pair = np.int64((c1 & 63) == (c3 & 63)) + np.int64(c1 == c3)
-    return entry, player_pair * 3 + banker_pair
+    c0 = U64(a[p])
+    c1 = U64(a[p + _1])
+    c2 = U64(a[p + _2])
+    c3 = U64(a[p + _3])
+    pt = (c0 & _15) + (c2 & _15)
+    bt = (c1 & _15) + (c3 & _15)
+    pt -= _10 if pt >= _10 else _0
+    bt -= _10 if bt >= _10 else _0
+    fifth = U64(a[p + _4]) & _15
+    sixth = U64(a[p + _5]) & _15
+    entry = U64(table[pt * U64(1000) + bt * U64(100) + fifth * _10 + sixth])
+    player_pair = U64((c0 & _63) == (c2 & _63)) + U64(c0 == c2)
+    banker_pair = U64((c1 & _63) == (c3 & _63)) + U64(c1 == c3)
+    return entry, player_pair * _3 + banker_pair
 
 
 @njit(cache=True, nogil=True)
 def _burn(a: Any, burn: bool) -> Any:
-    """Where the first coup starts: after the first card and that many more (ten for a zero)."""
+    """Where the first coup starts (``uint64``): after the first card and that many more (ten
+    for a zero)."""
     if not burn:
-        return 0
-    value = np.int64(a[0]) & 15
-    return 1 + (value if value else 10)
+        return _0
+    value = U64(a[0]) & _15
+    return _1 + (value if value else _10)
 
 
 @njit(cache=True, nogil=True)
@@ -254,21 +332,22 @@ def _deal_shoe(
     ``record`` has rows, coup ``c`` is written to ``record[c]`` as (entry, pair class, start).
     """
     p = _burn(a, burn)
+    cut = U64(cut_index)
     coups = 0
     remaining = -1  # coups still to deal once the cut card is out
     while coups < limit and remaining != 0:
         entry, pair = _coup(a, p, table)
-        counts[entry >> 3] += 1
+        counts[entry >> _3] += 1
         pairs[pair] += 1
         if coups < record.shape[0]:
             record[coups, 0] = entry
             record[coups, 1] = pair
             record[coups, 2] = p
-        p += entry & 7
+        p += entry & _7
         coups += 1
         if remaining > 0:
             remaining -= 1
-        elif remaining < 0 and p > cut_index:
+        elif remaining < 0 and p > cut:
             remaining = 1 if one_more else 0
     return coups
 
@@ -298,11 +377,11 @@ def _first_coup_shuffle(
     cards up to the coup's sixth (a second call). A Fisher–Yates prefix is a uniformly random
     ordered sample of the shoe, so this first coup is distributed exactly as in a full shuffle.
     """
-    p = 0
+    p: Any = 0
     start = 0
     if burn:
         s0, s1, s2, s3 = _shuffle(a, 0, 1, n, k, swaps, s0, s1, s2, s3)
-        p = _burn(a, burn)
+        p = np.int64(_burn(a, burn))
         start = 1
     end = min(p + 6, n - 1)
     _shuffle(a, start, end, n, k, swaps, s0, s1, s2, s3)
@@ -324,7 +403,7 @@ def _first_coup(
 ) -> Any:
     """Deal the first coup of a stream's shoe and put ``a`` back in canonical order."""
     p, end = _first_coup_shuffle(a, template.shape[0], k, burn, swaps, s0, s1, s2, s3)
-    entry, pair = _coup(a, p, table)
+    entry, pair = _coup(a, U64(p), table)
     for i in range(end):
         a[swaps[i]] = template[swaps[i]]
         a[i] = template[i]
@@ -362,15 +441,16 @@ def _finish_lane(
     ``p > cut_index`` means the cut card came out in the coup just dealt.
     """
     coups = 0
-    while p <= cut_index:
+    cut = U64(cut_index)
+    while p <= cut:
         entry, pair = _coup(a, p, table)
-        counts[entry >> 3] += 1
+        counts[entry >> _3] += 1
         pairs[pair] += 1
-        p += entry & 7
+        p += entry & _7
         coups += 1
     if one_more:
         entry, pair = _coup(a, p, table)
-        counts[entry >> 3] += 1
+        counts[entry >> _3] += 1
         pairs[pair] += 1
         coups += 1
     return coups
@@ -396,6 +476,7 @@ def _shoes_interleaved(
     """
     n = template.shape[0]
     k = batch_size(n)
+    bounds, limits = batch_limits(n, k)
     words = (n + 8 + 7) // 8
     spread = np.zeros(words, dtype=np.uint64)
     spread.view(np.uint8)[:n] = template
@@ -416,35 +497,36 @@ def _shoes_interleaved(
     q2 = lane_pairs[2]
     q3 = lane_pairs[3]
     no_swaps = np.empty(0, dtype=np.int64)
+    cut = U64(cut_index)
     coups = 0
     for group in range(groups):
         for lane in range(LANES):
             for w in range(words):
                 shoes[lane, w] = spread[w]
             s0, s1, s2, s3 = stream_state(k0, k1, U64(first + group * LANES + lane))
-            _shuffle(cards[lane], 0, n - 1, n, k, no_swaps, s0, s1, s2, s3)
+            _shuffle_shoe(cards[lane], n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
         p0 = _burn(a0, burn)
         p1 = _burn(a1, burn)
         p2 = _burn(a2, burn)
         p3 = _burn(a3, burn)
         rounds = 0
-        while p0 <= cut_index and p1 <= cut_index and p2 <= cut_index and p3 <= cut_index:
+        while p0 <= cut and p1 <= cut and p2 <= cut and p3 <= cut:
             e, q = _coup(a0, p0, table)
-            c0[e >> 3] += 1
+            c0[e >> _3] += 1
             q0[q] += 1
-            p0 += e & 7
+            p0 += e & _7
             e, q = _coup(a1, p1, table)
-            c1[e >> 3] += 1
+            c1[e >> _3] += 1
             q1[q] += 1
-            p1 += e & 7
+            p1 += e & _7
             e, q = _coup(a2, p2, table)
-            c2[e >> 3] += 1
+            c2[e >> _3] += 1
             q2[q] += 1
-            p2 += e & 7
+            p2 += e & _7
             e, q = _coup(a3, p3, table)
-            c3[e >> 3] += 1
+            c3[e >> _3] += 1
             q3[q] += 1
-            p3 += e & 7
+            p3 += e & _7
             rounds += 1
         coups += LANES * rounds
         coups += _finish_lane(a0, p0, cut_index, one_more, table, c0, q0)
@@ -500,6 +582,7 @@ def run_shoes(
     no_record = np.empty((0, 3), dtype=np.int64)
     no_swaps = np.empty(0, dtype=np.int64)
     swaps = np.zeros(n, dtype=np.int64)
+    bounds, limits = batch_limits(n, k)
     for index in range(first, first + count):
         if coups >= limit:
             break
@@ -508,13 +591,13 @@ def run_shoes(
         if mode == SHOE:
             for i in range(n):
                 a[i] = template[i]
-            s0, s1, s2, s3 = _shuffle(a, 0, n - 1, n, k, no_swaps, s0, s1, s2, s3)
+            s0, s1, s2, s3 = _shuffle_shoe(a, n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
             coups += _deal_shoe(
                 a, cut_index, burn, one_more, table, counts, pairs, limit - coups, no_record
             )
         elif mode == FIRST_COUP:
             entry, pair = _first_coup(a, template, k, burn, table, swaps, s0, s1, s2, s3)
-            counts[entry >> 3] += 1
+            counts[entry >> _3] += 1
             pairs[pair] += 1
             coups += 1
         else:
@@ -543,7 +626,7 @@ def _infinite(
                 product = r * U64(52)
                 a[b * 3 + q] = deck[np.int64(product >> U64(32))]
                 r = product & _M32
-        entry, pair = _coup(a, 0, table)
-        counts[entry >> 3] += 1
+        entry, pair = _coup(a, _0, table)
+        counts[entry >> _3] += 1
         pairs[pair] += 1
     return coups

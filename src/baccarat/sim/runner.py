@@ -201,13 +201,16 @@ def simulate(
     ``backend`` defaults to threads on this machine (``workers`` of them, default: every core).
     ``chunk_shoes`` fixes the shoes per chunk (tests); by default chunks are sized for about eight
     per worker and at most 65 536 shoes. Ctrl-C returns the coups dealt so far (``interrupted``).
+    ``seconds`` counts the dealing, not the loading of the compiled kernels before it.
     """
     if backend is None:
         backend = ThreadBackend(workers)
     if chunk_shoes is not None and (isinstance(chunk_shoes, bool) or chunk_shoes < 1):
         raise SimulationError(f"chunk_shoes must be at least 1, got {chunk_shoes!r}")
+    plan = spec.plan()
+    run_range(plan, 0, 0)  # load (or compile) the kernels before the clock starts
     started = time.perf_counter()
-    run = _Run(spec.coups, spec.plan(), backend, chunk_shoes, progress)
+    run = _Run(spec.coups, plan, backend, chunk_shoes, progress)
     interrupted = False
     try:
         run.run()

@@ -1,0 +1,185 @@
+"""``baccarat simulate``: tables and JSON, the same seed the same result, clear errors, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from baccarat.cli import app, main
+from baccarat.core.distribution import FREQUENCY_KEYS
+from baccarat.sim.dask_backend import DaskBackend
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = 0
+    try:
+        main(["simulate", *args])
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    record: dict[str, Any] = json.loads(out)
+    return record
+
+
+def test_json_has_every_documented_key(capsys: pytest.CaptureFixture[str]) -> None:
+    record = run_json(capsys, "--coups", "20000", "--seed", "3")
+    assert record["coups"] == 20_000
+    assert record["coups_per_second"] > 0 and record["seconds"] > 0
+    assert list(record["frequencies"]) == list(FREQUENCY_KEYS)
+    for key in FREQUENCY_KEYS:
+        low, high = record["ci95"][key]
+        assert low <= record["frequencies"][key] <= high
+        assert key in record["exact"] and key in record["z"]
+    assert record["exact"]["natural"] == pytest.approx(0.343049, abs=1e-6)
+    assert set(record["bets"]) >= {"player", "banker", "tie", "player_pair", "big", "small"}
+    assert set(record["bets"]["tie"]) >= {"net_per_unit", "se", "exact_ev"}
+    assert record["bets"]["banker"]["exact_ev"] == pytest.approx(-0.010579, abs=1e-6)
+
+
+def test_the_same_seed_gives_the_same_figures_on_any_worker_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    one = run_json(capsys, "--coups", "300001", "--seed", "12", "--workers", "1")
+    two = run_json(capsys, "--coups", "300001", "--seed", "12", "--workers", "2")
+    assert one["frequencies"] == two["frequencies"]
+    assert {k: v["net_per_unit"] for k, v in one["bets"].items()} == {
+        k: v["net_per_unit"] for k, v in two["bets"].items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "expect"),
+    [
+        (("--mode", "first-coup", "--decks", "6", "--no-burn"), {"mode": "first-coup", "decks": 6}),
+        (
+            (
+                "--mode",
+                "infinite",
+            ),
+            {"mode": "infinite", "decks": None},
+        ),
+        (("--cut-card", "60", "--rules", "ez"), {"cut_card": 60, "rules": "ez"}),
+    ],
+)
+def test_modes_shoes_and_rules(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], expect: dict[str, Any]
+) -> None:
+    record = run_json(capsys, "--coups", "5000", "--seed", "1", *args)
+    for key, value in expect.items():
+        assert record[key] == value
+    if "ez" in args:
+        assert "dragon_7" in record["bets"] and "banker" in record["bets"]
+
+
+def test_the_table_shows_the_seed_guide_beside_our_columns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "--coups", "50000", "--seed", "2")
+    assert code == 0
+    assert "50,000 coups" in out and "seed 2" in out
+    for label, guide in (
+        ("At least one natural", "34.3"),
+        ("Player draws", "50.3"),
+        ("Banker draws", "43.5"),
+        ("Both draw", "31.8"),
+        ("Cards per coup", "4.94"),
+    ):
+        line = next(line for line in out.splitlines() if line.strip().startswith(label))
+        assert guide in line.split()
+    assert "Exact 1st" in out and "Net per unit" in out and "banker" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--coups", "0"), "--coups must be at least 1, got 0"),
+        (("--coups", "10", "--backend", "tpu"), "unknown backend 'tpu': expected cpu or gpu"),
+        (("--coups", "10", "--mode", "deck"), "unknown mode 'deck'"),
+        (("--coups", "10", "--rules", "nope"), "nope"),
+        (("--coups", "10", "--decks", "0"), "decks must be a whole number of at least 1, got 0"),
+        (("--coups", "10", "--cut-card", "3"), "cut card 3 is outside the shoe"),
+        (("--coups", "10", "--workers", "0"), "--workers must be a whole number of at least 1"),
+        (("--coups", "10", "--backend", "gpu", "--dask", "local"), "not both"),
+        (("--coups", "10", "--dask", "nowhere"), "--dask expects 'local' or a scheduler address"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
+    assert message in err
+
+
+def test_a_missing_gpu_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from baccarat.sim import gpu
+
+    monkeypatch.setitem(__import__("sys").modules, "cupy", None)
+    gpu._cupy.cache_clear()
+    try:
+        code, _, err = run(capsys, "--coups", "10", "--backend", "gpu")
+    finally:
+        gpu._cupy.cache_clear()
+    assert code == 2 and err.count("\n") == 1
+    assert "--backend gpu needs CuPy" in err
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    connect = DaskBackend.connect
+
+    def quick(address: str, workers: int | None = None, timeout: float = 10.0) -> DaskBackend:
+        return connect(address, workers, timeout=1.0)
+
+    monkeypatch.setattr(DaskBackend, "connect", staticmethod(quick))
+    code, _, err = run(capsys, "--coups", "10", "--dask", "tcp://127.0.0.1:9")
+    assert code == 2 and err.count("\n") == 1
+    assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in err
+
+
+def test_ctrl_c_prints_the_partial_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupting() -> tuple[Any, Any]:
+        calls = []
+
+        def update(done: int, total: int) -> None:
+            calls.append(done)
+            if len(calls) == 2:
+                raise KeyboardInterrupt
+
+        return update, lambda: None
+
+    # Patch the globals of the function the app runs: a doctest run may have imported this
+    # module a second time, after the app registered the first one's command.
+    command = next(c for c in app.registered_commands if c.name == "simulate")
+    assert command.callback is not None
+    monkeypatch.setitem(command.callback.__globals__, "_progress", interrupting)
+    code, out, err = run(capsys, "--coups", "5000000", "--seed", "4", "--json")
+    assert code == 130
+    record = json.loads(out)
+    assert record["interrupted"] is True
+    assert 0 < record["coups"] < 5_000_000
+    assert err == f"baccarat: interrupted after {record['coups']:,} coups\n"
+
+
+def test_a_local_dask_cluster_gives_the_local_result(capsys: pytest.CaptureFixture[str]) -> None:
+    on_dask = run_json(
+        capsys, "--coups", "400000", "--seed", "21", "--dask", "local", "--workers", "1"
+    )
+    local = run_json(capsys, "--coups", "400000", "--seed", "21")
+    assert on_dask["backend"] == "dask"
+    assert on_dask["frequencies"] == local["frequencies"]
