@@ -130,3 +130,21 @@ def test_installed_entry_point_reads_stdin_fast() -> None:
         input=lines, capture_output=True, text=True, check=True, timeout=60,
     )  # fmt: skip
     assert len(result.stdout.splitlines()) == 3000
+
+
+def test_a_commands_exit_code_is_honoured() -> None:
+    """typer.Exit(n) inside a command must end the process with n, not 0."""
+    import typer
+
+    from baccarat.cli import app
+
+    @app.command("exit-with-three", hidden=True)
+    def _exit_with_three() -> None:
+        raise typer.Exit(3)
+
+    try:
+        with pytest.raises(SystemExit) as info:
+            main(["exit-with-three"])
+        assert info.value.code == 3
+    finally:
+        app.registered_commands.pop()

@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line; bad input is one line on stderr and exit code 2, never a traceback."""
     command = typer.main.get_command(app)
     try:
-        command.main(
+        code = command.main(
             args=list(argv) if argv is not None else None,
             prog_name="baccarat",
             standalone_mode=False,
@@ -60,3 +60,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit(exc.exit_code) from None
     except BaccaratError as exc:
         fail(str(exc))
+    else:
+        # With standalone_mode=False click returns a command's exit code (typer.Exit(n)).
+        if isinstance(code, int) and code != 0:
+            raise SystemExit(code)
