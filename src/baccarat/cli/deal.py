@@ -10,37 +10,56 @@ from typing import Annotated, TextIO
 import typer
 from rich.console import Console
 
+from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import format_cards, parse_cards
-from baccarat.core.coup import Coup
+from baccarat.core.coup import Coup, Step
 from baccarat.core.errors import BaccaratError, CardError
-from baccarat.core.explain import explain_coup
+from baccarat.core.explain import explain
 from baccarat.core.shoe import Shoe, ShoeRules
+from baccarat.core.summary import Winner
+from baccarat.core.tableau import Side
+from baccarat.i18n.language import SOURCE, Language
 from baccarat.records import coup_record
 
 __all__ = ["deal_command", "register"]
 
 
-def render_coup(coup: Coup, number: int | None = None) -> str:
+def render_coup(coup: Coup, number: int | None = None, t: Language = SOURCE) -> str:
     """A coup in a few lines of Rich markup: cards, totals, winner, then why each hand acted."""
-    head = f"[bold]Coup {number}[/bold]  " if number is not None else ""
-    winner = coup.winner.value.capitalize()
-    verdict = "Tie" if winner == "Tie" else f"{winner} wins"
+    # gettext calls stay outside f-strings, where Babel's extractor would not see them.
+    head = ""
+    if number is not None:
+        coup_number = t.gettext("Coup {number}").format(number=number)
+        head = f"[bold]{coup_number}[/bold]  "
+    natural = "  (" + t.gettext("natural") + ")" if coup.natural else ""
     high, low = sorted((coup.player.total, coup.banker.total), reverse=True)
-    score = f"{high}–{low}"
+    if coup.winner is Winner.TIE:
+        verdict = t.gettext("Tie {high}–{low}").format(high=high, low=low)
+    else:
+        side = t.side_names[Side.PLAYER if coup.winner is Winner.PLAYER else Side.BANKER]
+        verdict = t.gettext("{side} wins {high}–{low}").format(side=side, high=high, low=low)
     lines = [
-        f"{head}[blue]Player[/blue] {format_cards(coup.player.cards)} ({coup.player.total})  "
-        f"[red]Banker[/red] {format_cards(coup.banker.cards)} ({coup.banker.total})  "
-        f"→ [bold]{verdict} {score}[/bold]" + ("  (natural)" if coup.natural else ""),
+        f"{head}[blue]{t.side_names[Side.PLAYER]}[/blue] {format_cards(coup.player.cards)} "
+        f"({coup.player.total})  [red]{t.side_names[Side.BANKER]}[/red] "
+        f"{format_cards(coup.banker.cards)} ({coup.banker.total})  → [bold]{verdict}[/bold]"
+        + natural,
     ]
-    lines += [f"   · {text}" for text in explain_coup(coup)]
+    lines += [f"   · {_explain(step, t)}" for step in coup.steps]
     return "\n".join(lines)
 
 
-def _emit_json(coup: Coup, out: TextIO) -> None:
-    out.write(json.dumps(coup_record(coup), ensure_ascii=False) + "\n")
+def _explain(step: Step, t: Language) -> str:
+    return explain(step, t.explain_templates, t.side_names, t.action_names)
 
 
-def _deal_stdin(as_json: bool, console: Console) -> None:
+def _emit_json(coup: Coup, out: TextIO, t: Language = SOURCE) -> None:
+    record = coup_record(coup)
+    for step, data in zip(coup.steps, record["steps"], strict=True):
+        data["text"] = _explain(step, t)
+    out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def _deal_stdin(as_json: bool, console: Console, t: Language = SOURCE) -> None:
     for number, line in enumerate(sys.stdin, start=1):
         if not line.strip():
             continue
@@ -49,9 +68,9 @@ def _deal_stdin(as_json: bool, console: Console) -> None:
         except CardError as exc:
             raise CardError(f"line {number}: {exc}") from None
         if as_json:
-            _emit_json(coup, sys.stdout)
+            _emit_json(coup, sys.stdout, t)
         else:
-            console.print(render_coup(coup, number))
+            console.print(render_coup(coup, number, t))
 
 
 def deal_command(
@@ -68,18 +87,20 @@ def deal_command(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per coup.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Deal coups and say why each hand drew or stood."""
     console = Console(highlight=False)
+    t = cli_translator(lang)
     if cards == "-":
-        _deal_stdin(as_json, console)
+        _deal_stdin(as_json, console, t)
         return
     if cards is not None:
         coup = Coup.from_cards(parse_cards(cards))
         if as_json:
-            _emit_json(coup, sys.stdout)
+            _emit_json(coup, sys.stdout, t)
         else:
-            console.print(render_coup(coup))
+            console.print(render_coup(coup, t=t))
         return
     if coups < 1:
         raise BaccaratError(f"--coups must be at least 1, got {coups}")
@@ -89,13 +110,14 @@ def deal_command(
     for number in range(1, coups + 1):
         if shoe.finished:
             if not as_json:
-                console.print("[dim]The cut card came out: a new shoe is shuffled.[/dim]")
+                cut = t.gettext("The cut card came out: a new shoe is shuffled.")
+                console.print(f"[dim]{cut}[/dim]")
             shoe = Shoe.shuffled(rules, rng)
         coup = shoe.deal_coup()
         if as_json:
-            _emit_json(coup, sys.stdout)
+            _emit_json(coup, sys.stdout, t)
         else:
-            console.print(render_coup(coup, number))
+            console.print(render_coup(coup, number, t))
 
 
 def register(app: typer.Typer) -> None:

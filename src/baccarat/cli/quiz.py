@@ -1,0 +1,307 @@
+"""``baccarat quiz``: draw or stand? Rounds of situations in the terminal, with the rule for each.
+
+The learner answers for the Player, sees the Player's third card if it drew, then answers for the
+Banker; each answer is followed by the engine's explanation. Progress is kept per cell in a JSON
+file, and the cells answered wrong come back in later rounds. ``--json`` prints rounds with their
+answers instead of asking them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+from baccarat.cli.language import LangOption, cli_translator
+from baccarat.core.cards import Card, Rank
+from baccarat.core.errors import BaccaratError
+from baccarat.core.tableau import Action, Side
+from baccarat.learn.cells import CellKind
+from baccarat.learn.errors import LearnError
+from baccarat.learn.heatmap import HeatCell, Heatmap
+from baccarat.learn.quiz import DEFAULT_ROUND_SIZE, Mode, Round, build_round
+from baccarat.learn.records import heatmap_record, round_record
+from baccarat.learn.session import QuizSession
+from baccarat.learn.situations import Ask, Question, Situation
+from baccarat.learn.store import JsonFileStore, MemoryStore, ProgressStore
+from baccarat.learn.text import (
+    explanation,
+    key_for,
+    mode_name,
+    parse_answer,
+    prompt,
+    verdict,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from baccarat.i18n.catalogs import Translator
+
+__all__ = ["card_text", "default_progress_path", "quiz_command", "register", "render_heatmap"]
+
+MAX_ROUNDS = 100
+
+
+def default_progress_path() -> Path:
+    """``$XDG_DATA_HOME/baccarat/quiz-progress.json`` (``~/.local/share`` by default)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "baccarat" / "quiz-progress.json"
+
+
+def card_text(card: Card) -> str:
+    """A card as players write it: ``10♥``, ``K♠``."""
+    rank = "10" if card.rank is Rank.TEN else card.rank.symbol
+    return rank + card.suit.symbol
+
+
+class _StopQuizError(Exception):
+    """The learner typed the quit key or standard input ended."""
+
+
+class _Terminal:
+    """Asks the questions of a session on a console, reading answers line by line."""
+
+    def __init__(
+        self, session: QuizSession, t: Translator, console: Console, stdin: TextIO
+    ) -> None:
+        self.session = session
+        self.t = t
+        self.console = console
+        self.stdin = stdin
+        self.right = 0
+        self.asked = 0
+
+    def say(self, text: str, style: str | None = None) -> None:
+        from rich.markup import escape
+
+        self.console.print(f"[{style}]{escape(text)}[/{style}]" if style else escape(text))
+
+    def hands(self, situation: Situation, totals: bool) -> str:
+        t, coup = self.t, situation.coup
+        parts = []
+        for side in (Side.PLAYER, Side.BANKER):
+            hand = coup.hand(side)
+            name = t.side_names[side]
+            cards = " ".join(card_text(c) for c in hand.cards[:2])
+            parts.append(
+                f"{name}: {cards}" if totals else f"{name}: {cards} ({hand.two_card_total})"
+            )
+        return "    ".join(parts)
+
+    def read(self, question: Question, limit: float | None) -> tuple[Action | int, float]:
+        t = self.t
+        quit_key = t.pgettext("key", "q")
+        while True:
+            text = prompt(question, t)
+            if question.ask is Ask.ACTION:
+                text += f" [{self.keys()}]"
+            if limit is not None:
+                text += " " + t.gettext("({seconds} s)").format(seconds=self.number(limit))
+            self.console.print(text + " ", end="", markup=False, highlight=False)
+            asked_at = self.session.clock()
+            line = self.stdin.readline()
+            if not line:
+                self.console.print()
+                raise _StopQuizError
+            if not self.console.is_terminal:
+                self.console.print(line.rstrip("\n"), markup=False, highlight=False)
+            if line.strip().casefold() == quit_key.casefold():
+                raise _StopQuizError
+            try:
+                return parse_answer(line, question, t), asked_at
+            except LearnError:
+                if question.ask is Ask.ACTION:
+                    hint = t.gettext("Type {keys}, or {quit} to stop.").format(
+                        keys=self.keys(), quit=quit_key
+                    )
+                else:
+                    hint = t.gettext("Type a total from 0 to 9, or {quit} to stop.").format(
+                        quit=quit_key
+                    )
+                self.say(hint, "yellow")
+
+    def keys(self) -> str:
+        return " / ".join(
+            f"{key_for(a, self.t)} = {self.t.action_names[a]}" for a in (Action.DRAW, Action.STAND)
+        )
+
+    def number(self, seconds: float) -> str:
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(round(seconds, 1), format="0.#", locale=self.t.locale))
+
+    def run_round(self, round_: Round, index: int, rounds: int) -> None:
+        t = self.t
+        self.say(
+            t.gettext("Round {number} of {rounds}: {mode}").format(
+                number=index, rounds=rounds, mode=mode_name(round_.mode, t)
+            ),
+            "bold",
+        )
+        right = 0
+        for number, situation in enumerate(round_.situations, start=1):
+            totals = situation.focus.kind is CellKind.TOTAL
+            self.console.print()
+            self.say(
+                t.gettext("Situation {number} of {count}").format(
+                    number=number, count=len(round_.situations)
+                ),
+                "dim",
+            )
+            self.say(self.hands(situation, totals))
+            for question in situation.questions:
+                answer, asked_at = self.read(question, round_.time_limit)
+                result = self.session.answer(round_, question, answer, asked_at=asked_at)
+                right += result.right
+                self.right += result.right
+                self.asked += 1
+                self.say(
+                    ("✓ " if result.right else "✗ ") + verdict(result, t, self.number),
+                    "green" if result.right else "red",
+                )
+                self.say("   " + explanation(question, t))
+                third = situation.player_third
+                if question.side is Side.PLAYER and not totals and third is not None:
+                    self.say(
+                        t.gettext("{side} draws {card}.").format(
+                            side=t.side_names[question.side], card=card_text(third)
+                        )
+                    )
+        questions = len(round_.questions)
+        self.console.print()
+        self.say(
+            t.gettext("Round score: {right} of {count} right.").format(
+                right=right, count=questions
+            ),
+            "bold",
+        )
+
+
+def render_heatmap(table: Heatmap, t: Translator, console: Console) -> None:
+    """The Banker table coloured by the learner's accuracy in each cell."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    title = t.gettext("Your accuracy on the Banker's table (by the Player's third card)")
+    grid = Table(title=title, title_justify="left")
+    grid.add_column(t.side_names[Side.BANKER], justify="right")
+    for value in table.thirds:
+        grid.add_column(str(value), justify="center")
+    grid.add_column(t.gettext("stood"), justify="center")
+
+    def show(cell: HeatCell) -> str:
+        letter = key_for(cell.action, t).upper()
+        if cell.accuracy is None:
+            return f"[dim]{letter}[/dim]"
+        percent = round(100 * cell.accuracy)
+        colour = "green" if percent >= 80 else "yellow" if percent >= 50 else "red"
+        mark = "*" if cell.due else ""
+        return f"[{colour}]{percent}{mark}[/{colour}]"
+
+    for row in table.rows:
+        grid.add_row(str(row.total), *(show(c) for c in row.cells), show(row.stood))
+    console.print(grid)
+    console.print(
+        f"{t.side_names[Side.PLAYER]}: "
+        + "  ".join(f"{c.cell.total}:{show(c)}" for c in table.player),
+        highlight=False,
+    )
+    legend = t.gettext(
+        "Numbers are the percentage of right answers; a cell not answered yet shows the rule "
+        "({draw} = draw, {stand} = stand); * marks a cell due for review."
+    ).format(draw=key_for(Action.DRAW, t).upper(), stand=key_for(Action.STAND, t).upper())
+    console.print(f"[dim]{escape(legend)}[/dim]")
+
+
+def quiz_command(
+    rounds: Annotated[int, typer.Option(help="Rounds to play.")] = 1,
+    mode: Annotated[
+        str, typer.Option(help="normal, timed, hard (Banker 3-6 only), naturals or totals.")
+    ] = "normal",
+    size: Annotated[int, typer.Option(help="Situations per round.")] = DEFAULT_ROUND_SIZE,
+    lang: LangOption = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for reproducible situations (default: the OS CSPRNG).")
+    ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit", help="Seconds per answer (timed mode: 8).", show_default=False
+        ),
+    ] = None,
+    learner: Annotated[str, typer.Option(help="Whose progress to use.")] = "me",
+    progress: Annotated[
+        Path | None,
+        typer.Option(
+            help="Progress file (default: $XDG_DATA_HOME/baccarat/quiz-progress.json).",
+            show_default=False,
+        ),
+    ] = None,
+    save: Annotated[
+        bool, typer.Option("--save/--no-save", help="Keep progress in the file.")
+    ] = True,
+    heatmap: Annotated[
+        bool, typer.Option("--heatmap", help="Only show the accuracy heatmap of the Banker table.")
+    ] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the rounds' situations with their answers (one JSON object per round) "
+            "instead of asking; with --heatmap, the heatmap as JSON.",
+        ),
+    ] = False,
+) -> None:
+    """Draw or stand? Answer for the Player, then the Banker, and learn the rule that decides."""
+    from rich.console import Console
+
+    quiz_mode = Mode.parse(mode)
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise BaccaratError(f"--rounds must be 1-{MAX_ROUNDS}, got {rounds}")
+    t = cli_translator(lang)
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    if as_json and not heatmap:
+        # Scripting: the rounds depend only on the mode, size and seed, never on stored progress.
+        for _ in range(rounds):
+            round_ = build_round(quiz_mode, rng, size=size, time_limit=time_limit)
+            sys.stdout.write(json.dumps(round_record(round_, t), ensure_ascii=False) + "\n")
+        return
+    store: ProgressStore = (
+        JsonFileStore(progress or default_progress_path()) if save or heatmap else MemoryStore()
+    )
+    session = QuizSession(store, learner, rng=rng)
+    console = Console(highlight=False)
+    if heatmap:
+        if as_json:
+            sys.stdout.write(json.dumps(heatmap_record(session.heatmap())) + "\n")
+        else:
+            render_heatmap(session.heatmap(), t, console)
+        return
+    # Check the first round's arguments before anything is asked.
+    build_round(quiz_mode, random.Random(0), size=size, time_limit=time_limit)
+    terminal = _Terminal(session, t, console, sys.stdin)
+    try:
+        for index in range(1, rounds + 1):
+            if index > 1:
+                console.print()
+            terminal.run_round(session.new_round(quiz_mode, size, time_limit), index, rounds)
+    except _StopQuizError:
+        terminal.say(t.gettext("Stopped."), "dim")
+    console.print()
+    terminal.say(
+        t.gettext("In all: {right} of {count} right.").format(
+            right=terminal.right, count=terminal.asked
+        ),
+        "bold",
+    )
+    render_heatmap(session.heatmap(), t, console)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("quiz")(quiz_command)
