@@ -13,6 +13,7 @@ from baccarat.chemin.simulate import SimulatedValue, card_source, simulate_value
 from baccarat.chemin.solve import solve_chemin_de_fer
 from baccarat.chemin.strategy import Strategy, StrategyError
 from baccarat.core.cards import full_deck
+from baccarat.core.tableau import Tableau
 
 
 @pytest.mark.parametrize(
@@ -24,11 +25,11 @@ from baccarat.core.cards import full_deck
     ids=["kemeny-snell-infinite", "chemin-de-fer-8-decks"],
 )
 def test_the_simulated_value_agrees_with_the_exact_value(
-    contents: Composition, tableau: object, seed: int
+    contents: Composition, tableau: Tableau, seed: int
 ) -> None:
     """A seeded run of 120,000 coups of optimal play against the exact value: the gap must be
     within four standard errors (about ±0.011)."""
-    solution = solve_chemin_de_fer(contents, tableau)  # type: ignore[arg-type]
+    solution = solve_chemin_de_fer(contents, tableau)
     run = simulate_value(
         solution.game, solution.player, solution.banker, 120_000, random.Random(seed)
     )
@@ -89,3 +90,61 @@ def test_bad_runs_are_refused() -> None:
         simulate_value(
             solution.game, Strategy.of({"P5": 1, "P4": 1}), solution.banker, 10, random.Random(1)
         )
+
+
+def _package_simulator_value(
+    tableau: Tableau, contents: Composition, coups: int, seed: int
+) -> tuple[float, float]:
+    """The mean payoff and its standard error from the package's simulator (first coup of each
+    fresh shoe, or the infinite deck) dealing a fixed tableau."""
+    import math
+
+    from baccarat.core.shoe import ShoeRules
+    from baccarat.core.summary import Winner
+    from baccarat.sim.runner import simulate
+    from baccarat.sim.spec import Mode, SimulationSpec
+
+    decks = contents.full_decks or 1
+    mode = Mode.INFINITE if contents.infinite else Mode.FIRST_COUP
+    spec = SimulationSpec(
+        coups=coups,
+        shoe=ShoeRules(decks=decks),
+        mode=mode,
+        seed=seed,
+        tableau=tableau,
+    )
+    outcomes = simulate(spec, workers=1).distribution.outcomes()
+    mean = float(outcomes[Winner.PLAYER] - outcomes[Winner.BANKER])
+    variance = float(outcomes[Winner.PLAYER] + outcomes[Winner.BANKER]) - mean * mean
+    return mean, math.sqrt(variance / coups)
+
+
+def test_the_package_simulator_plays_the_resolved_optimal_tableau() -> None:
+    """Optimal play in the rules game is pure: its resolved tableau goes into the simulator."""
+    solution = solve_chemin_de_fer(Composition.decks(8), CHEMIN_DE_FER)
+    fixed = solution.strategy.resolved(CHEMIN_DE_FER)
+    mean, se = _package_simulator_value(fixed, Composition.decks(8), 2_000_000, 11)
+    assert abs(mean - float(solution.value)) < 4 * se
+
+
+def test_the_kemeny_snell_value_as_a_mixture_of_four_simulated_pure_games() -> None:
+    """The mixed optimum draws independently at two points, so its value is the probability-weighted
+    mean of the four pure games — each a fixed tableau the package simulator deals fast."""
+    import itertools
+
+    solution = solve_chemin_de_fer(Composition.infinite_deck(), BANKER_DISCRETION)
+    mixed = solution.strategy
+    points = mixed.mixed_points
+    assert [p.side.value for p in points] == ["player", "banker"]
+    mean = variance = 0.0
+    for seed, bits in enumerate(itertools.product((0, 1), repeat=2)):
+        draws = dict(mixed.draw) | {p: Fraction(b) for p, b in zip(points, bits, strict=True)}
+        weight = 1.0
+        for p, b in zip(points, bits, strict=True):
+            q = float(mixed.probability(p))
+            weight *= q if b else 1 - q
+        fixed = Strategy(draws).resolved(BANKER_DISCRETION)
+        m, se = _package_simulator_value(fixed, Composition.infinite_deck(), 2_000_000, 100 + seed)
+        mean += weight * m
+        variance += (weight * se) ** 2
+    assert abs(mean - float(solution.value)) < 4 * variance**0.5
