@@ -150,3 +150,25 @@ def test_a_mixed_banker_edge_is_the_mix_of_the_pure_edges() -> None:
         edges.append(GAME.banker_edge(BanqueBanker(base))[Seat.LEFT])
     assert edges[2] == Fraction(3, 5) * edges[0] + Fraction(2, 5) * edges[1]
     assert list(itertools.islice(iter(VIEWS), 2)) == [HandView(natural=True), HandView()]
+
+
+def test_a_banque_coup_record_is_json_ready() -> None:
+    import json
+
+    from baccarat.chemin.banque import banque_coup_record
+
+    coup = BanqueCoup.from_cards(
+        parse_cards("2c 2d Kh 3s 3d 4h 5c 6c"),
+        player_chooser({Seat.RIGHT: Fraction(1), Seat.LEFT: Fraction(0)}),
+        lambda point: Action.STAND,
+    )
+    record = json.loads(json.dumps(banque_coup_record(coup)))
+    assert record["right"]["cards"] == ["2c", "3s", "5c"]
+    assert record["results"] == {"right": "banker", "left": "player"}
+    assert [(s["seat"], s["reason"]) for s in record["steps"]] == [
+        ("right", "player_option"),
+        ("left", "player_option"),
+        (None, "banker_option"),
+    ]
+    assert record["steps"][1]["params"]["choice"] == "stand"
+    assert record["steps"][0]["text"].startswith("Right hand: Player has 5")

@@ -55,6 +55,7 @@ __all__ = [
     "BanqueBanker",
     "BanqueGame",
     "BanqueRun",
+    "banque_coup_record",
     "banque_net",
     "banque_situations",
     "player_chooser",
@@ -347,6 +348,36 @@ def settle_banque(coup: BanqueCoup, stakes: Mapping[str, int]) -> dict[str, int]
             raise BanqueBetError(f"stake on {bet!r} must be a positive whole number of minor units")
         settled[bet] = net_amount(stake, banque_net(coup, bet))
     return settled
+
+
+def banque_coup_record(coup: BanqueCoup) -> dict[str, Any]:
+    """A Banque coup as JSON-ready data: the three hands, each Player hand's result, the steps.
+
+    Hands are written as :func:`~baccarat.records.hand_record` writes them; each step carries its
+    seat (``right``, ``left``, or null for the Banker), its reason code, its parameters and its
+    sentence.
+    """
+    from baccarat.core.banque import explain_banque_coup
+    from baccarat.records import hand_record
+
+    sentences = explain_banque_coup(coup)
+    return {
+        "right": hand_record(coup.right),
+        "left": hand_record(coup.left),
+        "banker": hand_record(coup.banker),
+        "results": {seat.value: coup.result(seat).value for seat in SEATS},
+        "steps": [
+            {
+                "seat": None if s.seat is None else s.seat.value,
+                "side": s.step.side.value,
+                "action": s.step.action.value,
+                "reason": s.step.reason.value,
+                "text": text,
+                "params": s.step.params(),
+            }
+            for s, text in zip(coup.steps, sentences, strict=True)
+        ],
+    }
 
 
 # --- simulation -----------------------------------------------------------------------------------
