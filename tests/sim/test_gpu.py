@@ -96,7 +96,10 @@ def fake_cupy(host: HostKernel, monkeypatch: pytest.MonkeyPatch) -> list[tuple[i
         zeros=zeros,
         RawKernel=lambda source, name, options: _FakeKernel(host, launches),
         cuda=SimpleNamespace(
-            Device=lambda: SimpleNamespace(id=0, attributes={"MultiProcessorCount": 2}),
+            Device=lambda: SimpleNamespace(
+                id=0,
+                attributes={"MultiProcessorCount": 2, "MaxSharedMemoryPerBlockOptin": 232448},
+            ),
             runtime=SimpleNamespace(getDeviceProperties=lambda i: {"name": b"host C"}),
         ),
     )

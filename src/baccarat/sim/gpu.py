@@ -133,13 +133,24 @@ class GpuBackend:
     max_chunk_shoes = 1 << 22
 
     def __init__(self, threads: int = 128, blocks_per_sm: int = 8) -> None:
+        if threads < 32 or threads % 32:
+            raise SimulationError(f"threads per block must be a multiple of 32, got {threads}")
         cp = _cupy()
         self._cp = cp
         self.threads = threads
         device = cp.cuda.Device()
-        self.blocks = device.attributes["MultiProcessorCount"] * blocks_per_sm
+        attributes = device.attributes
+        self.blocks = attributes["MultiProcessorCount"] * blocks_per_sm
+        self.max_shared = int(attributes.get("MaxSharedMemoryPerBlockOptin", 48 * 1024))
         self._kernel = cp.RawKernel(kernel_source(), "sim_streams", options=("--std=c++14",))
         self.device_name = cp.cuda.runtime.getDeviceProperties(device.id)["name"].decode()
+
+    def threads_for(self, cards: int) -> int:
+        """Threads per block for a shoe of ``cards``: each thread keeps its shoe in shared memory."""
+        fit = (self.max_shared - TALLIES * 4) // cards // 32 * 32
+        if fit < 32:
+            raise SimulationError(f"a shoe of {cards} cards does not fit this GPU's shared memory")
+        return min(self.threads, fit)
 
     def parallelism(self) -> int:
         return 1
@@ -151,12 +162,13 @@ class GpuBackend:
         table = cp.asarray(plan.table, dtype=cp.uint16)
         totals = cp.zeros(TALLIES, dtype=cp.uint64)
         stream_coups = cp.zeros(count, dtype=cp.uint16)
-        shared = TALLIES * 4 + n * self.threads
+        threads = self.threads_for(n)
+        shared = TALLIES * 4 + n * threads
         self._kernel.max_dynamic_shared_size_bytes = shared
-        blocks = max(1, min(self.blocks, -(-count // self.threads)))
+        blocks = max(1, min(self.blocks, -(-count // threads)))
         self._kernel(
             (blocks,),
-            (self.threads,),
+            (threads,),
             (
                 np.int32(plan.mode), np.uint64(plan.k0), np.uint64(plan.k1), np.int64(first),
                 np.int64(count), template, np.int32(n), table, np.int32(plan.cut_index),
@@ -166,12 +178,16 @@ class GpuBackend:
         )  # fmt: skip
         return totals, stream_coups
 
+    def deal(self, plan: KernelPlan, first: int, count: int) -> Tally:
+        """Streams ``first`` to ``first + count - 1`` in one launch; waits for the result."""
+        totals, stream_coups = self._launch(plan, first, count)
+        return _tally(totals.get(), stream_coups.get())
+
     def run(
         self, plan: KernelPlan, chunks: Sequence[tuple[int, int]]
     ) -> Iterator[tuple[int, Tally]]:
         for index, (first, count) in enumerate(chunks):
-            totals, stream_coups = self._launch(plan, first, count)
-            yield index, _tally(totals.get(), stream_coups.get())
+            yield index, self.deal(plan, first, count)
 
     def run_limited(self, plan: KernelPlan, first: int, count: int, limit: int) -> Tally:
         # Whole streams on the GPU up to the one that crosses the limit, that one on the CPU.
