@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
+from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
 from baccarat.core.shoe import Shoe
@@ -24,6 +25,7 @@ from baccarat.ledger.errors import (
     LedgerError,
     NoStakesError,
     NotFoundError,
+    RuleSetNotPlayableError,
     TableBusyError,
 )
 from baccarat.ledger.models import CoupRecord, Entry
@@ -63,6 +65,18 @@ def test_join_grants_the_starting_balance_and_opens_a_default_table(store: Store
     )  # fmt: skip
     assert table.shoe.cards_remaining == 416 - table.shoe.burned
     assert service.table(player.player_id).id == table.id  # the same table next time
+
+
+def test_tables_deal_fixed_rules_only(store: Store) -> None:
+    service = _service(store)
+    pid = service.join().player_id
+    with pytest.raises(RuleSetNotPlayableError):
+        service.open_table(pid, "chemin-de-fer")
+    with pytest.raises(BaccaratError, match="unknown rule set"):
+        service.open_table(pid, "macao")
+    with pytest.raises(BaccaratError, match="decks"):
+        service.open_table(pid, "punto-banco", decks=0)
+    assert _counts(store) == (1, 0)
 
 
 def test_a_deal_takes_the_stakes_and_pays_the_exact_settlement(store: Store) -> None:

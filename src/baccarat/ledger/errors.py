@@ -24,6 +24,7 @@ __all__ = [
     "LedgerError",
     "NoStakesError",
     "NotFoundError",
+    "RuleSetNotPlayableError",
     "TableBusyError",
     "TopUpNotNeededError",
     "TopUpUsedTodayError",
@@ -86,6 +87,17 @@ class BalanceChangedError(LedgerError):
     code = "balance_changed"
     status = 409
     template = N_("the balance changed while this request ran; nothing was charged, try again")
+
+
+class RuleSetNotPlayableError(LedgerError):
+    """A rule set whose hands choose (Chemin de Fer): the practice table deals fixed rules only."""
+
+    code = "rule_set_not_playable"
+    status = 422
+    template = N_(
+        "the rule set {rule_set} lets the hands choose when to draw; "
+        "this table deals games with fixed draw rules only"
+    )
 
 
 class NotFoundError(LedgerError):

@@ -32,6 +32,7 @@ from baccarat.ledger.errors import (
     InsufficientPointsError,
     NoStakesError,
     NotFoundError,
+    RuleSetNotPlayableError,
     TableBusyError,
 )
 from baccarat.ledger.models import CoupRecord, Entry, EntryKind, ShoeRecord, TableRecord, utcnow
@@ -213,6 +214,8 @@ class PlayService:
     ) -> TableView:
         """Open a new table with this rule set and deck count; it becomes the player's current one."""
         rules = get_rule_set(rule_set)
+        if rules.tableau.has_options:
+            raise RuleSetNotPlayableError(rule_set=rules.name)
         ShoeRules(decks=decks)  # a bad deck count is refused before anything is written
         with self.store.transaction() as db:
             accounts.get_player(db, player_id)

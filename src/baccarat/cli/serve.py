@@ -1,0 +1,87 @@
+"""``baccarat serve``: start the practice table (the web application) with uvicorn."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from baccarat.core.errors import BaccaratError
+
+__all__ = ["register", "serve_command"]
+
+SUPPORTED_DATABASES = ("sqlite", "postgresql")
+
+
+def check_database_url(url: str) -> str:
+    """The URL if it names a database the table supports, else a :class:`BaccaratError`.
+
+    >>> check_database_url("sqlite:///data/baccarat.sqlite3")
+    'sqlite:///data/baccarat.sqlite3'
+    >>> check_database_url("mysql://db/x")
+    Traceback (most recent call last):
+    ...
+    baccarat.core.errors.BaccaratError: database URL 'mysql://db/x' is not supported: use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        backend = make_url(url).get_backend_name()
+    except ArgumentError:
+        backend = ""
+    if backend not in SUPPORTED_DATABASES:
+        raise BaccaratError(
+            f"database URL {url!r} is not supported: "
+            "use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
+        )
+    return url
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            help="SQLAlchemy URL (default: SQLite in ./data/; "
+            "postgresql+psycopg://USER@HOST/DB for PostgreSQL).",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print where it serves as one JSON line first.")
+    ] = False,
+) -> None:
+    """Start the practice table in the browser (virtual points only, adults only)."""
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from baccarat.web.app import create_app
+    from baccarat.web.settings import Settings
+
+    settings = Settings()  # from the BACCARAT_* environment variables
+    if database:
+        settings = settings.model_copy(update={"database_url": check_database_url(database)})
+    url = settings.resolved_database_url()
+    try:
+        app = create_app(settings)
+    except SQLAlchemyError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise BaccaratError(f"cannot open the database {url!r}: {first}") from None
+    address = f"http://{host}:{port}/"
+    if as_json:
+        sys.stdout.write(json.dumps({"url": address, "database": url}) + "\n")
+    else:
+        sys.stdout.write(
+            f"baccarat practice table on {address} (database {url}); "
+            "virtual points only, no real money, no prizes. Ctrl+C stops it.\n"
+        )
+    sys.stdout.flush()
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve_command)

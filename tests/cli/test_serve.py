@@ -1,0 +1,77 @@
+"""``baccarat serve``: options reach uvicorn and the settings; bad input is one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from baccarat.cli import main
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
+    """Run the command without starting a server: record what uvicorn would have served."""
+    import uvicorn
+
+    calls: dict[str, Any] = {}
+
+    def fake_run(app: Any, **kwargs: Any) -> None:
+        calls["app"] = app
+        calls.update(kwargs)
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setenv("BACCARAT_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("BACCARAT_SECRET_KEY", "s" * 32)
+    return calls
+
+
+def test_serve_defaults_to_localhost_8000_and_sqlite_in_the_data_dir(
+    served: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["serve", "--json"])
+    assert (served["host"], served["port"]) == ("127.0.0.1", 8000)
+    line = json.loads(capsys.readouterr().out)
+    assert line == {
+        "url": "http://127.0.0.1:8000/",
+        "database": f"sqlite:///{tmp_path / 'data' / 'baccarat.sqlite3'}",
+    }
+    assert (tmp_path / "data" / "baccarat.sqlite3").exists()  # created and migrated at start
+
+
+def test_serve_takes_host_port_and_database(
+    served: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    main(["serve", "--host", "0.0.0.0", "--port", "8123", "--database", database])
+    assert (served["host"], served["port"]) == ("0.0.0.0", 8123)
+    assert served["app"].state.settings.resolved_database_url() == database
+    assert "virtual points only" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--database", "mysql://db/x"], "is not supported"),
+        (["--database", "not a url"], "is not supported"),
+        (
+            ["--database", "postgresql+psycopg://nobody@127.0.0.1:1/none"],
+            "cannot open the database",
+        ),
+        (["--port", "0"], "--port"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(
+    served: dict[str, Any],
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["serve", *args])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert "app" not in served

@@ -1,0 +1,258 @@
+"""The table in a real browser: Debian's Chromium driven by Playwright against a real server.
+
+Pass the gate, place bets with chips, deal, read an explanation beside its draw-table cell, see
+the balance move by exactly the settlement, see the roads grow, replay a coup from a bead, play at
+phone width, and play without JavaScript. Screenshots go to ``artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (`make test` installs it)"
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server (uvicorn, in a thread) on a free port, with its own SQLite file."""
+    import uvicorn
+
+    from baccarat.web.app import create_app
+    from baccarat.web.settings import Settings
+
+    data = tmp_path_factory.mktemp("browser-data")
+    app = create_app(
+        Settings(data_dir=data, secret_key=SecretStr("browser-test-" + "k" * 32), shoe_seed=11)
+    )
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    app.state.store.close()
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver
+
+
+def _context(playwright: Any, tmp_path: Path, **options: Any) -> Any:
+    """A fresh browser profile (its own user-data directory)."""
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=ARGS,
+        **options,
+    )
+    context.set_default_timeout(15_000)
+    return context
+
+
+def _points(text: str) -> Decimal:
+    return Decimal(text.replace(",", "").replace("−", "-").replace("+", "").replace("±", ""))
+
+
+def _pass_gate(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    assert "18" in page.inner_text("#gate-title") + page.inner_text("main")
+    page.click("#gate-yes")
+    page.wait_for_url(re.compile(r".*/table"))
+
+
+def _deal(page: Any) -> dict[str, Any]:
+    """Click Deal and wait until the coup has been dealt out and the panels refreshed."""
+    with page.expect_response(lambda r: r.url.endswith("/deal")) as response_info:
+        page.click("#deal")
+    data: dict[str, Any] = response_info.value.json()
+    page.wait_for_function("() => !document.querySelector('#deal').disabled")
+    return data
+
+
+def _screenshot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_play_explain_settle_roads_and_replay(server: str, playwright: Any, tmp_path: Path) -> None:
+    context = _context(playwright, tmp_path, viewport={"width": 1280, "height": 900})
+    page = context.pages[0] if context.pages else context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    _pass_gate(page, server)
+    for notice in ("virtual points only", "no real money", "no prizes", "cashed out"):
+        assert notice in page.inner_text("#notices")
+    assert _points(page.inner_text("#balance")) == 10_000
+
+    page.check("input[name=speed][value=fast]", force=True)
+    page.click("label.chip-100")
+    page.click(".spot-banker .add-chip")
+    page.click("label.chip-5")
+    page.click(".spot-tie .add-chip")
+    page.click(".spot-tie .add-chip")
+    assert page.input_value("#stake-banker") == "100" and page.input_value("#stake-tie") == "10"
+    page.click("#undo")
+    assert page.input_value("#stake-tie") == "5"
+    assert page.inner_text("#total-stake") == "105"
+
+    data = _deal(page)
+    coup = data["coup"]
+    # Every card is on the table, in its hand, with the final totals.
+    for side in ("player", "banker"):
+        shown = page.locator(f"#{side}-cards li").evaluate_all(
+            "els => els.map(e => e.dataset.code)"
+        )
+        assert shown == [card["code"] for card in coup[side]["cards"]]
+        assert page.inner_text(f"#{side}-total") == str(coup[side]["total"])
+    # Each draw or stand is explained, and the last one sits beside its draw-table cell.
+    steps = page.locator("#steps li").all_inner_texts()
+    assert steps == [step["text"] for step in coup["steps"]]
+    assert page.inner_text("#draw-note") == coup["steps"][-1]["text"]
+    active = page.locator(".tableau td.active, .draw-natural.active")
+    assert active.count() == 1
+    assert active.get_attribute("id") == f"cell-{coup['steps'][-1]['cell']}"
+    assert coup["result"] in page.inner_text("#result")
+    # The balance moves by exactly the settlement's net.
+    net = Decimal(coup["settlement"]["net"])
+    assert _points(page.inner_text("#balance")) == 10_000 + net
+    assert Decimal(data["balance_after"]) == 10_000 + net
+    assert _points(page.inner_text("#session-net")) == net
+    lines = page.locator("#settlement li").all_inner_texts()
+    assert len(lines) == 2 and all(line.strip() for line in lines)
+    # The roads show the coup.
+    assert page.locator("#bead-plate g.cell").count() == 1
+    assert page.locator(".history-panel li").count() == 1
+    _screenshot(page, "table-after-first-coup")
+
+    second = _deal(page)["coup"]  # Rebet is not needed: the stakes stay on the spots
+    assert page.locator("#bead-plate g.cell").count() == 2
+    assert Decimal(second["settlement"]["net"]) + 10_000 + net == _points(
+        page.inner_text("#balance")
+    )
+
+    # Replay the first coup from its bead: its cards come back, the balance does not move.
+    balance = page.inner_text("#balance")
+    page.locator("#bead-plate g.cell").first.click()
+    page.wait_for_function("() => !document.querySelector('#replay-banner').hidden")
+    page.wait_for_function(
+        "n => document.querySelectorAll('#steps li').length === n", arg=len(coup["steps"])
+    )
+    page.wait_for_function("() => document.querySelector('#settlement').textContent.length > 0")
+    shown = page.locator("#player-cards li").evaluate_all("els => els.map(e => e.dataset.code)")
+    assert shown == [card["code"] for card in coup["player"]["cards"]]
+    assert page.inner_text("#balance") == balance
+    _screenshot(page, "table-replay")
+    assert errors == []
+    context.close()
+
+
+def test_phone_width_step_by_step_and_announcements(
+    server: str, playwright: Any, tmp_path: Path
+) -> None:
+    context = _context(
+        playwright, tmp_path, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    _pass_gate(page, server)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than a phone"
+    page.check("input[name=speed][value=step]", force=True)
+    page.fill("#stake-player", "50")
+    with page.expect_response(lambda r: r.url.endswith("/deal")) as response_info:
+        page.click("#deal")
+    coup = response_info.value.json()["coup"]
+    events = coup["timeline"]
+    for count in range(1, len(events) + 1):
+        page.wait_for_selector("#next-card:not([hidden])")
+        page.click("#next-card")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#player-cards li, #banker-cards li, #steps li').length"
+            " + (document.querySelector('#result').textContent ? 1 : 0) >= n",
+            arg=count,
+        )
+    page.wait_for_function("() => !document.querySelector('#deal').disabled")
+    announced = page.inner_text("#announcer")
+    assert events[0]["announce"] in announced or coup["settlement"]["bets"][0]["text"] in announced
+    assert page.get_attribute("#announcer", "aria-live") == "polite"
+    # Colour is never the only signal: results carry a letter, cards a spoken label.
+    assert page.inner_text("#result .bead-letter") in ("B", "P", "T")
+    assert page.get_attribute("#player-cards li >> nth=0", "aria-label")
+    _screenshot(page, "table-phone")
+    context.close()
+
+
+def test_refused_bets_show_a_message_and_charge_nothing(
+    server: str, playwright: Any, tmp_path: Path
+) -> None:
+    context = _context(playwright, tmp_path)
+    page = context.pages[0] if context.pages else context.new_page()
+    _pass_gate(page, server)
+    page.fill("#stake-player", "9000")
+    page.fill("#stake-banker", "2000")
+    page.click("#deal")
+    page.wait_for_selector("#js-error:not([hidden])")
+    assert "balance" in page.inner_text("#js-error") and "Nothing was charged" in page.inner_text(
+        "#js-error"
+    )
+    assert _points(page.inner_text("#balance")) == 10_000
+    assert page.locator("#bead-plate g.cell").count() == 0
+    context.close()
+
+
+def test_the_table_works_without_javascript(server: str, playwright: Any, tmp_path: Path) -> None:
+    context = _context(playwright, tmp_path, java_script_enabled=False)
+    page = context.pages[0] if context.pages else context.new_page()
+    _pass_gate(page, server)
+    page.fill("#stake-banker", "20")
+    page.click("#deal")
+    page.wait_for_url(re.compile(r".*/table\?table=\d+"))
+    assert page.locator("#steps li").count() == 2
+    assert page.inner_text("#result").strip()
+    assert _points(page.inner_text("#balance")) != 10_000 or "push" in page.inner_text(
+        "#settlement"
+    )
+    page.fill("#stake-banker", "20000")
+    page.click("#deal")
+    assert "table maximum" in page.inner_text("#error")
+    context.close()
