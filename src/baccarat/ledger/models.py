@@ -209,3 +209,8 @@ class CoupRecord(Base):
     summary_index: Mapped[int] = mapped_column(SmallInteger)
     pair_index: Mapped[int] = mapped_column(SmallInteger)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+# The quiz keeps its progress on this metadata (table quiz_cells, migration 0002): importing it here
+# keeps the schema the models describe equal to the one the migrations build.
+import baccarat.learn.dbstore  # noqa: E402, F401
