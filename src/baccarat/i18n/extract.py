@@ -30,7 +30,7 @@ from baccarat.i18n.catalogs import DOMAIN, EXPLAIN_CONTEXT, LOCALE_DIR, SOURCE_L
 __all__ = ["POT_PATH", "check", "english_catalog", "extract", "main", "message_keys"]
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SOURCES = ("web", "ledger", "i18n")
+SOURCES = ("web", "ledger", "i18n", "learn", "cli")
 """Sub-packages of ``baccarat`` whose code and templates hold user-facing messages."""
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 ENGLISH_PATH = LOCALE_DIR / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{DOMAIN}.po"
