@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from typing import Any
 
 import pytest
@@ -183,3 +187,23 @@ def test_a_local_dask_cluster_gives_the_local_result(capsys: pytest.CaptureFixtu
     local = run_json(capsys, "--coups", "400000", "--seed", "21")
     assert on_dask["backend"] == "dask"
     assert on_dask["frequencies"] == local["frequencies"]
+
+
+def test_a_real_ctrl_c_prints_the_coups_dealt_so_far() -> None:
+    # SIGINT to a real process: the kernels finish their chunk, the figures so far are printed.
+    command = [sys.executable, "-c", "from baccarat.cli import main; main()"]
+    command += ["simulate", "--coups", "10000000000"]
+    process = subprocess.Popen(
+        [*command, "--seed", "3", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    record = json.loads(out)
+    assert record["interrupted"] is True
+    assert 0 < record["coups"] < 10_000_000_000
+    assert err.endswith(f"baccarat: interrupted after {record['coups']:,} coups\n")

@@ -3,7 +3,10 @@ GPU backend's bookkeeping, run on that host build; a missing GPU is a clear erro
 
 from __future__ import annotations
 
+import ctypes
+import os
 import shutil
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -142,3 +145,42 @@ def test_the_kernel_source_is_packaged() -> None:
     source = gpu.kernel_source()
     assert 'extern "C" __global__ void sim_streams' in source
     assert Path(gpu.__file__).with_name("kernel.c").read_text("utf-8") == source
+
+
+def _nvrtc() -> ctypes.CDLL | None:
+    """NVRTC, if this machine has it (CuPy's CUDA wheels, or BACCARAT_NVRTC=/path/libnvrtc.so)."""
+    candidates = [os.environ.get("BACCARAT_NVRTC", "")]
+    for base in map(Path, sys.path):
+        candidates += [str(p) for p in sorted(base.glob("nvidia/*/lib/libnvrtc.so*"))]
+    for name in filter(None, candidates):
+        path = Path(name)
+        try:
+            for builtins in sorted(path.parent.glob("libnvrtc-builtins.so*")):
+                ctypes.CDLL(str(builtins), mode=ctypes.RTLD_GLOBAL)
+            return ctypes.CDLL(str(path))
+        except OSError:
+            continue
+    return None
+
+
+def test_the_cuda_source_compiles_with_nvrtc() -> None:
+    # No GPU is needed to compile: NVRTC turns the source into PTX on any machine that has it.
+    nvrtc = _nvrtc()
+    if nvrtc is None:
+        pytest.skip("NVRTC not found (set BACCARAT_NVRTC to libnvrtc.so to run this check)")
+    program = ctypes.c_void_p()
+    source = gpu.kernel_source().encode()
+    assert nvrtc.nvrtcCreateProgram(ctypes.byref(program), source, b"kernel.c", 0, None, None) == 0
+    options = [b"--std=c++14", b"--gpu-architecture=compute_90"]
+    compiled = nvrtc.nvrtcCompileProgram(
+        program, len(options), (ctypes.c_char_p * len(options))(*options)
+    )
+    size = ctypes.c_size_t()
+    nvrtc.nvrtcGetProgramLogSize(program, ctypes.byref(size))
+    log = ctypes.create_string_buffer(size.value)
+    nvrtc.nvrtcGetProgramLog(program, log)
+    assert compiled == 0, log.value.decode()
+    nvrtc.nvrtcGetPTXSize(program, ctypes.byref(size))
+    ptx = ctypes.create_string_buffer(size.value)
+    nvrtc.nvrtcGetPTX(program, ptx)
+    assert ".entry sim_streams(" in ptx.value.decode()

@@ -101,6 +101,9 @@ DEV u64 next64(stream_t *s)
     return result;
 }
 
+/* A 32 x 32 -> 64-bit product (both factors are below 2^32 here): one IMAD.WIDE on a GPU. */
+DEV u64 mul32(u64 a, u64 b) { return (u64)(u32)a * (u64)(u32)b; }
+
 /* Half-word buffer of one shuffle() call (or of one infinite-mode stream). */
 typedef struct {
     u64 half;
@@ -121,7 +124,7 @@ DEV u64 word32(stream_t *s, halves_t *h, u64 bound)
             h->half = w >> 32;
             h->have = 1;
         }
-        u64 low = (r * bound) & 0xFFFFFFFFull;
+        u64 low = mul32(r, bound) & 0xFFFFFFFFull;
         if (low >= bound || low >= ((1ull << 32) - bound) % bound) return r;
     }
 }
@@ -149,7 +152,7 @@ DEV void shuffle(u8 *a, int stride, int start, int end, int n, int k, int *swaps
         for (int q = 0; q < m; q++) bound *= (u64)(n - i - q);
         u64 r = word32(s, &h, bound);
         for (int q = 0; q < m; q++) {
-            u64 product = r * (u64)(n - i - q);
+            u64 product = mul32(r, (u64)(n - i - q));
             int j = i + q + (int)(product >> 32);
             r = product & 0xFFFFFFFFull;
             if (swaps) swaps[i + q] = j;
@@ -246,7 +249,7 @@ DEV int deal_stream(int mode, u64 k0, u64 k1, u64 index, int limit, u8 *a, int s
         for (int b = 0; b < 2; b++) {
             u64 r = word32(&s, &h, 52ull * 52ull * 52ull);
             for (int q = 0; q < 3; q++) {
-                u64 product = r * 52ull;
+                u64 product = mul32(r, 52ull);
                 six[b * 3 + q] = tmpl[product >> 32];
                 r = product & 0xFFFFFFFFull;
             }
