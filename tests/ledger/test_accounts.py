@@ -167,11 +167,11 @@ def test_a_stale_writer_gets_balance_changed_not_a_lost_update(
     pid = _guest(store)
     coup = _coup(store, pid)
     with store.reading() as db:
-        stale = accounts._last(db, pid)
+        stale = accounts.last_entry(db, pid)
     with store.transaction() as db:
         accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="player", coup_id=coup)], NOON)
     # A second writer that read the ledger before the first one committed:
-    monkeypatch.setattr(accounts, "_last", lambda _db, _pid: stale)
+    monkeypatch.setattr(accounts, "last_entry", lambda _db, _pid: stale)
     with pytest.raises(BalanceChangedError), store.transaction() as db:
         accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="tie", coup_id=coup)], NOON)
     monkeypatch.undo()

@@ -168,7 +168,7 @@ def test_a_deal_while_another_is_in_progress_is_a_conflict(
 ) -> None:
     table = table_id(player)
 
-    def busy(self: PlayService, *args: object) -> None:
+    def busy(self: PlayService, *args: object, **kwargs: object) -> None:
         raise TableBusyError(table=table)
 
     monkeypatch.setattr(PlayService, "deal", busy)

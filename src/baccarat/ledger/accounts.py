@@ -35,6 +35,7 @@ __all__ = [
     "create_guest",
     "entries",
     "get_player",
+    "last_entry",
     "last_seq",
     "net_since",
     "top_up",
@@ -64,7 +65,7 @@ def get_player(session: Session, player_id: str) -> Player:
     return player
 
 
-def _last(session: Session, player_id: str) -> tuple[int, int]:
+def last_entry(session: Session, player_id: str) -> tuple[int, int]:
     """``(seq, balance_after)`` of the player's last entry; ``(0, 0)`` for an empty ledger."""
     row = session.execute(
         select(Entry.seq, Entry.balance_after)
@@ -77,25 +78,30 @@ def _last(session: Session, player_id: str) -> tuple[int, int]:
 
 def balance(session: Session, player_id: str) -> int:
     """The player's balance in minor units: the last entry's running balance."""
-    return _last(session, player_id)[1]
+    return last_entry(session, player_id)[1]
 
 
 def last_seq(session: Session, player_id: str) -> int:
     """The number of the player's last entry (0 if none)."""
-    return _last(session, player_id)[0]
+    return last_entry(session, player_id)[0]
 
 
 def append(
-    session: Session, player_id: str, postings: Sequence[Posting], now: datetime
+    session: Session,
+    player_id: str,
+    postings: Sequence[Posting],
+    now: datetime,
+    last: tuple[int, int] | None = None,
 ) -> list[Entry]:
     """Append entries in order, numbering them and carrying the running balance.
 
     Raises :class:`InsufficientPointsError` (nothing written) if the balance would go below zero at
     any entry, and :class:`BalanceChangedError` if another transaction appended to the same ledger
     since this one read it: the unique ``(player_id, seq)`` turns that race into an error rather
-    than a lost update.
+    than a lost update. ``last`` is :func:`last_entry` if the caller read it already in this
+    transaction (it is read otherwise).
     """
-    seq, before = _last(session, player_id)
+    seq, before = last if last is not None else last_entry(session, player_id)
     running = before
     rows: list[Entry] = []
     for posting in postings:
@@ -161,9 +167,16 @@ def _day_start(now: datetime) -> datetime:
 
 
 def top_up_status(
-    session: Session, player_id: str, now: datetime, starting_balance: int = STARTING_BALANCE
+    session: Session,
+    player_id: str,
+    now: datetime,
+    starting_balance: int = STARTING_BALANCE,
+    current_balance: int | None = None,
 ) -> TopUpStatus:
-    """May the player top up now? At most once per UTC day, only below the starting balance."""
+    """May the player top up now? At most once per UTC day, only below the starting balance.
+
+    ``current_balance`` saves a query when the caller knows it.
+    """
     today = _day_start(now)
     used = session.scalar(
         select(func.count())
@@ -175,7 +188,8 @@ def top_up_status(
             Entry.created_at >= today,
         )
     )
-    amount = max(0, starting_balance - balance(session, player_id))
+    known = current_balance if current_balance is not None else balance(session, player_id)
+    amount = max(0, starting_balance - known)
     return TopUpStatus(
         available=not used and amount > 0,
         amount=amount,

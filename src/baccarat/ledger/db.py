@@ -8,8 +8,9 @@ change of locking strategy (row locks, immediate transactions) has one place to 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,10 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        # SQLite has one writer at a time. Writers of this process queue on a lock rather than in
+        # SQLite's busy handler, which sleeps in growing steps and so makes the slowest waits long;
+        # other processes are still kept out by SQLite's own locking (and its busy timeout).
+        self._writer = threading.Lock() if engine.dialect.name == "sqlite" else None
 
     @classmethod
     def open(cls, url: str, *, run_migrations: bool = True) -> Store:
@@ -98,7 +103,7 @@ class Store:
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         """One unit of work: committed if the block ends normally, rolled back if it raises."""
-        with self._sessions() as session, session.begin():
+        with self._writer or nullcontext(), self._sessions() as session, session.begin():
             yield session
 
     @contextmanager

@@ -149,6 +149,8 @@ class DealOutcome:
     shoe: ShoeView
     new_shoe: bool
     """True when this coup was the first of a freshly shuffled shoe (the roads start again)."""
+    player: PlayerView
+    """The player's standing once the deal committed."""
 
 
 class PlayService:
@@ -199,12 +201,13 @@ class PlayService:
     def _player_view(
         self, db: Session, player_id: str, since: datetime | None, now: datetime
     ) -> PlayerView:
+        seq, balance = accounts.last_entry(db, player_id)
         return PlayerView(
             player_id=player_id,
-            balance=accounts.balance(db, player_id),
-            last_seq=accounts.last_seq(db, player_id),
+            balance=balance,
+            last_seq=seq,
             net_since=accounts.net_since(db, player_id, since) if since is not None else 0,
-            top_up=accounts.top_up_status(db, player_id, now, self.starting_balance),
+            top_up=accounts.top_up_status(db, player_id, now, self.starting_balance, balance),
         )
 
     # Tables
@@ -250,13 +253,20 @@ class PlayService:
 
     # Dealing
 
-    def deal(self, player_id: str, table_id: int, stakes: Mapping[str, int]) -> DealOutcome:
+    def deal(
+        self,
+        player_id: str,
+        table_id: int,
+        stakes: Mapping[str, int],
+        since: datetime | None = None,
+    ) -> DealOutcome:
         """Take the stakes, deal one coup, settle it: one transaction, all or nothing.
 
         ``stakes`` maps bet names to minor units. Refused with nothing written: no stakes
         (:class:`NoStakesError`), a stake the table does not take (:class:`BadStakeError`), stakes above the
         balance (:class:`InsufficientPointsError`), another deal at this table or another change to
         this balance committing first (:class:`TableBusyError`, :class:`BalanceChangedError`).
+        The outcome includes the player's standing after the deal, with the net since ``since``.
         """
         stakes = dict(stakes)
         if not stakes:
@@ -271,7 +281,8 @@ class PlayService:
                     check_stakes(stakes, rule_set)
                 except (BetError, StakeError) as exc:
                     raise BadStakeError(detail=str(exc)) from None
-                before = accounts.balance(db, player_id)
+                last = accounts.last_entry(db, player_id)
+                before = last[1]
                 staked = sum(stakes.values())
                 if staked > before:
                     raise InsufficientPointsError(stake=staked, balance=before)
@@ -287,7 +298,7 @@ class PlayService:
                 tables.advance_shoe(db, record, shoe)
                 row = tables.record_coup(db, table, record, coup, now)
                 settlement = settle(coup, stakes, rule_set)
-                accounts.append(db, player_id, _postings(settlement, row.id), now)
+                accounts.append(db, player_id, _postings(settlement, row.id), now, last)
                 after = before + settlement.net
                 outcome = DealOutcome(
                     coup=CoupView(
@@ -304,6 +315,7 @@ class PlayService:
                     balance_after=after,
                     shoe=ShoeView.of(record.number, shoe),
                     new_shoe=new_shoe,
+                    player=self._player_view(db, player_id, since, now),
                 )
         except IntegrityError as exc:
             # Another deal at this table shuffled the next shoe or stored the coup first.

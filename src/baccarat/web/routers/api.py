@@ -126,9 +126,8 @@ def deal(
     stakes = {
         bet: parse_points(value) for bet, value in body.stakes.items() if value not in (0, "0", "")
     }
-    outcome = service.deal(player_id, table_id, stakes)
-    player = service.player(player_id, since=session.started)
-    return deal_data(outcome) | {"player": player_data(player)}
+    outcome = service.deal(player_id, table_id, stakes, since=session.started)
+    return deal_data(outcome)
 
 
 @router.get("/tables/{table_id}/roads")
