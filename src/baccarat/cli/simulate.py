@@ -54,8 +54,11 @@ def _progress() -> tuple[ProgressCallback, Any]:
 
     started = time.perf_counter()
     state: dict[str, Any] = {}
+    console = Console(stderr=True)
 
     def update(done: int, total: int) -> None:
+        if not console.is_terminal:
+            return  # a bar only for a person watching, never in a redirected stream
         if "bar" not in state:
             if time.perf_counter() - started < PROGRESS_AFTER or done >= total:
                 return
@@ -64,7 +67,7 @@ def _progress() -> tuple[ProgressCallback, Any]:
                 BarColumn(),
                 TaskProgressColumn(),
                 TimeRemainingColumn(),
-                console=Console(stderr=True),
+                console=console,
                 transient=True,
             )
             bar.start()
