@@ -184,12 +184,16 @@ def test_shuffle_is_the_reference_fisher_yates(n: int, start: int, end: int) -> 
         state = [U64(s) for s in kernels.stream_state(U64(k0), U64(k1), U64(index))]
         kernels._shuffle(cards, start, end, n, kernels.batch_size(n), np.empty(0, np.int64), *state)
         assert cards.tolist() == expected
-        if (start, end) == (0, n - 1):  # the shoe mode's faster full shuffle: the same cards
+        # The faster shuffle of the kernels: the same cards, and the same partners recorded.
+        k = kernels.batch_size(n)
+        bounds, limits = kernels.batch_limits(n, k, start)
+        for record in (np.zeros(0, np.int64), np.zeros(n, np.int64)):
             fast = np.arange(n, dtype=cards.dtype)
-            k = kernels.batch_size(n)
-            bounds, limits = kernels.batch_limits(n, k)
-            kernels._shuffle_shoe(fast, n, k, bounds, limits, np.empty(0, np.int64), *state)
+            kernels._shuffle_fast(fast, start, end, n, k, bounds, limits, record, *state)
             assert fast.tolist() == expected
+        slow_record = np.zeros(n, np.int64)
+        kernels._shuffle(np.arange(n, dtype=cards.dtype), start, end, n, k, slow_record, *state)
+        assert record.tolist() == slow_record.tolist()
 
 
 @pytest.mark.parametrize("bounds", [(5, 4, 3), (7, 6), (13,), (3, 3, 3, 3), (31, 30)])

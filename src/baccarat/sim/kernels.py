@@ -160,7 +160,7 @@ def _shuffle(
 
     When ``swaps`` is not empty, position ``i``'s partner is written to ``swaps[i]`` (so a caller
     can restore the canonical order cheaply). This is the procedure as specified; the shoe mode
-    uses :func:`_shuffle_shoe`, the same words and swaps, faster.
+    uses :func:`_shuffle_fast`, the same words and swaps, faster.
     """
     return _shuffle_from(a, start, end, n, k, swaps, U64(0), False, s0, s1, s2, s3)
 
@@ -202,41 +202,46 @@ def _shuffle_from(
 
 
 @njit(cache=True, nogil=True)
-def batch_limits(n: int, k: int) -> Any:
-    """For each whole batch of a full shuffle of ``n`` cards (positions ``b*k`` to ``b*k+k-1``):
-    the product of its bounds and the least accepted low word, ``2**32 mod product``."""
-    batches = (n - 1) // k
+def batch_limits(n: int, k: int, start: int = 0) -> Any:
+    """For each whole batch of a shuffle of ``n`` cards from position ``start`` (positions
+    ``start + b*k`` to ``start + b*k + k - 1``): the product of its bounds and the least accepted
+    low word, ``2**32 mod product``."""
+    batches = (n - 1 - start) // k
     bounds = np.empty(batches, dtype=np.uint64)
     limits = np.empty(batches, dtype=np.uint64)
     for b in range(batches):
         bound = U64(1)
         for q in range(k):
-            bound *= U64(n - b * k - q)
+            bound *= U64(n - start - b * k - q)
         bounds[b] = bound
         limits[b] = (_TWO32 - bound) % bound
     return bounds, limits
 
 
 @njit(cache=True, nogil=True)
-def _shuffle_shoe(
+def _shuffle_fast(
     a: Any,
+    start: int,
+    end: int,
     n: int,
     k: int,
     bounds: Any,
     limits: Any,
-    no_swaps: Any,
+    swaps: Any,
     s0: Any,
     s1: Any,
     s2: Any,
     s3: Any,
 ) -> Any:
-    """``_shuffle(a, 0, n - 1, n, k, no_swaps, …)`` with the batches' bounds and limits looked up
-    (:func:`batch_limits`) and the three-index batch of 3 to 9 decks unrolled."""
+    """:func:`_shuffle` (same words, same swaps) with each whole batch's bound and rejection limit
+    looked up (``bounds``, ``limits``: :func:`batch_limits` for this ``start``) and the
+    three-index batch of 3 to 9 decks unrolled."""
     half = U64(0)
     have = False
-    i = 0
-    end = n - 1
-    for b in range(bounds.shape[0]):
+    record = swaps.shape[0] > 0
+    i = start
+    b = 0
+    while b < bounds.shape[0] and i + k <= end:
         bound = bounds[b]
         limit = limits[b]
         while True:  # _word, with the modulo looked up
@@ -250,7 +255,7 @@ def _shuffle_shoe(
                 have = True
             if (r * bound) & _M32 >= limit:
                 break
-        if k == 3:
+        if k == 3 and not record:
             b0 = U64(n - i)
             x = r * b0
             j = i + np.int64(x >> U64(32))
@@ -272,11 +277,14 @@ def _shuffle_shoe(
                 product = r * U64(n - i - q)
                 j = i + q + np.int64(product >> U64(32))
                 r = product & _M32
+                if record:
+                    swaps[i + q] = j
                 card = a[j]
                 a[j] = a[i + q]
                 a[i + q] = card
         i += k
-    return _shuffle_from(a, i, end, n, k, no_swaps, half, have, s0, s1, s2, s3)
+        b += 1
+    return _shuffle_from(a, i, end, n, k, swaps, half, have, s0, s1, s2, s3)
 
 
 @njit(cache=True, nogil=True)
@@ -376,6 +384,7 @@ def _first_coup_shuffle(
     With the burn, the first card is shuffled alone (one call: the burn depends on it), then the
     cards up to the coup's sixth (a second call). A Fisher–Yates prefix is a uniformly random
     ordered sample of the shoe, so this first coup is distributed exactly as in a full shuffle.
+    (The procedure as specified; :func:`_first_coup` does the same with looked-up batches.)
     """
     p: Any = 0
     start = 0
@@ -396,13 +405,25 @@ def _first_coup(
     burn: bool,
     table: Any,
     swaps: Any,
+    bounds: Any,
+    limits: Any,
     s0: Any,
     s1: Any,
     s2: Any,
     s3: Any,
 ) -> Any:
-    """Deal the first coup of a stream's shoe and put ``a`` back in canonical order."""
-    p, end = _first_coup_shuffle(a, template.shape[0], k, burn, swaps, s0, s1, s2, s3)
+    """Deal the first coup of a stream's shoe (as :func:`_first_coup_shuffle` shuffles it, with
+    ``bounds``/``limits`` the batches from position 1 with the burn, else 0) and put ``a`` back
+    in canonical order."""
+    n = template.shape[0]
+    p: Any = 0
+    start = 0
+    if burn:
+        s0, s1, s2, s3 = _shuffle(a, 0, 1, n, k, swaps, s0, s1, s2, s3)
+        p = np.int64(_burn(a, burn))
+        start = 1
+    end = min(p + 6, n - 1)
+    _shuffle_fast(a, start, end, n, k, bounds, limits, swaps, s0, s1, s2, s3)
     entry, pair = _coup(a, U64(p), table)
     for i in range(end):
         a[swaps[i]] = template[swaps[i]]
@@ -504,7 +525,7 @@ def _shoes_interleaved(
             for w in range(words):
                 shoes[lane, w] = spread[w]
             s0, s1, s2, s3 = stream_state(k0, k1, U64(first + group * LANES + lane))
-            _shuffle_shoe(cards[lane], n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
+            _shuffle_fast(cards[lane], 0, n - 1, n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
         p0 = _burn(a0, burn)
         p1 = _burn(a1, burn)
         p2 = _burn(a2, burn)
@@ -583,6 +604,7 @@ def run_shoes(
     no_swaps = np.empty(0, dtype=np.int64)
     swaps = np.zeros(n, dtype=np.int64)
     bounds, limits = batch_limits(n, k)
+    from_burn, limits_burn = batch_limits(n, k, 1 if burn else 0)
     for index in range(first, first + count):
         if coups >= limit:
             break
@@ -591,12 +613,16 @@ def run_shoes(
         if mode == SHOE:
             for i in range(n):
                 a[i] = template[i]
-            s0, s1, s2, s3 = _shuffle_shoe(a, n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
+            s0, s1, s2, s3 = _shuffle_fast(
+                a, 0, n - 1, n, k, bounds, limits, no_swaps, s0, s1, s2, s3
+            )
             coups += _deal_shoe(
                 a, cut_index, burn, one_more, table, counts, pairs, limit - coups, no_record
             )
         elif mode == FIRST_COUP:
-            entry, pair = _first_coup(a, template, k, burn, table, swaps, s0, s1, s2, s3)
+            entry, pair = _first_coup(
+                a, template, k, burn, table, swaps, from_burn, limits_burn, s0, s1, s2, s3
+            )
             counts[entry >> _3] += 1
             pairs[pair] += 1
             coups += 1
