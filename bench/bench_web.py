@@ -193,13 +193,16 @@ def _line(name: str, result: Result) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument(
+        "--clients", type=int, nargs="+", default=[1, 8], help="concurrent clients (each count)"
+    )
     parser.add_argument("--seconds", type=float, default=6.0)
     parser.add_argument("--skip-postgres", action="store_true")
     args = parser.parse_args()
     print(
-        f"bench_web: {args.clients} concurrent clients, {args.seconds:g} s per database, "
-        f"stakes {STAKES}, one uvicorn process; {os.cpu_count()} CPUs on this machine"
+        f"bench_web: {' and '.join(map(str, args.clients))} concurrent clients, "
+        f"{args.seconds:g} s each, stakes {STAKES}, one uvicorn process; "
+        f"{os.cpu_count()} CPUs shared by the server and the clients"
     )
     databases = [("SQLite (file, WAL)", sqlite_url)]
     if not args.skip_postgres:
@@ -208,14 +211,16 @@ def main() -> None:
         print(name)
         with make() as url:
             with server(url) as base:
-                web = drive(base, args.clients, args.seconds)
+                runs = [(clients, drive(base, clients, args.seconds)) for clients in args.clients]
             reference = direct(url, args.seconds)
-        print(_line(f"HTTP, {args.clients} clients", web))
         print(_line("reference: service, 1 thread", reference))
-        print(
-            f"  ratio HTTP/reference: {web.rate / reference.rate:.2f}× the deals per second; "
-            f"median latency {statistics.median(web.latencies) / statistics.median(reference.latencies):.1f}×"
-        )
+        for clients, web in runs:
+            print(_line(f"HTTP, {clients} client{'s' if clients > 1 else ''}", web))
+            ratio = statistics.median(web.latencies) / statistics.median(reference.latencies)
+            print(
+                f"    ratio to the reference: {web.rate / reference.rate:.2f}× the deals per "
+                f"second, {ratio:.1f}× the median latency"
+            )
 
 
 if __name__ == "__main__":

@@ -281,3 +281,27 @@ def test_openapi_documents_the_api(client: TestClient) -> None:
     assert "/api/tables/{table_id}/deal" in schema["paths"]
     assert "/table" not in schema["paths"]  # pages are not API
     assert client.get("/docs").status_code == 200
+
+
+def test_next_coup_odds_come_from_the_cards_not_yet_seen(app: FastAPI, player: TestClient) -> None:
+    from baccarat.core.bets import PERFECT_PAIR
+    from baccarat.core.shoe import Shoe
+    from baccarat.ledger import tables
+    from baccarat.odds import Composition, bet_stats, exact_distribution
+
+    table = table_id(player)
+    for _ in range(6):
+        _deal(player, {"player": 10})
+    with app.state.store.reading() as db:
+        record = tables.current_shoe(db, table)
+    shoe = Shoe.from_order(tables.decode_cards(record.card_order), tables.shoe_rules(record))
+    for _ in range(record.coups_dealt):
+        shoe.deal_coup()
+    now = exact_distribution(Composition.from_cards(shoe.unseen_cards().elements()))
+    rows = {
+        row["bet"]: row for row in player.get(f"/api/tables/{table}/odds").json()["odds"]["rows"]
+    }
+    for bet in get_rule_set("punto-banco").bets.values():
+        assert rows[bet.name]["now"] == f"{bet_stats(bet, now).house_edge * 100:.3f}%", bet.name
+    # Suits count: a perfect (suited) pair is priced from the cards themselves, not ranks.
+    assert rows[PERFECT_PAIR.name]["now"] != rows[PERFECT_PAIR.name]["full"]
