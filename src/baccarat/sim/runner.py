@@ -47,6 +47,9 @@ SHORTFALL = 0.01
 """How far short of N the bulk phase aims, so that it almost never overshoots."""
 SEQUENTIAL_COUPS = 200_000
 """Below this many coups a run (or its rest) is dealt here, shoe after shoe."""
+CHUNKS_PER_WORKER = 32
+"""Chunks per worker in a bulk phase: small enough that a worker slowed by other work on the
+machine leaves little for the others to wait on, large enough (milliseconds) to cost nothing."""
 
 ProgressCallback = Callable[[int, int], None]
 """Called with (coups dealt so far, coups asked for) as chunks complete."""
@@ -199,8 +202,9 @@ def simulate(
     """Run ``spec``: the first ``spec.coups`` coups of the shoe sequence of its seed.
 
     ``backend`` defaults to threads on this machine (``workers`` of them, default: every core).
-    ``chunk_shoes`` fixes the shoes per chunk (tests); by default chunks are sized for about eight
-    per worker and at most 65 536 shoes. Ctrl-C returns the coups dealt so far (``interrupted``).
+    ``chunk_shoes`` fixes the shoes per chunk (tests); by default chunks are sized for about 32
+    per worker and at most the backend's ``max_chunk_shoes``. Ctrl-C returns the coups dealt so
+    far (``interrupted``).
     ``seconds`` counts the dealing, not the loading of the compiled kernels before it.
     """
     if backend is None:
@@ -284,7 +288,8 @@ class _Run:
 
     def _chunks(self, shoes: int) -> list[tuple[int, int]]:
         size = self.chunk_shoes or min(
-            self.backend.max_chunk_shoes, max(64, shoes // (8 * self.backend.parallelism()))
+            self.backend.max_chunk_shoes,
+            max(64, shoes // (CHUNKS_PER_WORKER * self.backend.parallelism())),
         )
         if self.chunk_shoes is None:
             size -= size % kernels.LANES  # whole groups for the interleaved kernel
