@@ -72,16 +72,34 @@ class DaskBackend:
         self, plan: KernelPlan, chunks: Sequence[tuple[int, int]]
     ) -> Iterator[tuple[int, Tally]]:
         shared = self.client.scatter(plan, broadcast=True)
-        futures = [
-            self.client.submit(run_range, shared, first, count, pure=False)
-            for first, count in chunks
-        ]
-        index = {future.key: i for i, future in enumerate(futures)}
+        # A few chunks per worker thread in flight, submitted in shoe order: the scheduler and
+        # this process hold a bounded number of tasks on any run.
+        window = 4 * self.parallelism()
+        upcoming = iter(enumerate(chunks))
+        index: dict[str, int] = {}
+        live: list[Any] = []
+
+        def submit() -> Any:
+            item = next(upcoming, None)
+            if item is None:
+                return None
+            i, (first, count) = item
+            future = self.client.submit(run_range, shared, first, count, pure=False)
+            index[future.key] = i
+            live.append(future)
+            return future
+
+        initial = [f for f in (submit() for _ in range(window)) if f is not None]
+        completed = _distributed().as_completed(initial)
         try:
-            for future in _distributed().as_completed(futures):
-                yield index[future.key], future.result()
+            for future in completed:
+                yield index.pop(future.key), future.result()
+                live.remove(future)
+                following = submit()
+                if following is not None:
+                    completed.add(following)
         finally:
-            self.client.cancel(futures)
+            self.client.cancel(live)
 
     def run_limited(self, plan: KernelPlan, first: int, count: int, limit: int) -> Tally:
         return run_range(plan, first, count, limit)

@@ -47,6 +47,8 @@ SHORTFALL = 0.01
 """How far short of N the bulk phase aims, so that it almost never overshoots."""
 SEQUENTIAL_COUPS = 200_000
 """Below this many coups a run (or its rest) is dealt here, shoe after shoe."""
+IN_FLIGHT_PER_WORKER = 4
+"""Chunks submitted ahead per worker."""
 CHUNKS_PER_WORKER = 32
 """Chunks per worker in a bulk phase: small enough that a worker slowed by other work on the
 machine leaves little for the others to wait on, large enough (milliseconds) to cost nothing."""
@@ -154,13 +156,23 @@ class ThreadBackend:
                 yield index, run_range(plan, first, count)
             return
         pool = cf.ThreadPoolExecutor(self.workers, thread_name_prefix="baccarat-sim")
+        # A few chunks per worker in flight, submitted in shoe order: memory stays bounded on any
+        # run, and chunks finish roughly in order.
+        upcoming = iter(enumerate(chunks))
+        pending: dict[cf.Future[Tally], int] = {}
         try:
-            futures = {
-                pool.submit(run_range, plan, first, count): index
-                for index, (first, count) in enumerate(chunks)
-            }
-            for future in cf.as_completed(futures):
-                yield futures[future], future.result()
+            while True:
+                while len(pending) < IN_FLIGHT_PER_WORKER * self.workers:
+                    item = next(upcoming, None)
+                    if item is None:
+                        break
+                    index, (first, count) = item
+                    pending[pool.submit(run_range, plan, first, count)] = index
+                if not pending:
+                    return
+                done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                for future in done:
+                    yield pending.pop(future), future.result()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
@@ -258,6 +270,10 @@ class _Run:
 
     def _keep(self, part: Tally, next_shoe: int) -> None:
         self.parts.append(part)
+        if len(self.parts) >= 64:
+            # Fold the parts so memory stays bounded; one assignment, so Ctrl-C at any point
+            # leaves either the old list or the new one.
+            self.parts = [Tally.total(self.parts)]
         self.coups += part.coups
         self.next_shoe = next_shoe
         if self.progress is not None:
