@@ -1,0 +1,1 @@
+"""The guides: pages on the rules whose every table and number is computed by the engine."""
