@@ -72,6 +72,8 @@ def main() -> None:
     cores = os.cpu_count() or 1
     coups = 12_000_000 if quick else 48_000_000
     print(f"Simulator, 8 decks, full tallies; {cores} cores; best and median of {runs} runs")
+    # The machine is shared: say how busy it was, since every figure depends on it.
+    print(f"  load average at start: {os.getloadavg()[0]:.2f}")
 
     one = simulator(coups, Mode.SHOE, 1, runs)
     print(f"  shoe mode, 1 core      {coups:>12,} coups   {_rate(coups, one)}")
@@ -97,6 +99,7 @@ def main() -> None:
         f"  baccarat simulate --coups 24000000 end to end: best {cli.best:.2f} s, "
         f"median {cli.median:.2f} s"
     )
+    print(f"  load average at end: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

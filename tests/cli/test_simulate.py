@@ -207,3 +207,9 @@ def test_a_real_ctrl_c_prints_the_coups_dealt_so_far() -> None:
     assert record["interrupted"] is True
     assert 0 < record["coups"] < 10_000_000_000
     assert err.endswith(f"baccarat: interrupted after {record['coups']:,} coups\n")
+
+
+def test_coups_are_required(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "--coups" in err

@@ -173,7 +173,7 @@ def _print_report(report: SimulationReport) -> None:
 
 
 def simulate_command(
-    coups: Annotated[int, typer.Option("--coups", "-n", help="Coups to deal.")] = 1_000_000,
+    coups: Annotated[int, typer.Option("--coups", "-n", help="Coups to deal (required).")],
     decks: Annotated[int, typer.Option(help="Decks in the shoe.")] = 8,
     rules: Annotated[str, typer.Option(help="Rule set whose bets are priced.")] = "punto-banco",
     mode: Annotated[
