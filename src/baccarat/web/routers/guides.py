@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from markupsafe import Markup
@@ -238,6 +238,11 @@ def _third_card_context() -> dict[str, Any]:
     }
 
 
+def _pays(pays: Fraction) -> str:
+    """A pay as tables show it (``8:1``, ``0.95:1``) with the language's decimal sign."""
+    return format_pays(pays).replace(".", get_decimal_symbol(current().locale))
+
+
 def _bets_context() -> dict[str, Any]:
     figures = guide_figures(DECKS)
     rule_sets = []
@@ -250,7 +255,7 @@ def _bets_context() -> dict[str, Any]:
             bets.append(
                 {
                     "title": pgettext("bet", bet.bet.title),
-                    "pays": format_pays(bet.bet.top_pay),
+                    "pays": _pays(bet.bet.top_pay),
                     "win": figure(key + ".win", stats.win),
                     "push": figure(key + ".push", stats.push),
                     "lose": figure(key + ".lose", stats.lose),
