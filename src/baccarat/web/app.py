@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.db import Store
@@ -131,6 +132,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.service = service
     app.state.signer = signer
+    # The roads' SVG grows with the shoe (over 100 kB late in one): compress for phones.
+    app.add_middleware(GZipMiddleware, minimum_size=2048)
     app.add_middleware(
         RequestContextMiddleware,
         signer=signer,

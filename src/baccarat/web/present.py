@@ -8,7 +8,7 @@ of the draw table that decided it, then the result — what the browser plays ba
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import fields
 from functools import lru_cache
 from typing import Any
@@ -332,15 +332,18 @@ def player_data(player: PlayerView) -> dict[str, Any]:
     }
 
 
-def table_data(table: TableView) -> dict[str, Any]:
-    """The table: rule set and bets, the shoe, and the coups of the current shoe."""
-    return {
+def table_data(table: TableView, *, coups: bool = True) -> dict[str, Any]:
+    """The table: rule set and bets, the shoe, and (unless ``coups`` is false) the coups of the
+    current shoe in full."""
+    data = {
         "id": table.id,
         "decks": table.decks,
         "rule_set": rule_set_data(table.rule_set),
         "shoe": shoe_data(table.shoe),
-        "coups": [coup_data(view) for view in table.coups],
     }
+    if coups:
+        data["coups"] = [coup_data(view) for view in table.coups]
+    return data
 
 
 def deal_data(outcome: DealOutcome) -> dict[str, Any]:
@@ -422,9 +425,3 @@ def error_message(exc: Exception) -> str:
                 params[key] = value
         return _(exc.template).format(**params)
     return str(exc)
-
-
-def bets_in_order(rule_set: RuleSet, names: Sequence[str]) -> list[str]:
-    """``names`` in the order the rule set lists its bets (unknown names last, as given)."""
-    order = {name: i for i, name in enumerate(rule_set.bets)}
-    return sorted(names, key=lambda name: order.get(name, len(order)))

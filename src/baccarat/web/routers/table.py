@@ -29,6 +29,8 @@ router = APIRouter(include_in_schema=False)
 CHIPS = (1, 5, 25, 100, 500, 1_000, 5_000)
 """The chip rail, in points."""
 DECK_CHOICES = (1, 2, 4, 6, 8)
+HISTORY_SHOWN = 50
+"""Coups listed in the history panel (the history page lists the whole session)."""
 
 
 def bet_groups(bets: list[dict[str, Any]], stakes: dict[str, str]) -> list[dict[str, Any]]:
@@ -67,8 +69,8 @@ def _table_context(
     exact_odds: bool,
     stakes: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    history = service.history(player.player_id, since=session.started)
-    data = table_data(table)
+    history = service.history(player.player_id, since=session.started, limit=HISTORY_SHOWN)
+    data = table_data(table, coups=False)
     return {
         "table": data,
         "bet_groups": bet_groups(data["rule_set"]["bets"], stakes or {}),
