@@ -49,12 +49,16 @@ _M32 = np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(1 << 32)
 _0, _1, _2, _3, _4, _5, _7, _10 = (np.uint64(v) for v in (0, 1, 2, 3, 4, 5, 7, 10))
 _15 = np.uint64(15)
-_63 = np.uint64(63)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _SM1 = np.uint64(0xBF58476D1CE4E5B9)
 _SM2 = np.uint64(0x94D049BB133111EB)
 _FM1 = np.uint64(0xFF51AFD7ED558CCD)
 _FM2 = np.uint64(0xC4CEB9FE1A85EC53)
+
+# The pair kind of two cards from the XOR of their bytes: 0 none, 1 same rank (the low six bits
+# agree), 2 same rank and suit (every bit agrees). One look-up instead of two comparisons.
+_PAIR_KIND = np.array([int(x & 63 == 0) + int(x == 0) for x in range(256)], dtype=np.uint8)
+_PAIR_KIND_3 = _PAIR_KIND * np.uint8(3)  # the Player's kind, already times 3
 
 SHOE = 0
 """Mode: coups one after another to the cut card (and one more), shoe after shoe."""
@@ -308,9 +312,7 @@ def _coup(a: Any, p: Any, table: Any) -> Any:
     fifth = U64(a[p + _4]) & _15
     sixth = U64(a[p + _5]) & _15
     entry = U64(table[pt * U64(1000) + bt * U64(100) + fifth * _10 + sixth])
-    player_pair = U64((c0 & _63) == (c2 & _63)) + U64(c0 == c2)
-    banker_pair = U64((c1 & _63) == (c3 & _63)) + U64(c1 == c3)
-    return entry, player_pair * _3 + banker_pair
+    return entry, U64(_PAIR_KIND_3[c0 ^ c2]) + U64(_PAIR_KIND[c1 ^ c3])
 
 
 @njit(cache=True, nogil=True)
