@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from importlib.resources import files
 from typing import Any
 
@@ -106,18 +104,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application: database (migrated), service, middleware, routers, static files.
 
     Everything is created here from ``settings``, so two applications (two tests) never share
-    state.
+    state. The database connections live as long as the application (``app.state.store``); no
+    shutdown hook closes them, because an in-memory database closed is a database lost, and an
+    ASGI server may run the lifespan more than once.
     """
     settings = settings if settings is not None else Settings()
     store = Store.open(settings.resolved_database_url())
     rng = random.Random(settings.shoe_seed) if settings.shoe_seed is not None else None
     service = PlayService(store, starting_balance=settings.starting_balance, rng=rng)
     signer = CookieSigner(settings.resolved_secret())
-
-    @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        yield
-        store.close()
 
     app = FastAPI(
         title="baccarat practice table",
@@ -126,7 +121,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "bought or cashed out. Every card is explained."
         ),
         version="1",
-        lifespan=lifespan,
     )
     app.state.settings = settings
     app.state.store = store

@@ -1,0 +1,38 @@
+"""Property-based requests from the OpenAPI schema: whatever arrives, the API answers without a
+server error (every refusal is a 4xx), for a visitor and for a player alike."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from pydantic import SecretStr
+
+from baccarat.web.app import create_app
+from baccarat.web.settings import Settings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+APP = create_app(
+    Settings(database_url="sqlite://", secret_key=SecretStr("fuzz-" + "z" * 32), exact_odds=True)
+)
+_player = TestClient(APP)
+_player.post("/api/session", json={"adult": True})
+PLAYER_COOKIE = {"baccarat_player": _player.cookies["baccarat_player"]}
+
+schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+
+
+@schema.parametrize()
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_request_makes_a_server_error(case: Any) -> None:
+    for cookies in ({}, PLAYER_COOKIE):
+        response = case.call(cookies=cookies)
+        assert response.status_code < 500, (case.method, case.path, response.text)
+        if response.status_code >= 400:
+            body = response.json()
+            assert body.get("detail"), body
