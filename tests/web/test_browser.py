@@ -165,7 +165,11 @@ def test_play_explain_settle_roads_and_replay(server: str, playwright: Any, tmp_
     assert page.locator(".history-panel li").count() == 1
     _screenshot(page, "table-after-first-coup")
 
-    second = _deal(page)["coup"]  # Rebet is not needed: the stakes stay on the spots
+    # The spots are cleared after the coup; Rebet puts the same stakes back.
+    assert page.input_value("#stake-banker") == "" and page.inner_text("#total-stake") == "0"
+    page.click("#rebet")
+    assert page.input_value("#stake-banker") == "100" and page.input_value("#stake-tie") == "5"
+    second = _deal(page)["coup"]
     assert page.locator("#bead-plate g.cell").count() == 2
     assert Decimal(second["settlement"]["net"]) + 10_000 + net == _points(
         page.inner_text("#balance")

@@ -382,6 +382,9 @@
         try { window.localStorage.setItem(rebetKey, JSON.stringify(stakes)); } catch (e) { /* private mode */ }
         if (data.new_shoe) { announce(MESSAGES.new_shoe); }
         return play(data.coup, false).then(function () {
+          // The coup is settled: the spots are cleared for the next one (Rebet brings them back).
+          undoStack = [];
+          restore({});
           var balance = $("#balance");
           balance.textContent = data.player.balance_text;
           balance.dataset.balance = data.player.balance;
