@@ -62,7 +62,7 @@ def test_first_coups_and_independent_cards_follow_the_exact_distribution(
 
 def test_shoe_mode_is_within_noise_of_the_first_coup_at_this_size() -> None:
     # Coups dealt to a cut card differ from first coups by about 5e-5 (docs/simulator.md): at two
-    # million coups that is a tenth of a standard error, so only a loose check makes sense here.
+    # million coups that is a fifth of a standard error, so only a loose check makes sense here.
     result = simulate(SimulationSpec(coups=2_000_000, seed=7))
     report = simulation_report(result, get_rule_set("punto-banco"))
     assert all(abs(e.z) < 5 for e in report.frequencies.values())
