@@ -191,6 +191,10 @@ def test_a_local_dask_cluster_gives_the_local_result(capsys: pytest.CaptureFixtu
 
 def test_a_real_ctrl_c_prints_the_coups_dealt_so_far() -> None:
     # SIGINT to a real process: the kernels finish their chunk, the figures so far are printed.
+    # Compile (or load) the kernels here first, so the child is dealing by the time it is signalled.
+    from baccarat.sim import SimulationSpec, simulate
+
+    simulate(SimulationSpec(coups=1000, seed=1), workers=1)
     command = [sys.executable, "-c", "from baccarat.cli import main; main()"]
     command += ["simulate", "--coups", "10000000000"]
     process = subprocess.Popen(
