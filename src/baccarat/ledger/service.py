@@ -263,16 +263,16 @@ class PlayService:
         """Take the stakes, deal one coup, settle it: one transaction, all or nothing.
 
         ``stakes`` maps bet names to minor units. Refused with nothing written: no stakes
-        (:class:`NoStakesError`), a stake the table does not take (:class:`BadStakeError`), stakes above the
-        balance (:class:`InsufficientPointsError`), another deal at this table or another change to
-        this balance committing first (:class:`TableBusyError`, :class:`BalanceChangedError`).
+        (:class:`NoStakesError`), a stake the table does not take (:class:`BadStakeError`),
+        stakes above the balance (:class:`InsufficientPointsError`), another deal at this table
+        or another change to this balance committing first (:class:`TableBusyError`,
+        :class:`BalanceChangedError`).
         The outcome includes the player's standing after the deal, with the net since ``since``.
         """
         stakes = dict(stakes)
         if not stakes:
             raise NoStakesError()
         now = self.clock()
-        taken: tuple[int, Shoe] | None = None
         try:
             with self.store.transaction() as db:
                 table = tables.get_table(db, player_id, table_id)
@@ -293,7 +293,6 @@ class PlayService:
                     rules = tables.shoe_rules(record)
                     record = tables.new_shoe(db, table, rules, record.number + 1, self.rng, now)
                 shoe = self.shoes.take(record, rule_set.tableau)
-                taken = (record.id, shoe)
                 coup = shoe.deal_coup(rule_set.tableau)
                 tables.advance_shoe(db, record, shoe)
                 row = tables.record_coup(db, table, record, coup, now)
@@ -323,7 +322,7 @@ class PlayService:
                 raise TableBusyError(table=table_id) from exc
             raise
         # Committed: the dealt shoe is now the stored one and can serve the next deal.
-        self.shoes.put(*taken)
+        self.shoes.put(record.id, shoe)
         return outcome
 
     # History
