@@ -296,7 +296,7 @@ class _Run:
             rest = self.target - self.coups
             shoes = rest // unit if unit is not None else int(rest / (per_shoe * (1 + SHORTFALL)))
             if rest <= SEQUENTIAL_COUPS or shoes < 2 * self.backend.parallelism():
-                # Shoes run out only if every one of them dealt fewer than 4 coups: ask for plenty.
+                # Every shoe deals at least one coup, so ``rest`` shoes always suffice.
                 self._deal_here(rest, rest)
                 continue
             self._bulk(shoes)
