@@ -3,6 +3,10 @@ dealt again."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint
 from baccarat.core.tableau import PUNTO_BANCO, Action
@@ -39,3 +43,14 @@ def test_another_tableau_or_a_strategy_gets_its_own_table() -> None:
     standing = tables.coup_table(CHEMIN_DE_FER, always_stand)
     assert (drawing != standing).any()
     assert (drawing != 0xFFFF).all()
+
+
+def test_the_private_cache_folder_is_this_users_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tables.tempfile, "gettempdir", lambda: str(tmp_path))
+    folder = tables.private_cache_dir()
+    assert folder is not None and folder.parent == tmp_path
+    assert folder.stat().st_mode & 0o777 == 0o700
+    folder.chmod(0o777)  # someone else could have planted files here: not used
+    assert tables.private_cache_dir() is None

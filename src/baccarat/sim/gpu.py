@@ -18,7 +18,6 @@ import importlib.resources
 import os
 import shutil
 import subprocess
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ import numpy.typing as npt
 
 from baccarat.sim.runner import Tally, run_range
 from baccarat.sim.spec import KernelPlan, SimulationError
+from baccarat.sim.tables import private_cache_dir
 
 __all__ = ["GpuBackend", "HostKernel", "build_host_library", "kernel_source"]
 
@@ -52,14 +52,18 @@ def _tally(totals: npt.NDArray[np.uint64], coups: int, shoes: int) -> Tally:
 
 def build_host_library(directory: Path | None = None, compiler: str | None = None) -> Path:
     """Compile ``kernel.c`` for this machine with the C compiler (``$CC`` or ``cc``); return the
-    shared library's path. The library is cached by the source's hash under ``directory``.
+    shared library's path. The library is cached by the source's hash under ``directory`` (by
+    default a folder only this user can write, since the library is loaded and run).
     """
     compiler = compiler or os.environ.get("CC") or "cc"
     if shutil.which(compiler) is None:
         raise SimulationError(f"no C compiler {compiler!r} to build the host kernel")
     source = kernel_source()
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
-    directory = directory or Path(tempfile.gettempdir()) / "baccarat-sim"
+    if directory is None:
+        directory = private_cache_dir()
+        if directory is None:
+            raise SimulationError("no private folder to build the host kernel in")
     directory.mkdir(parents=True, exist_ok=True)
     library = directory / f"kernel-{digest}.so"
     if not library.exists():

@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
+import os
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -48,6 +49,7 @@ __all__ = [
     "codes_from_cards",
     "coup_table",
     "describe_entry",
+    "private_cache_dir",
     "table_key",
 ]
 
@@ -140,15 +142,15 @@ def _cache_path(tableau: Tableau) -> Path | None:
         digest.update(inspect.getsource(module).encode())
     digest.update(inspect.getsource(_deal_table).encode())
     name = f"coup-table-{digest.hexdigest()[:20]}.npy"
-    for directory in (Path(__file__).parent / "__pycache__", Path(tempfile.gettempdir())):
-        try:
-            directory.mkdir(exist_ok=True)
-            probe = directory / name
-            if probe.exists() or _writable(directory):
-                return probe
-        except OSError:
-            continue
-    return None
+    package_cache = Path(__file__).parent / "__pycache__"
+    try:
+        package_cache.mkdir(exist_ok=True)
+        if _writable(package_cache):
+            return package_cache / name
+    except OSError:
+        pass
+    private = private_cache_dir()
+    return None if private is None else private / name
 
 
 def _writable(directory: Path) -> bool:
@@ -157,6 +159,21 @@ def _writable(directory: Path) -> bool:
             return True
     except OSError:
         return False
+
+
+def private_cache_dir() -> Path | None:
+    """A cache folder in the temporary directory that only this user can write (None if there is
+    none): files read back from it (a coup table, the host build of the kernel) cannot have been
+    planted by someone else."""
+    directory = Path(tempfile.gettempdir()) / f"baccarat-sim-{os.getuid()}"
+    try:
+        directory.mkdir(mode=0o700, exist_ok=True)
+        status = directory.stat()
+    except OSError:
+        return None
+    if status.st_uid != os.getuid() or status.st_mode & 0o077:
+        return None
+    return directory
 
 
 def _deal_table(tableau: Tableau, choose: Chooser | None) -> npt.NDArray[np.uint16]:
