@@ -3,6 +3,7 @@ dealt again."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,7 @@ def test_another_tableau_or_a_strategy_gets_its_own_table() -> None:
 def test_the_private_cache_folder_is_this_users_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path))
     folder = tables.private_cache_dir()
     assert folder is not None and folder.parent == tmp_path
     assert folder.stat().st_mode & 0o777 == 0o700
