@@ -305,3 +305,16 @@ def test_next_coup_odds_come_from_the_cards_not_yet_seen(app: FastAPI, player: T
         assert rows[bet.name]["now"] == f"{bet_stats(bet, now).house_edge * 100:.3f}%", bet.name
     # Suits count: a perfect (suited) pair is priced from the cards themselves, not ranks.
     assert rows[PERFECT_PAIR.name]["now"] != rows[PERFECT_PAIR.name]["full"]
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/tables/{id}", "/api/coups/{id}", "/table?table={id}", "/coups/{id}"]
+)
+def test_ids_beyond_any_record_are_not_found_or_refused(player: TestClient, path: str) -> None:
+    for huge in (2**31, 2**63):
+        response = player.get(path.format(id=huge))
+        assert response.status_code in (404, 422), (path, huge, response.status_code)
+    deal = player.post(f"/api/tables/{2**63}/deal", json={"stakes": {"player": 1}})
+    assert deal.status_code == 422
+    form = player.post("/table/deal", data={"table_id": str(2**63), "stake_player": "1"})
+    assert form.status_code == 404

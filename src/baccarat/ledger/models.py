@@ -35,6 +35,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
+    "MAX_ID",
     "Base",
     "CoupRecord",
     "Entry",
@@ -43,6 +44,7 @@ __all__ = [
     "Player",
     "ShoeRecord",
     "TableRecord",
+    "is_record_id",
     "utcnow",
 ]
 
@@ -53,6 +55,19 @@ NAMING = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+MAX_ID = 2**31 - 1
+"""The largest id a record can have (the ``Integer`` key is 32 bits on PostgreSQL)."""
+
+
+def is_record_id(value: object) -> bool:
+    """Whether ``value`` can be the id of a stored record (so a lookup may be tried).
+
+    >>> is_record_id(7), is_record_id(0), is_record_id(2**63), is_record_id(True)
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
 
 
 def utcnow() -> datetime:

@@ -35,7 +35,15 @@ from baccarat.ledger.errors import (
     RuleSetNotPlayableError,
     TableBusyError,
 )
-from baccarat.ledger.models import CoupRecord, Entry, EntryKind, ShoeRecord, TableRecord, utcnow
+from baccarat.ledger.models import (
+    CoupRecord,
+    Entry,
+    EntryKind,
+    ShoeRecord,
+    TableRecord,
+    is_record_id,
+    utcnow,
+)
 
 __all__ = [
     "DEFAULT_DECKS",
@@ -330,7 +338,7 @@ class PlayService:
     def coup(self, player_id: str, coup_id: int) -> CoupView:
         """One coup of the player's (for replay): cards, steps and the settlement of the bets."""
         with self.store.reading() as db:
-            row = db.get(CoupRecord, coup_id)
+            row = db.get(CoupRecord, coup_id) if is_record_id(coup_id) else None
             table = db.get(TableRecord, row.table_id) if row is not None else None
             if row is None or table is None or table.player_id != player_id:
                 raise NotFoundError(what="coup", key=coup_id)

@@ -23,7 +23,7 @@ from baccarat.core.coup import Coup
 from baccarat.core.shoe import Shoe, ShoeRules, shuffled_order
 from baccarat.core.tableau import Tableau
 from baccarat.ledger.errors import NotFoundError, TableBusyError
-from baccarat.ledger.models import CoupRecord, ShoeRecord, TableRecord
+from baccarat.ledger.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
 
 __all__ = [
     "ShoeCache",
@@ -81,7 +81,7 @@ def open_table(
 
 def get_table(session: Session, player_id: str, table_id: int) -> TableRecord:
     """The player's table ``table_id``; another player's table is reported as not found."""
-    table = session.get(TableRecord, table_id)
+    table = session.get(TableRecord, table_id) if is_record_id(table_id) else None
     if table is None or table.player_id != player_id:
         raise NotFoundError(what="table", key=table_id)
     return table

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, Response
+from fastapi import APIRouter, HTTPException, Path, Query, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.money import parse_points
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS
+from baccarat.ledger.models import MAX_ID
 from baccarat.ledger.service import DEFAULT_DECKS
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep, Signer
 from baccarat.web.i18n import _
@@ -37,6 +38,7 @@ from baccarat.web.routers.gate import player_cookie
 router = APIRouter(prefix="/api", tags=["api"])
 
 Json = dict[str, Any]
+RecordId = Annotated[int, Path(ge=1, le=MAX_ID, description="A record id.")]
 
 
 class SessionIn(BaseModel):
@@ -108,14 +110,14 @@ def current_table(service: Service, player_id: PlayerId) -> Json:
 
 
 @router.get("/tables/{table_id}")
-def get_table(table_id: int, service: Service, player_id: PlayerId) -> Json:
+def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """A table: rule set and bets, the shoe (counts only, never the order), this shoe's coups."""
     return {"table": table_data(service.table(player_id, table_id))}
 
 
 @router.post("/tables/{table_id}/deal")
 def deal(
-    table_id: int, body: DealIn, service: Service, player_id: PlayerId, session: SessionInfo
+    table_id: RecordId, body: DealIn, service: Service, player_id: PlayerId, session: SessionInfo
 ) -> Json:
     """Take the stakes, deal one coup and settle it, in one transaction.
 
@@ -131,7 +133,7 @@ def deal(
 
 
 @router.get("/tables/{table_id}/roads")
-def roads(table_id: int, service: Service, player_id: PlayerId) -> Json:
+def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """The roads of the current shoe as SVG, and the coup id behind every bead."""
     context = roads_context(service.table(player_id, table_id))
     return {
@@ -146,7 +148,7 @@ def roads(table_id: int, service: Service, player_id: PlayerId) -> Json:
 
 
 @router.get("/tables/{table_id}/odds")
-def odds(table_id: int, service: Service, player_id: PlayerId) -> Json:
+def odds(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """Every bet's exact house edge for the next coup, from the cards not yet seen."""
     table = service.table(player_id, table_id)
     return {
@@ -156,7 +158,7 @@ def odds(table_id: int, service: Service, player_id: PlayerId) -> Json:
 
 
 @router.get("/coups/{coup_id}")
-def coup(coup_id: int, service: Service, player_id: PlayerId) -> Json:
+def coup(coup_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """One coup of the player's, for replay: cards, steps, explanations, settlement."""
     return {"coup": coup_data(service.coup(player_id, coup_id))}
 
