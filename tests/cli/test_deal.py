@@ -10,18 +10,9 @@ import sys
 import pytest
 
 from baccarat.cli import main
+from support.cli import run
 
 EXAMPLE = "7c 2s Kd 3h 4c 5d"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_deal_cards_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,22 +6,12 @@ import json
 
 import pytest
 
-from baccarat.cli import main
 from baccarat.cli.language import pick_language
 from baccarat.core.errors import BaccaratError
+from support.cli import run
 
 AVAILABLE = ("en", "vi", "hu")
 CARDS = "2c 4h 3d Kc 6s 3d"  # Player 5 draws a 6; Banker 4 draws on it
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize(

@@ -8,19 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from baccarat.cli import main
+from support.cli import run
 
 ISSUE_EXAMPLE = "A:31,2:32,3:32,4:32,5:32,6:32,7:32,8:32,9:32,10:32,J:32,Q:32,K:32"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_odds_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:

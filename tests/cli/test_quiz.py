@@ -10,20 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from baccarat.cli import main
 from baccarat.core.tableau import Action
 from baccarat.learn.quiz import Mode, build_round
 from baccarat.learn.situations import Ask, Question
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from support.cli import run
 
 
 def feed(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:

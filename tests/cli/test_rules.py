@@ -3,33 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
-from baccarat.cli import main
 from baccarat.core.rules import get_rule_set, rule_set_from_toml, rule_set_names
-
-GOLDEN = Path(__file__).parents[1] / "golden" / "bets"
-
-
-def check_golden(name: str, actual: str) -> None:
-    """Compare with ``tests/golden/bets/NAME``; ``UPDATE_GOLDEN=1`` rewrites it (read the diff)."""
-    path = GOLDEN / name
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.write_text(actual, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == actual, f"{name} differs from its golden file"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from support.cli import run
+from support.golden import check_golden
 
 
 @pytest.fixture(autouse=True)
@@ -43,20 +23,20 @@ def test_overview(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     for name in rule_set_names():
         assert name in out
-    check_golden("rules.txt", out)
+    check_golden("bets/rules.txt", out)
 
 
 def test_one_rule_set_in_full(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "ez")
     assert code == 0
     assert "[pair, suited]" in out  # pay-table text is not taken for Rich markup
-    check_golden("rules-ez.txt", out)
+    check_golden("bets/rules-ez.txt", out)
 
 
 def test_toml(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "--toml")
     assert code == 0
-    check_golden("punto-banco.toml", out)
+    check_golden("bets/punto-banco.toml", out)
     for name in rule_set_names():
         code, out, _ = run(capsys, "rules", name, "--toml")
         assert code == 0

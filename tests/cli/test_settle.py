@@ -3,33 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
-from baccarat.cli import main
+from support.cli import run
+from support.golden import check_golden
 
-GOLDEN = Path(__file__).parents[1] / "golden" / "bets"
 EXAMPLE = "7c 2s Kd 3h 4c"  # Player 7 stands; Banker 5 draws a 4: Banker wins 9-7
-
-
-def check_golden(name: str, actual: str) -> None:
-    """Compare with ``tests/golden/bets/NAME``; ``UPDATE_GOLDEN=1`` rewrites it (read the diff)."""
-    path = GOLDEN / name
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.write_text(actual, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == actual, f"{name} differs from its golden file"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(autouse=True)
@@ -109,7 +90,7 @@ def test_settle_text(capsys: pytest.CaptureFixture[str]) -> None:
         "dragon_bonus_banker=3",
     )
     assert code == 0
-    check_golden("settle.txt", out)
+    check_golden("bets/settle.txt", out)
 
 
 def test_settle_with_a_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -9,25 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from baccarat.cli import main
 from baccarat.core.shoe import ShoeRules
 from baccarat.fair.seeds import commitment
 from baccarat.fair.shuffle import fair_order, fair_shoe
 from baccarat.records import coup_record
+from support.cli import run
 
 SEED = bytes(range(32)).hex()
 CLIENT = "Lucky 7!"
 BASE = ["verify", "--server-seed", SEED, "--client-seed", CLIENT, "--shoe", "1", "--decks", "1"]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def card_lines(decks: int = 1) -> list[str]:

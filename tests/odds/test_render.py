@@ -1,6 +1,6 @@
 """PAR sheet rendering: Markdown, HTML and CSV against golden files, and exact rounding.
 
-Regenerate the golden files after an intended change with ``BACCARAT_UPDATE_GOLDEN=1 pytest
+Regenerate the golden files after an intended change with ``UPDATE_GOLDEN=1 pytest
 tests/odds/test_render.py`` and review the diff.
 """
 
@@ -9,10 +9,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from fractions import Fraction
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
@@ -29,8 +27,7 @@ from baccarat.odds.render import (
     render_markdown,
     render_par_sheet,
 )
-
-GOLDEN = Path(__file__).parent.parent / "golden" / "odds"
+from support.golden import check_golden
 
 CASES = {
     "punto-banco-8-decks.md": (
@@ -51,11 +48,7 @@ def sheet_for(rules: str, shoe: Composition) -> ParSheet:
 def test_rendered_sheets_match_golden_files(name: str) -> None:
     rules, shoe, render = CASES[name]
     text = render(sheet_for(rules, shoe))
-    path = GOLDEN / name
-    if os.environ.get("BACCARAT_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    check_golden(f"odds/{name}", text)
 
 
 def test_markdown_tables_are_well_formed() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from support.golden import check_golden
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "roads"
 
@@ -17,9 +18,6 @@ def golden() -> Callable[[str, str], None]:
     (then read the diff before committing it)."""
 
     def check(name: str, actual: str) -> None:
-        path = GOLDEN / name
-        if os.environ.get("UPDATE_GOLDEN"):
-            path.write_text(actual, encoding="utf-8")
-        assert path.read_text(encoding="utf-8") == actual, f"{name} differs from its golden file"
+        check_golden(f"roads/{name}", actual)
 
     return check
