@@ -37,6 +37,7 @@ def test_the_api_needs_the_gate_first(client: TestClient) -> None:
     assert response.json()["code"] == "gate_required"
     refused = client.post("/api/session", json={"adult": False})
     assert refused.status_code == 403 and "adults" in refused.json()["detail"]
+    assert refused.json()["code"] == "adults_only" and "set-cookie" not in refused.headers
     assert client.get("/api/me").status_code == 401
 
 

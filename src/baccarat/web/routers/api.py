@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Path, Query, Response
+from fastapi import APIRouter, Path, Query, Response
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.money import parse_points
@@ -66,13 +67,14 @@ class DealIn(BaseModel):
     )
 
 
-@router.post("/session", status_code=201)
+@router.post("/session", status_code=201, response_model=None)
 def start(
     body: SessionIn, service: Service, signer: Signer, settings: SettingsDep, response: Response
-) -> Json:
+) -> Json | JSONResponse:
     """Pass the 18+ gate: creates a guest player with the starting points (a signed cookie)."""
     if not body.adult:
-        raise HTTPException(403, _("This practice table is for adults (18 or older) only."))
+        detail = _("This practice table is for adults (18 or older) only.")
+        return JSONResponse({"code": "adults_only", "detail": detail}, status_code=403)
     player = service.join()
     player_cookie(response, signer.player(player.player_id), settings.cookie_secure)
     return {"player": player_data(player)}
