@@ -10,6 +10,7 @@ from typing import Annotated, TextIO
 import typer
 from rich.console import Console
 
+from baccarat.cli import output
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import format_cards, parse_cards
 from baccarat.core.coup import Coup, Step
@@ -90,7 +91,7 @@ def deal_command(
     lang: LangOption = None,
 ) -> None:
     """Deal coups and say why each hand drew or stood."""
-    console = Console(highlight=False)
+    console = output.console()
     t = cli_translator(lang)
     if cards == "-":
         _deal_stdin(as_json, console, t)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from baccarat.cli import output
 from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set, rule_set_from_toml
 
@@ -89,14 +90,13 @@ def _percent(x: float) -> str:
 
 def _print_report(report: OddsReport, exact: bool) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
     from baccarat.odds.render import FREQUENCY_LABELS
     from baccarat.odds.report import OUTCOME_KEYS
     from baccarat.odds.stats import exact_bet_stats
 
-    console = Console(highlight=False)
+    console = output.console()
 
     def table(title: str, *columns: str) -> Table:
         t = Table(
@@ -166,12 +166,11 @@ def _eor_record_exact(effects: dict[Any, dict[str, Any]], base: dict[str, Any]) 
 
 def _print_eor(eor: RemovalEffects) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
     from baccarat.core.cards import Rank
 
-    console = Console(highlight=False)
+    console = output.console()
     console.print(
         f"[bold]Effects of removal[/bold] - rules {eor.rule_set}, {eor.composition.describe()}: "
         "the change in each bet's house edge, per unit staked, when one card of a rank leaves "

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from baccarat.cli import output
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import Card, Rank
 from baccarat.core.errors import BaccaratError
@@ -259,7 +260,6 @@ def quiz_command(
     ] = False,
 ) -> None:
     """Draw or stand? Answer for the Player, then the Banker, and learn the rule that decides."""
-    from rich.console import Console
 
     quiz_mode = Mode.parse(mode)
     if not 1 <= rounds <= MAX_ROUNDS:
@@ -276,7 +276,7 @@ def quiz_command(
         JsonFileStore(progress or default_progress_path()) if save or heatmap else MemoryStore()
     )
     session = QuizSession(store, learner, rng=rng)
-    console = Console(highlight=False)
+    console = output.console()
     if heatmap:
         if as_json:
             sys.stdout.write(json.dumps(heatmap_record(session.heatmap())) + "\n")

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from baccarat.cli import output
 from baccarat.cli.settle import load_rule_set
 from baccarat.core.bets import Bet, format_pays
 from baccarat.core.money import format_points
@@ -137,7 +137,7 @@ def rules_command(
             json.dumps({"rule_sets": [rule_set_record(rs) for rs in rule_sets]}, ensure_ascii=False)
         )
         return
-    console = Console(highlight=False)
+    console = output.console()
     if chosen is None:
         console.print(render_overview(rule_sets))
         return

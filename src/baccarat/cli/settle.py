@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from baccarat.cli import output
 from baccarat.cli.deal import render_coup
 from baccarat.core.cards import parse_cards
 from baccarat.core.coup import Coup
@@ -121,7 +121,7 @@ def settle_command(
     if as_json:
         print(json.dumps({"coup": coup_record(coup), **settlement.to_data()}, ensure_ascii=False))
         return
-    console = Console(highlight=False)
+    console = output.console()
     console.print(render_coup(coup))
     console.print(render_settlement(settlement))
 

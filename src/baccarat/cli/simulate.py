@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from baccarat.cli import output
 from baccarat.core.errors import BaccaratError
 
 if TYPE_CHECKING:
@@ -102,14 +103,13 @@ def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
 
 def _print_report(report: SimulationReport) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
     from baccarat.sim.spec import Mode
 
     result = report.result
     spec = result.spec
-    console = Console(highlight=False)
+    console = output.console()
     if spec.mode is Mode.INFINITE:
         shoe = "infinite deck"
     else:

@@ -6,9 +6,9 @@ import json
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from baccarat.cli import output
 from baccarat.core.tableau import PUNTO_BANCO, Action
 
 __all__ = ["register", "tableau_command"]
@@ -36,7 +36,7 @@ def tableau_command(
     if plain:
         print(t.to_text())
         return
-    console = Console(highlight=False)
+    console = output.console()
     console.print(t.to_text().splitlines()[0])
     console.print(t.to_text().splitlines()[1])
     table = Table(title="Banker: draw (D) or stand (S) by the Player's third card")
