@@ -37,6 +37,7 @@ __all__ = [
     "get_player",
     "last_entry",
     "last_seq",
+    "lock_player",
     "net_since",
     "top_up",
     "top_up_status",
@@ -60,6 +61,25 @@ class Posting:
 def get_player(session: Session, player_id: str) -> Player:
     """The player with this id, or :class:`NotFoundError`."""
     player = session.get(Player, player_id)
+    if player is None:
+        raise NotFoundError(what="player", key=player_id)
+    return player
+
+
+def lock_player(session: Session, player_id: str) -> Player:
+    """The player, with a row lock held until the transaction ends (``SELECT … FOR UPDATE``).
+
+    Every write to a player's ledger takes this lock first, so concurrent requests on one account
+    run one after the other on PostgreSQL instead of racing for the next ``seq`` (the unique
+    ``(player_id, seq)`` stays as the backstop). SQLite has no row locks and needs none: a
+    :meth:`~baccarat.ledger.db.Store.transaction` there already holds the database's write lock.
+    """
+    player = session.scalars(
+        select(Player)
+        .where(Player.id == player_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).first()
     if player is None:
         raise NotFoundError(what="player", key=player_id)
     return player
@@ -205,6 +225,7 @@ def top_up(
 
     Raises :class:`TopUpUsedTodayError` or :class:`TopUpNotNeededError`; nothing is written then.
     """
+    lock_player(session, player_id)
     status = top_up_status(session, player_id, now, starting_balance)
     if status.used_today:
         raise TopUpUsedTodayError(next=status.next_at.strftime("%Y-%m-%d %H:%M UTC"))

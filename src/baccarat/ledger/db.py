@@ -3,7 +3,10 @@
 The schema is created and upgraded by Alembic, programmatically, when the application starts
 (:func:`migrate`): there is no separate step to forget. Every write goes through one
 :class:`Store.transaction`, so deal and settlement commit together or not at all, and a future
-change of locking strategy (row locks, immediate transactions) has one place to go.
+writer holds the locks that serialise it against every other writer of the same ledger: an
+immediate transaction on an SQLite file (the database's write lock, taken before the first read,
+so no two processes both read a balance and then write), and on PostgreSQL a row lock on the
+player (:func:`baccarat.ledger.accounts.lock_player`).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -91,6 +94,11 @@ class Store:
         # SQLite's busy handler, which sleeps in growing steps and so makes the slowest waits long;
         # other processes are still kept out by SQLite's own locking (and its busy timeout).
         self._writer = threading.Lock() if engine.dialect.name == "sqlite" else None
+        # An SQLite file may have writers in other processes (several server workers, the ledger
+        # check): take its write lock first. In-memory SQLite lives in this process only, behind
+        # the lock above, on one shared connection that must not hold a transaction open longer.
+        database = engine.url.database
+        self._immediate = engine.dialect.name == "sqlite" and database not in (None, "", ":memory:")
 
     @classmethod
     def open(cls, url: str, *, run_migrations: bool = True) -> Store:
@@ -104,6 +112,10 @@ class Store:
     def transaction(self) -> Iterator[Session]:
         """One unit of work: committed if the block ends normally, rolled back if it raises."""
         with self._writer or nullcontext(), self._sessions() as session, session.begin():
+            if self._immediate:
+                # pysqlite begins its own transaction only before the first write; an explicit
+                # BEGIN IMMEDIATE makes the whole unit (reads included) one writer's turn.
+                session.execute(text("BEGIN IMMEDIATE"))
             yield session
 
     @contextmanager

@@ -18,8 +18,10 @@ from baccarat.core.money import format_points
 from baccarat.i18n.markers import N_
 
 __all__ = [
+    "BadIdempotencyKeyError",
     "BadStakeError",
     "BalanceChangedError",
+    "IdempotencyKeyReusedError",
     "InsufficientPointsError",
     "LedgerError",
     "NoStakesError",
@@ -87,6 +89,25 @@ class BalanceChangedError(LedgerError):
     code = "balance_changed"
     status = 409
     template = N_("the balance changed while this request ran; nothing was charged, try again")
+
+
+class BadIdempotencyKeyError(LedgerError):
+    """An idempotency key that is not 1 to 64 letters, digits, ``-`` or ``_``."""
+
+    code = "bad_idempotency_key"
+    status = 422
+    template = N_('the idempotency key "{key}" is not valid: use 1 to 64 letters, digits, - or _')
+
+
+class IdempotencyKeyReusedError(LedgerError):
+    """A key already used for another deal (other table or other stakes); nothing was written."""
+
+    code = "idempotency_key_reused"
+    status = 422
+    template = N_(
+        'the idempotency key "{key}" was already used for a different deal; '
+        "send a new key for a new deal"
+    )
 
 
 class RuleSetNotPlayableError(LedgerError):

@@ -38,6 +38,7 @@ __all__ = [
     "MAX_ID",
     "Base",
     "CoupRecord",
+    "DealKey",
     "Entry",
     "EntryKind",
     "GrantNote",
@@ -223,6 +224,21 @@ class CoupRecord(Base):
     winner: Mapped[str] = mapped_column(String(6))
     summary_index: Mapped[int] = mapped_column(SmallInteger)
     pair_index: Mapped[int] = mapped_column(SmallInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class DealKey(Base):
+    """An idempotency key a player sent with a deal, and the coup that deal produced.
+
+    Written in the deal's own transaction, so a key is stored exactly when its coup is: a retried
+    request finds the key and gets the first result back instead of a second coup.
+    """
+
+    __tablename__ = "deal_keys"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    coup_id: Mapped[int] = mapped_column(ForeignKey("coups.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 

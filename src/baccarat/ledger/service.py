@@ -10,6 +10,7 @@ all in one transaction: it commits whole or not at all, and a refused request wr
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,7 +29,9 @@ from baccarat.ledger import accounts, tables
 from baccarat.ledger.accounts import STARTING_BALANCE, Posting, TopUpStatus
 from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
+    BadIdempotencyKeyError,
     BadStakeError,
+    IdempotencyKeyReusedError,
     InsufficientPointsError,
     NoStakesError,
     NotFoundError,
@@ -37,6 +40,7 @@ from baccarat.ledger.errors import (
 )
 from baccarat.ledger.models import (
     CoupRecord,
+    DealKey,
     Entry,
     EntryKind,
     ShoeRecord,
@@ -56,6 +60,9 @@ __all__ = [
 ]
 
 DEFAULT_DECKS = 8
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""An idempotency key: what a UUID, a random token or a counter looks like, and nothing else."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +166,9 @@ class DealOutcome:
     """True when this coup was the first of a freshly shuffled shoe (the roads start again)."""
     player: PlayerView
     """The player's standing once the deal committed."""
+    replayed: bool = False
+    """True when this is the first result of a deal sent again with the same idempotency key
+    (nothing was dealt or charged this time; ``player`` is the standing now)."""
 
 
 class PlayService:
@@ -267,6 +277,7 @@ class PlayService:
         table_id: int,
         stakes: Mapping[str, int],
         since: datetime | None = None,
+        idempotency_key: str | None = None,
     ) -> DealOutcome:
         """Take the stakes, deal one coup, settle it: one transaction, all or nothing.
 
@@ -276,13 +287,27 @@ class PlayService:
         or another change to this balance committing first (:class:`TableBusyError`,
         :class:`BalanceChangedError`).
         The outcome includes the player's standing after the deal, with the net since ``since``.
+
+        ``idempotency_key``: a deal sent again with a key this player already used for it (a
+        retry, a double click) deals and charges nothing and returns the first outcome
+        (``replayed``); the same key with another table or other stakes is refused
+        (:class:`IdempotencyKeyReusedError`). The key is stored in the deal's own transaction, so
+        it exists exactly when the coup does.
         """
         stakes = dict(stakes)
+        if idempotency_key is not None and not _KEY.fullmatch(idempotency_key):
+            raise BadIdempotencyKeyError(key=idempotency_key[:80])
         if not stakes:
             raise NoStakesError()
         now = self.clock()
         try:
             with self.store.transaction() as db:
+                # Serialise every writer of this ledger from here to the commit.
+                accounts.lock_player(db, player_id)
+                if idempotency_key is not None:
+                    done = db.get(DealKey, (player_id, idempotency_key))
+                    if done is not None:
+                        return self._replay(db, done, table_id, stakes, since, now)
                 table = tables.get_table(db, player_id, table_id)
                 rule_set = get_rule_set(table.rule_set)
                 try:
@@ -306,6 +331,13 @@ class PlayService:
                 row = tables.record_coup(db, table, record, coup, now)
                 settlement = settle(coup, stakes, rule_set)
                 accounts.append(db, player_id, _postings(settlement, row.id), now, last)
+                if idempotency_key is not None:
+                    db.add(
+                        DealKey(
+                            player_id=player_id, key=idempotency_key, coup_id=row.id, created_at=now
+                        )
+                    )
+                    db.flush()
                 after = before + settlement.net
                 outcome = DealOutcome(
                     coup=CoupView(
@@ -332,6 +364,47 @@ class PlayService:
         # Committed: the dealt shoe is now the stored one and can serve the next deal.
         self.shoes.put(record.id, shoe)
         return outcome
+
+    def _replay(
+        self,
+        db: Session,
+        done: DealKey,
+        table_id: int,
+        stakes: Mapping[str, int],
+        since: datetime | None,
+        now: datetime,
+    ) -> DealOutcome:
+        """The outcome of the deal already made with ``done``'s key, rebuilt from the records."""
+        row = db.get(CoupRecord, done.coup_id)
+        table = db.get(TableRecord, row.table_id) if row is not None else None
+        record = db.get(ShoeRecord, row.shoe_id) if row is not None else None
+        if row is None or table is None or record is None:
+            raise NotFoundError(what="coup", key=done.coup_id)
+        (view,) = self._coup_views(db, table, [row], {record.id: record})
+        placed = {bet.bet: bet.stake for bet in view.settlement.bets} if view.settlement else {}
+        if table.id != table_id or placed != dict(stakes):
+            raise IdempotencyKeyReusedError(key=done.key)
+        amounts = list(
+            db.execute(
+                select(Entry.amount, Entry.balance_after)
+                .where(Entry.player_id == done.player_id, Entry.coup_id == row.id)
+                .order_by(Entry.seq)
+            )
+        )
+        # The shoe as it stood right after that coup: replayed from its order, never sent.
+        tableau = view.rule_set.tableau
+        shoe = Shoe.from_order(tables.decode_cards(record.card_order), tables.shoe_rules(record))
+        for _ in range(row.number):
+            shoe.deal_coup(tableau)
+        return DealOutcome(
+            coup=view,
+            balance_before=amounts[0][1] - amounts[0][0],
+            balance_after=amounts[-1][1],
+            shoe=ShoeView.of(record.number, shoe),
+            new_shoe=row.number == 1 and record.number > 1,
+            player=self._player_view(db, done.player_id, since, now),
+            replayed=True,
+        )
 
     # History
 

@@ -1,0 +1,94 @@
+"""``baccarat ledger check``: prove that every account of the practice table adds up."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from baccarat.core.errors import BaccaratError
+
+__all__ = ["ledger_check_command", "register"]
+
+
+def ledger_check_command(
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            help="SQLAlchemy URL (default: the table's, SQLite in ./data/ or BACCARAT_DATABASE_URL).",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The report as one JSON object.")] = False,
+) -> None:
+    """Check every account: entries numbered without a gap, each running balance the sum of the
+    entries so far and never negative, every coup settled exactly and in full, every shoe's
+    position equal to its coups.
+
+    Exit code 0 when everything adds up, 1 with the details of each discrepancy, 2 on bad input.
+    """
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from baccarat.cli.serve import check_database_url
+    from baccarat.ledger.check import check_ledger
+    from baccarat.ledger.db import Store
+    from baccarat.web.settings import Settings
+
+    url = check_database_url(database) if database else Settings().resolved_database_url()
+    try:
+        # Never migrate here: a check reads what is there and changes nothing.
+        store = Store.open(url, run_migrations=False)
+        try:
+            report = check_ledger(store)
+        finally:
+            store.close()
+    except SQLAlchemyError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise BaccaratError(f"cannot read the ledger at {url!r}: {first}") from None
+    if as_json:
+        record = {
+            "ok": report.ok,
+            "players": report.players,
+            "entries": report.entries,
+            "coups": report.coups,
+            "shoes": report.shoes,
+            "points": sum(report.balances.values()),
+            "discrepancies": [
+                {
+                    "code": d.code,
+                    "player_id": d.player_id,
+                    "coup_id": d.coup_id,
+                    "shoe_id": d.shoe_id,
+                    "detail": d.detail,
+                }
+                for d in report.discrepancies
+            ],
+        }
+        typer.echo(json.dumps(record, ensure_ascii=False))
+    else:
+        verdict = "ok" if report.ok else f"{len(report.discrepancies)} discrepancies"
+        typer.echo(
+            f"ledger check: {verdict} ({report.players} players, {report.entries} entries, "
+            f"{report.coups} coups, {report.shoes} shoes)"
+        )
+        for d in report.discrepancies:
+            where = ", ".join(
+                f"{name} {value}"
+                for name, value in (
+                    ("player", d.player_id),
+                    ("coup", d.coup_id),
+                    ("shoe", d.shoe_id),
+                )
+                if value is not None
+            )
+            typer.echo(f"  {d.code} ({where}): {d.detail}")
+    if not report.ok:
+        # Not typer.Exit: with standalone_mode=False click returns its code instead of exiting.
+        raise SystemExit(1)
+
+
+def register(app: typer.Typer) -> None:
+    ledger = typer.Typer(help="The practice table's ledger.", no_args_is_help=True)
+    ledger.command("check")(ledger_check_command)
+    app.add_typer(ledger, name="ledger")

@@ -1,0 +1,61 @@
+"""``baccarat ledger check`` through the real entry point: exit codes 0, 1 and 2, text and JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from sqlalchemy import update
+
+from baccarat.ledger.db import Store
+from baccarat.ledger.models import ShoeRecord
+from baccarat.ledger.service import PlayService
+from support.cli import run
+
+
+def _database(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    store = Store.open(url)
+    service = PlayService(store)
+    player = service.join().player_id
+    for _ in range(3):
+        service.deal(player, service.table(player).id, {"banker": 25_00})
+    store.close()
+    return url
+
+
+def test_a_sound_ledger_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = _database(tmp_path)
+    code, out, err = run(capsys, "ledger", "check", "--database", url)
+    assert (code, err) == (0, "")
+    # 1 grant and 3 stakes, then a payout or a refund for each coup the Banker did not lose.
+    assert re.fullmatch(
+        r"ledger check: ok \(1 players, [4-7] entries, 3 coups, 1 shoes\)", out.strip()
+    )
+    code, out, _ = run(capsys, "ledger", "check", "--database", url, "--json")
+    record = json.loads(out)
+    assert code == 0 and record["ok"] and record["discrepancies"] == []
+    assert record["coups"] == 3
+
+
+def test_a_discrepancy_exits_1_with_details(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = _database(tmp_path)
+    store = Store.open(url)
+    with store.transaction() as db:
+        db.execute(update(ShoeRecord).values(coups_dealt=5))
+    store.close()
+    code, out, _ = run(capsys, "ledger", "check", "--database", url)
+    assert code == 1
+    assert "1 discrepancies" in out and "shoe_position (player " in out
+    code, out, _ = run(capsys, "ledger", "check", "--database", url, "--json")
+    assert code == 1 and json.loads(out)["discrepancies"][0]["code"] == "shoe_position"
+
+
+def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ledger", "check", "--database", "mysql://db/x")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "not supported" in err

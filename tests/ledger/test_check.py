@@ -1,0 +1,78 @@
+"""The ledger check passes on real play and names each kind of discrepancy it is built to find."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+from sqlalchemy import update
+
+from baccarat.ledger.check import check_ledger
+from baccarat.ledger.db import Store
+from baccarat.ledger.models import CoupRecord, Entry, ShoeRecord
+from baccarat.ledger.service import PlayService
+
+
+def _played(store: Store) -> tuple[PlayService, str, int]:
+    service = PlayService(store, rng=random.Random(11))
+    player = service.join().player_id
+    table = service.open_table(player, decks=1).id
+    for n in range(12):  # a one-deck shoe ends within a dozen coups: a second shoe is shuffled
+        service.deal(player, table, {"banker": 10_00, "player_pair": 1_00, "tie": (n + 1) * 100})
+    service.join()
+    return service, player, table
+
+
+def test_real_play_adds_up(store: Store) -> None:
+    _played(store)
+    report = check_ledger(store)
+    assert report.ok, report.discrepancies
+    assert report.players == 2 and report.coups == 12 and report.shoes >= 2
+    assert report.entries >= 2 + 12 * 3
+
+
+def test_a_coup_without_entries_and_a_rogue_entry_are_reported(store: Store) -> None:
+    _, player, table = _played(store)
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    with store.transaction() as db:
+        shoe = db.query(ShoeRecord).filter(ShoeRecord.table_id == table).all()[-1]
+        # A coup dealt but never settled (what a half-done deal would leave).
+        db.add(
+            CoupRecord(
+                table_id=table,
+                shoe_id=shoe.id,
+                number=shoe.coups_dealt + 1,
+                cards="9s9h9d9c",
+                winner="tie",
+                summary_index=0,
+                pair_index=0,
+                created_at=now,
+            )
+        )
+        last = db.query(Entry).filter(Entry.player_id == player).order_by(Entry.seq.desc())[0]
+        # Points from nowhere: an entry whose running balance skips its amount.
+        db.add(
+            Entry(
+                player_id=player,
+                seq=last.seq + 2,
+                kind="grant",
+                note="top_up",
+                amount=5_00,
+                balance_after=last.balance_after + 7_00,
+                created_at=now,
+            )
+        )
+    codes = {d.code for d in check_ledger(store).discrepancies}
+    assert codes == {"coup_unsettled", "seq_gap", "running_balance", "shoe_position"}
+
+
+def test_a_settlement_that_differs_from_the_rules_is_reported(store: Store) -> None:
+    _, _, table = _played(store)
+    with store.transaction() as db:
+        # Change a stored coup's cards: its entries no longer match what the rules settle.
+        coup = db.query(CoupRecord).filter(CoupRecord.table_id == table).first()
+        assert coup is not None
+        other = "9s2h9d2c" if coup.winner != "player" else "2s9h2d9c"
+        db.execute(update(CoupRecord).where(CoupRecord.id == coup.id).values(cards=other))
+    found = check_ledger(store).discrepancies
+    assert [d.code for d in found] == ["coup_settlement"]
