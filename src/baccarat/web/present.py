@@ -354,6 +354,7 @@ def deal_data(outcome: DealOutcome) -> dict[str, Any]:
         "balance_text": format_points(outcome.balance_after),
         "shoe": shoe_data(outcome.shoe),
         "new_shoe": outcome.new_shoe,
+        "replayed": outcome.replayed,
         "player": player_data(outcome.player),
     }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Response
+from fastapi import APIRouter, Header, Path, Query, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,6 +40,18 @@ router = APIRouter(prefix="/api", tags=["api"])
 
 Json = dict[str, Any]
 RecordId = Annotated[int, Path(ge=1, le=MAX_ID, description="A record id.")]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=64,
+        pattern="^[A-Za-z0-9_-]+$",
+        description="A new random key per deal (a UUID, say). The same key sent again (a retry "
+        "after a lost answer, a double click) deals and charges nothing and answers the first "
+        "result, with the header Idempotent-Replayed: true.",
+    ),
+]
 
 
 class SessionIn(BaseModel):
@@ -119,7 +131,13 @@ def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json
 
 @router.post("/tables/{table_id}/deal")
 def deal(
-    table_id: RecordId, body: DealIn, service: Service, player_id: PlayerId, session: SessionInfo
+    table_id: RecordId,
+    body: DealIn,
+    service: Service,
+    player_id: PlayerId,
+    session: SessionInfo,
+    response: Response,
+    idempotency_key: IdempotencyKey = None,
 ) -> Json:
     """Take the stakes, deal one coup and settle it, in one transaction.
 
@@ -130,7 +148,11 @@ def deal(
     stakes = {
         bet: parse_points(value) for bet, value in body.stakes.items() if value not in (0, "0", "")
     }
-    outcome = service.deal(player_id, table_id, stakes, since=session.started)
+    outcome = service.deal(
+        player_id, table_id, stakes, since=session.started, idempotency_key=idempotency_key
+    )
+    if outcome.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return deal_data(outcome)
 
 

@@ -8,6 +8,7 @@ templates.
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Query, Request
@@ -106,6 +107,8 @@ def _table_page(
         last=coup_data(last) if last is not None else None,
         stakes=stakes or {},
         error=error,
+        # A fresh key for each page: posting the same form twice deals once.
+        deal_key=secrets.token_urlsafe(16),
         **_table_context(service, player, table, session, settings.exact_odds, stakes),
     )
 
@@ -154,7 +157,9 @@ def deal_form(
     try:
         if table_id is None:
             raise BaccaratError(_("The form names no table; reload the page."))
-        outcome = service.deal(player_id, table_id, _form_stakes(form))
+        outcome = service.deal(
+            player_id, table_id, _form_stakes(form), idempotency_key=form.get("idempotency_key")
+        )
     except BaccaratError as exc:
         return _table_page(
             request,

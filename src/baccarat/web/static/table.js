@@ -355,12 +355,22 @@
     dealButton.disabled = busy;
     dealButton.setAttribute("aria-busy", busy ? "true" : "false");
   }
+  var pending = null;
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     if (playing || dealButton.disabled) { return; }
     var stakes = snapshot();
     var body = {};
     Object.keys(stakes).forEach(function (bet) { body[bet] = String(stakes[bet]); });
+    var json = JSON.stringify({ stakes: body });
+    // One key per deal; a retry of the same stakes after a lost answer reuses it (deals once).
+    if (!pending || pending.json !== json) { pending = { json: json, key: newKey() }; }
+    var key = pending.key;
     setBusy(true);
     showError("");
     announce(MESSAGES.dealing);
@@ -368,10 +378,10 @@
     if (felt.getBoundingClientRect().top < 0) { felt.scrollIntoView({ block: "start" }); }
     fetch("/api/tables/" + encodeURIComponent(tableId) + "/deal", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ stakes: body }),
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": key },
+      body: json,
     })
-      .then(function (response) { return response.json().then(function (data) { return [response.ok, data]; }); })
+      .then(function (response) { pending = null; return response.json().then(function (data) { return [response.ok, data]; }); })
       .then(function (pair) {
         var data = pair[1];
         if (!pair[0]) {

@@ -1,0 +1,179 @@
+"""Kill the server with SIGKILL under load, restart it: every coup is settled whole or not at all.
+
+Many players (threads, each its own guest) deal against a real ``baccarat serve`` subprocess;
+mid-load the process is killed with SIGKILL (no shutdown, no cleanup) and started again on the
+same database. Then, for every player:
+
+- the deal that was in flight is sent again with its idempotency key: it either answers the
+  first result (it had committed) or deals now (it had not), never both;
+- the coups the database holds are exactly the coups the player was told about;
+- the balance is the starting grant plus the net of those coups, each coup's balance before is
+  the previous one's balance after (nothing appeared or vanished between them);
+
+and the ledger check finds no discrepancy (every coup settled in full, every sum right).
+Run against an SQLite file and the real PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+import pytest
+
+from baccarat.ledger.check import check_ledger
+from baccarat.ledger.db import Store
+
+POSTGRES_URL = os.environ.get(
+    "BACCARAT_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+PLAYERS = 16
+START = Decimal(10_000)
+STAKES = {"banker": "10", "tie": "1"}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _serve(url: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    env = {**os.environ, "BACCARAT_DATA_DIR": str(data), "BACCARAT_SECRET_KEY": "f" * 40}
+    command = [sys.executable, "-c", "from baccarat.cli import main; main()"]
+    process = subprocess.Popen(
+        [*command, "serve", "--port", str(port), "--database", url],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}")
+        try:
+            if httpx.get(f"{base}/gate", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'fault.sqlite3'}"
+        return
+    psycopg = pytest.importorskip("psycopg")
+    admin = POSTGRES_URL.replace("postgresql+psycopg://", "postgresql://", 1)
+    schema = f"fault_{uuid.uuid4().hex[:12]}"
+    try:
+        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
+            conn.execute(f'CREATE SCHEMA "{schema}"')
+    except psycopg.Error as exc:
+        pytest.skip(f"PostgreSQL is unreachable at {POSTGRES_URL}: {exc}")
+    yield f"{POSTGRES_URL}?options={quote(f'-csearch_path={schema}')}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+class Player:
+    """One client: its cookies, its table, the deals it was told about, the one left in flight."""
+
+    def __init__(self, base: str) -> None:
+        self.client = httpx.Client(base_url=base, timeout=10)
+        assert self.client.post("/api/session", json={"adult": True}).status_code == 201
+        self.table = self.client.get("/api/tables/current").json()["table"]["id"]
+        self.deals: dict[int, dict[str, Any]] = {}
+        self.in_flight: str | None = None
+
+    def deal(self, key: str) -> dict[str, Any]:
+        response = self.client.post(
+            f"/api/tables/{self.table}/deal",
+            json={"stakes": STAKES},
+            headers={"Idempotency-Key": key},
+        )
+        assert response.status_code == 200, response.text
+        data: dict[str, Any] = response.json()
+        self.deals[data["coup"]["id"]] = data
+        return data
+
+    def play(self, stop: threading.Event) -> None:
+        while not stop.is_set():
+            key = uuid.uuid4().hex
+            self.in_flight = key
+            try:
+                self.deal(key)
+            except httpx.TransportError:
+                return  # the server died with this deal in flight: it stays in_flight
+            self.in_flight = None
+
+
+def test_sigkill_under_load_loses_nothing(database: str, tmp_path: Path) -> None:
+    process, base = _serve(database, tmp_path)
+    try:
+        players = [Player(base) for _ in range(PLAYERS)]
+        stop = threading.Event()
+        threads = [threading.Thread(target=p.play, args=(stop,)) for p in players]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 10
+        while sum(len(p.deals) for p in players) < 5 * PLAYERS and time.monotonic() < deadline:
+            time.sleep(0.02)
+        os.kill(process.pid, signal.SIGKILL)  # mid-load: requests are in flight
+        process.wait()
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        in_flight = sum(p.in_flight is not None for p in players)
+        assert in_flight > 0, "the kill should catch deals in flight"
+        told = sum(len(p.deals) for p in players)
+        assert told >= 5 * PLAYERS
+
+        process, base = _serve(database, tmp_path)
+        replayed = 0
+        for player in players:
+            player.client.base_url = httpx.URL(base)
+            if player.in_flight is not None:
+                replayed += bool(player.deal(player.in_flight)["replayed"])
+            player.deal(uuid.uuid4().hex)  # and play goes on
+
+            coups = player.client.get("/api/history?scope=all").json()["coups"]
+            assert sorted(c["id"] for c in coups) == sorted(player.deals)
+            chain = [player.deals[i] for i in sorted(player.deals)]
+            balance = START
+            for deal in chain:
+                assert Decimal(deal["balance_before"]) == balance
+                balance = Decimal(deal["balance_after"])
+            me = player.client.get("/api/me").json()["player"]
+            assert Decimal(me["balance"]) == balance
+            net = sum(Decimal(d["balance_after"]) - Decimal(d["balance_before"]) for d in chain)
+            assert balance == START + net
+    finally:
+        process.kill()
+        process.wait()
+
+    store = Store.open(database, run_migrations=False)
+    try:
+        report = check_ledger(store)
+    finally:
+        store.close()
+    assert report.ok, report.discrepancies
+    assert report.players == PLAYERS
+    assert report.coups == sum(len(p.deals) for p in players)
+    print(f"{told} deals answered before the kill, {in_flight} in flight, {replayed} had committed")
