@@ -71,8 +71,9 @@ DEFAULT_DECKS = 6
 """Six decks: what the French regulation of casino games sets for chemin de fer."""
 RECORD_KEPT = 50
 """Coups of a session listed in the record (its totals count them all)."""
-TABLES_KEPT = 10_000
-"""Players whose Chemin de Fer table stays in memory; the least recently used goes first."""
+TABLES_KEPT = 2_000
+"""Players whose Chemin de Fer table stays in memory (about 10 kB each with a six-deck shoe); the
+least recently used goes first, and its player gets a fresh table and record on the next visit."""
 
 
 class BankerPlay(StrEnum):
