@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import baccarat.web.context
 from baccarat.chemin import solve_chemin_de_fer
+from baccarat.chemin.practice import draw_advantage, reach_probability
 from baccarat.chemin.tableau import parse_point, resolve
 from baccarat.core.cards import Card, full_deck, parse_cards
 from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
@@ -29,13 +30,7 @@ from baccarat.core.shoe import ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Action
 from baccarat.odds import Composition, exact_distribution
-from baccarat.web.routers.chemin import (
-    BankerPlay,
-    CheminError,
-    CheminTables,
-    draw_advantage,
-    reach_probability,
-)
+from baccarat.web.routers.chemin import BankerPlay, CheminError, CheminTables
 
 from .test_i18n import _pseudo_translator, _untranslated
 

@@ -26,6 +26,7 @@ keeps the Banker from profiting from a fixed habit, so standing is part of optim
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -37,10 +38,19 @@ from baccarat.chemin.strategy import StrategyError
 from baccarat.chemin.tableau import tableau_action
 from baccarat.core.cards import Card
 from baccarat.core.coup import ChoicePoint, Coup, deal_coup, hand_total
-from baccarat.core.tableau import Action, Side
+from baccarat.core.tableau import Action, Side, Tableau
+from baccarat.odds.composition import Composition
 from baccarat.records import coup_record
 
-__all__ = ["Hint", "PracticeDeal", "PracticeResult", "finish_coup", "start_coup"]
+__all__ = [
+    "Hint",
+    "PracticeDeal",
+    "PracticeResult",
+    "draw_advantage",
+    "finish_coup",
+    "reach_probability",
+    "start_coup",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,3 +176,62 @@ def finish_coup(
         assert tableau_action(solution.game.tableau, point) is Action.OPTION
         hint = _hint(point, choice, solution.player.probability(point))
     return PracticeResult(coup, choice, hint)
+
+
+@functools.lru_cache(maxsize=64)
+def _reach(
+    counts: tuple[int, ...], infinite: bool, naturals: frozenset[int], total: int
+) -> Fraction:
+    size = sum(counts)
+    ways = 0
+    for p1 in range(10):
+        p2 = (total - p1) % 10
+        for b1 in range(10):
+            for b2 in range(10):
+                if (b1 + b2) % 10 in naturals:
+                    continue
+                if infinite:
+                    ways += counts[p1] * counts[b1] * counts[p2] * counts[b2]
+                    continue
+                # Dealing order P1 B1 P2 B2: each card leaves one fewer of its value.
+                left = list(counts)
+                n = 1
+                for v in (p1, b1, p2, b2):
+                    n *= left[v]
+                    left[v] -= 1
+                ways += n
+    taken = 0 if infinite else 1
+    return Fraction(ways, size * (size - taken) * (size - 2 * taken) * (size - 3 * taken))
+
+
+def reach_probability(contents: Composition, tableau: Tableau, total: int) -> Fraction:
+    """The probability that the Player's first two cards make ``total`` and neither hand has a
+    natural: how often the learner faces the choice on ``total`` (exact, per coup dealt).
+
+    >>> from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
+    >>> reach_probability(Composition.infinite_deck(), CHEMIN_DE_FER, 5)
+    Fraction(2192, 28561)
+    """
+    if tableau.is_natural(total):
+        return Fraction(0)
+    return _reach(contents.value_counts, contents.infinite, tableau.natural_totals, total)
+
+
+def draw_advantage(solution: Solution, point: ChoicePoint) -> Fraction:
+    """How much more drawing at the Player's ``point`` is worth than standing, per unit staked, in
+    the coups where the Player holds that total — against the Banker's optimal strategy.
+
+    Zero where optimal play mixes (the Banker's strategy leaves the Player indifferent), positive
+    where it always draws.
+
+    >>> from baccarat.chemin.solve import solve_chemin_de_fer
+    >>> from baccarat.chemin.tableau import parse_point
+    >>> from baccarat.core.chemin_de_fer import BANKER_DISCRETION
+    >>> free = solve_chemin_de_fer(Composition.infinite_deck(), BANKER_DISCRETION)
+    >>> draw_advantage(free, parse_point("P5"))
+    Fraction(0, 1)
+    """
+    game = solution.game
+    i = game.player_points.index(point)
+    gain = game.player_draw_gain(game.banker_vector(solution.banker))[i]
+    return gain / game.total / reach_probability(game.contents, game.tableau, point.total)

@@ -19,7 +19,6 @@ Tests (and only tests: nothing reachable over HTTP sets it) may put their own
 from __future__ import annotations
 
 import copy
-import functools
 import random
 import threading
 from collections import OrderedDict
@@ -34,7 +33,13 @@ from babel.numbers import format_decimal
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from baccarat.chemin.practice import PracticeDeal, PracticeResult, finish_coup, start_coup
+from baccarat.chemin.practice import (
+    PracticeDeal,
+    PracticeResult,
+    draw_advantage,
+    finish_coup,
+    start_coup,
+)
 from baccarat.chemin.solve import Solution, solve_chemin_de_fer
 from baccarat.chemin.tableau import choice_points, tableau_action
 from baccarat.core.cards import Card
@@ -58,8 +63,6 @@ __all__ = [
     "CheminError",
     "CheminTable",
     "CheminTables",
-    "draw_advantage",
-    "reach_probability",
     "router",
 ]
 
@@ -101,65 +104,6 @@ class CheminError(BaccaratError):
     def __init__(self, message: str, status: int = 409) -> None:
         super().__init__(message)
         self.status = status
-
-
-# --- the exact comparison of drawing and standing ----------------------------------------------
-
-
-@functools.lru_cache(maxsize=64)
-def _reach(
-    counts: tuple[int, ...], infinite: bool, naturals: frozenset[int], total: int
-) -> Fraction:
-    size = sum(counts)
-    ways = 0
-    for p1 in range(10):
-        p2 = (total - p1) % 10
-        for b1 in range(10):
-            for b2 in range(10):
-                if (b1 + b2) % 10 in naturals:
-                    continue
-                if infinite:
-                    ways += counts[p1] * counts[b1] * counts[p2] * counts[b2]
-                    continue
-                # Dealing order P1 B1 P2 B2: each card leaves one fewer of its value.
-                left = list(counts)
-                n = 1
-                for v in (p1, b1, p2, b2):
-                    n *= left[v]
-                    left[v] -= 1
-                ways += n
-    taken = 0 if infinite else 1
-    return Fraction(ways, size * (size - taken) * (size - 2 * taken) * (size - 3 * taken))
-
-
-def reach_probability(contents: Composition, tableau: Tableau, total: int) -> Fraction:
-    """The probability that the Player's first two cards make ``total`` and neither hand has a
-    natural: how often the learner faces the choice on ``total`` (exact, per coup dealt).
-
-    >>> reach_probability(Composition.infinite_deck(), CHEMIN_DE_FER, 5)
-    Fraction(2192, 28561)
-    """
-    if tableau.is_natural(total):
-        return Fraction(0)
-    return _reach(contents.value_counts, contents.infinite, tableau.natural_totals, total)
-
-
-def draw_advantage(solution: Solution, point: ChoicePoint) -> Fraction:
-    """How much more drawing at the Player's ``point`` is worth than standing, per unit staked, in
-    the coups where the Player holds that total — against the Banker's optimal strategy.
-
-    Zero where optimal play mixes (the Banker's strategy leaves the Player indifferent), positive
-    where it always draws.
-
-    >>> from baccarat.chemin.tableau import parse_point
-    >>> free = solve_chemin_de_fer(Composition.infinite_deck(), BANKER_DISCRETION)
-    >>> draw_advantage(free, parse_point("P5"))
-    Fraction(0, 1)
-    """
-    game = solution.game
-    i = game.player_points.index(point)
-    gain = game.player_draw_gain(game.banker_vector(solution.banker))[i]
-    return gain / game.total / reach_probability(game.contents, game.tableau, point.total)
 
 
 # --- the tables, kept on the server -------------------------------------------------------------
