@@ -21,12 +21,14 @@ __all__ = [
     "BadIdempotencyKeyError",
     "BadStakeError",
     "BalanceChangedError",
+    "ClientSeedClosedError",
     "IdempotencyKeyReusedError",
     "InsufficientPointsError",
     "LedgerError",
     "NoStakesError",
     "NotFoundError",
     "RuleSetNotPlayableError",
+    "ShoeNotRevealedError",
     "TableBusyError",
     "TopUpNotNeededError",
     "TopUpUsedTodayError",
@@ -107,6 +109,27 @@ class IdempotencyKeyReusedError(LedgerError):
     template = N_(
         'the idempotency key "{key}" was already used for a different deal; '
         "send a new key for a new deal"
+    )
+
+
+class ClientSeedClosedError(LedgerError):
+    """The client seed can change only before a shoe's first coup."""
+
+    code = "client_seed_closed"
+    status = 409
+    template = N_(
+        "shoe {shoe} is already being dealt: a client seed can be set only before a shoe's "
+        "first coup (it will apply from the next shoe if you set it when this one ends)"
+    )
+
+
+class ShoeNotRevealedError(LedgerError):
+    """A shoe whose server seed is still secret (or that has none), so it cannot be verified."""
+
+    code = "shoe_not_revealed"
+    status = 409
+    template = N_(
+        "shoe {shoe} cannot be verified yet: its server seed is revealed when the shoe ends"
     )
 
 

@@ -202,6 +202,15 @@ class ShoeRecord(Base):
     one_more_coup: Mapped[bool] = mapped_column(Boolean)
     card_order: Mapped[str] = mapped_column(Text)
     """Every card in dealing order, two characters each (``Ks9dAc…``). Never leaves the server."""
+    server_seed: Mapped[str | None] = mapped_column(String(64))
+    """The provably fair shoe's server seed (64 hex digits): the order is
+    :func:`baccarat.fair.fair_order` of it, :attr:`client_seed` and :attr:`number`. Shown only
+    once the shoe has finished. None for shoes shuffled before provably fair shoes."""
+    client_seed: Mapped[str | None] = mapped_column(String(64))
+    """The client seed (the player's own, or a random one); the player may change it until the
+    shoe's first coup."""
+    commitment: Mapped[str | None] = mapped_column(String(64))
+    """SHA-256 of the server seed, shown before the shoe is dealt."""
     coups_dealt: Mapped[int] = mapped_column(Integer, default=0)
     """The shoe's position: replaying this many coups from the order restores the shoe."""
     finished: Mapped[bool] = mapped_column(Boolean, default=False)

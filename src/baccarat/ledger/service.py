@@ -25,17 +25,20 @@ from baccarat.core.coup import Coup
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set
 from baccarat.core.settle import Settlement, StakeError, check_stakes, settle
 from baccarat.core.shoe import Shoe, ShoeRules
+from baccarat.fair import Claim, Verification, check_client_seed, verify
 from baccarat.ledger import accounts, tables
 from baccarat.ledger.accounts import STARTING_BALANCE, Posting, TopUpStatus
 from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
     BadIdempotencyKeyError,
     BadStakeError,
+    ClientSeedClosedError,
     IdempotencyKeyReusedError,
     InsufficientPointsError,
     NoStakesError,
     NotFoundError,
     RuleSetNotPlayableError,
+    ShoeNotRevealedError,
     TableBusyError,
 )
 from baccarat.ledger.models import (
@@ -53,6 +56,7 @@ __all__ = [
     "DEFAULT_DECKS",
     "CoupView",
     "DealOutcome",
+    "FairShoeView",
     "PlayService",
     "PlayerView",
     "ShoeView",
@@ -143,6 +147,37 @@ class CoupView:
 
 
 @dataclass(frozen=True, slots=True)
+class FairShoeView:
+    """A provably fair shoe as the player may see it: never the order, the server seed only once
+    the shoe has finished."""
+
+    number: int
+    commitment: str | None
+    """SHA-256 of the server seed (None for a shoe shuffled before provably fair shoes)."""
+    client_seed: str | None
+    coups_dealt: int
+    finished: bool
+    server_seed: str | None
+    """Revealed when the shoe has finished; None before."""
+
+    @property
+    def client_seed_open(self) -> bool:
+        """Whether the player may still set the client seed (no coup dealt yet)."""
+        return self.coups_dealt == 0 and not self.finished and self.commitment is not None
+
+    @classmethod
+    def of(cls, record: ShoeRecord) -> FairShoeView:
+        return cls(
+            number=record.number,
+            commitment=record.commitment,
+            client_seed=record.client_seed,
+            coups_dealt=record.coups_dealt,
+            finished=record.finished,
+            server_seed=record.server_seed if record.finished else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """A table: its rule set, its current shoe and the coups dealt from that shoe."""
 
@@ -152,6 +187,9 @@ class TableView:
     shoe: ShoeView
     coups: tuple[CoupView, ...]
     """The coups of the current shoe, oldest first (the roads are drawn from these)."""
+    next_shoe: FairShoeView | None = None
+    """The shoe the next coup is dealt from, as far as it may be shown (its commitment and client
+    seed before its first coup); None only for data from before provably fair shoes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +294,17 @@ class PlayService:
 
     def _table_view(self, db: Session, table: TableRecord) -> TableView:
         rule_set = get_rule_set(table.rule_set)
-        record = tables.current_shoe(db, table.id)
+        latest = tables.current_shoe(db, table.id)
+        record = latest
+        if latest.coups_dealt == 0 and latest.number > 1:
+            # The next shoe is shuffled and committed to as soon as the last one ends; until its
+            # first coup the table still shows the shoe that ended (its roads, its counts).
+            shown = db.scalars(
+                select(ShoeRecord).where(
+                    ShoeRecord.table_id == table.id, ShoeRecord.number == latest.number - 1
+                )
+            ).first()
+            record = shown if shown is not None else latest
         shoe = self.shoes.view(record, rule_set.tableau)
         coups = self._coup_views(
             db, table, tables.coups_of_shoe(db, record.id), {record.id: record}
@@ -267,6 +315,7 @@ class PlayService:
             decks=table.decks,
             shoe=ShoeView.of(record.number, shoe),
             coups=tuple(coups),
+            next_shoe=None if latest.finished else FairShoeView.of(latest),
         )
 
     # Dealing
@@ -321,13 +370,33 @@ class PlayService:
                     raise InsufficientPointsError(stake=staked, balance=before)
 
                 record = tables.current_shoe(db, table.id)
-                new_shoe = record.finished
-                if new_shoe:
-                    rules = tables.shoe_rules(record)
-                    record = tables.new_shoe(db, table, rules, record.number + 1, self.rng, now)
+                new_shoe = record.coups_dealt == 0 and record.number > 1
+                if record.finished:  # ended before the next shoe was shuffled with it (old data)
+                    new_shoe = True
+                    record = tables.new_shoe(
+                        db,
+                        table,
+                        tables.shoe_rules(record),
+                        record.number + 1,
+                        self.rng,
+                        now,
+                        record.client_seed,
+                    )
                 shoe = self.shoes.take(record, rule_set.tableau)
                 coup = shoe.deal_coup(rule_set.tableau)
                 tables.advance_shoe(db, record, shoe)
+                if shoe.finished:
+                    # Shuffle the next shoe now, so its commitment is shown before it is dealt
+                    # (and the player can set a client seed for it); the player's seed carries on.
+                    tables.new_shoe(
+                        db,
+                        table,
+                        tables.shoe_rules(record),
+                        record.number + 1,
+                        self.rng,
+                        now,
+                        record.client_seed,
+                    )
                 row = tables.record_coup(db, table, record, coup, now)
                 settlement = settle(coup, stakes, rule_set)
                 accounts.append(db, player_id, _postings(settlement, row.id), now, last)
@@ -405,6 +474,82 @@ class PlayService:
             player=self._player_view(db, done.player_id, since, now),
             replayed=True,
         )
+
+    # Provably fair shoes
+
+    def set_client_seed(self, player_id: str, table_id: int, client_seed: str) -> TableView:
+        """Use the player's client seed for the table's next shoe (before its first coup).
+
+        Refused with :class:`ClientSeedClosedError` once a coup was dealt from that shoe; a
+        malformed seed is a :class:`~baccarat.fair.SeedError`. Nothing is written then.
+        """
+        check_client_seed(client_seed)
+        with self.store.transaction() as db:
+            accounts.lock_player(db, player_id)
+            table = tables.get_table(db, player_id, table_id)
+            record = tables.current_shoe(db, table.id)
+            if record.finished:
+                record = tables.new_shoe(
+                    db,
+                    table,
+                    tables.shoe_rules(record),
+                    record.number + 1,
+                    self.rng,
+                    self.clock(),
+                    client_seed,
+                )
+            elif not FairShoeView.of(record).client_seed_open:
+                raise ClientSeedClosedError(shoe=record.number)
+            else:
+                tables.reseed_shoe(record, client_seed)
+                db.flush()
+            self.shoes.drop(record.id)
+            return self._table_view(db, table)
+
+    def shoe_history(self, player_id: str, table_id: int) -> list[FairShoeView]:
+        """The table's shoes, newest first: commitments, client seeds, and each finished shoe's
+        revealed server seed."""
+        with self.store.reading() as db:
+            table = tables.get_table(db, player_id, table_id)
+            return [
+                FairShoeView.of(record)
+                for record in db.scalars(
+                    select(ShoeRecord)
+                    .where(ShoeRecord.table_id == table.id)
+                    .order_by(ShoeRecord.number.desc())
+                )
+            ]
+
+    def verify_shoe(self, player_id: str, table_id: int, number: int) -> Verification:
+        """Recompute a finished shoe from its revealed seeds with :func:`baccarat.fair.verify`:
+        the commitment shown before it and every coup dealt from it are checked.
+
+        A shoe not finished yet (its seed is secret) or from before provably fair shoes is
+        :class:`ShoeNotRevealedError`.
+        """
+        with self.store.reading() as db:
+            table = tables.get_table(db, player_id, table_id)
+            record = db.scalars(
+                select(ShoeRecord).where(
+                    ShoeRecord.table_id == table.id, ShoeRecord.number == number
+                )
+            ).first()
+            if record is None:
+                raise NotFoundError(what="shoe", key=number)
+            if not record.finished or record.server_seed is None or record.client_seed is None:
+                raise ShoeNotRevealedError(shoe=number)
+            claims = [
+                Claim(tables.decode_cards(row.cards)) for row in tables.coups_of_shoe(db, record.id)
+            ]
+            return verify(
+                record.server_seed,
+                record.client_seed,
+                record.number,
+                tables.shoe_rules(record),
+                commitment=record.commitment,
+                coups=claims,
+                tableau=get_rule_set(table.rule_set).tableau,
+            )
 
     # History
 

@@ -20,8 +20,9 @@ from sqlalchemy.orm import Session
 
 from baccarat.core.cards import Card, full_deck
 from baccarat.core.coup import Coup
-from baccarat.core.shoe import Shoe, ShoeRules, shuffled_order
+from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import Tableau
+from baccarat.fair import commitment, fair_order, new_client_seed, new_server_seed
 from baccarat.ledger.errors import NotFoundError, TableBusyError
 from baccarat.ledger.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
 
@@ -37,6 +38,7 @@ __all__ = [
     "new_shoe",
     "open_table",
     "record_coup",
+    "reseed_shoe",
     "shoe_rules",
 ]
 
@@ -113,8 +115,21 @@ def new_shoe(
     number: int,
     rng: random.Random | None,
     now: datetime,
+    client_seed: str | None = None,
 ) -> ShoeRecord:
-    """Shuffle and store shoe ``number`` of ``table`` (the order stays in the database)."""
+    """Shuffle and store shoe ``number`` of ``table``: a provably fair shoe (the order stays in
+    the database; the commitment is what the player sees before it is dealt).
+
+    The server seed comes from the OS CSPRNG; ``rng`` (a seeded demo or test) draws it instead, so
+    a seeded run is reproducible. ``client_seed``: the player's (carried from the last shoe), else
+    a random one the player may replace before the first coup.
+    """
+    if rng is None:
+        server_seed = new_server_seed()
+        client_seed = client_seed or new_client_seed()
+    else:
+        server_seed = rng.getrandbits(256).to_bytes(32, "big").hex()
+        client_seed = client_seed or rng.getrandbits(64).to_bytes(8, "big").hex()
     record = ShoeRecord(
         table_id=table.id,
         number=number,
@@ -122,7 +137,10 @@ def new_shoe(
         cut_card=rules.cut_card,
         burn=rules.burn,
         one_more_coup=rules.one_more_coup,
-        card_order=encode_cards(shuffled_order(rules, rng)),
+        card_order=encode_cards(fair_order(server_seed, client_seed, number, rules)),
+        server_seed=server_seed,
+        client_seed=client_seed,
+        commitment=commitment(server_seed),
         coups_dealt=0,
         finished=False,
         created_at=now,
@@ -130,6 +148,20 @@ def new_shoe(
     session.add(record)
     session.flush()
     return record
+
+
+def reseed_shoe(record: ShoeRecord, client_seed: str) -> None:
+    """Give a shoe not dealt from yet the player's client seed: its order is computed again.
+
+    The caller checks that no coup was dealt (and holds the player's lock); the seed is checked by
+    :func:`baccarat.fair.check_client_seed` inside :func:`~baccarat.fair.fair_order`'s callers.
+    """
+    if record.coups_dealt != 0 or record.server_seed is None:
+        raise AssertionError(f"shoe {record.id} cannot be reseeded")
+    record.client_seed = client_seed
+    record.card_order = encode_cards(
+        fair_order(record.server_seed, client_seed, record.number, shoe_rules(record))
+    )
 
 
 def current_shoe(session: Session, table_id: int) -> ShoeRecord:
@@ -232,6 +264,11 @@ class ShoeCache:
         for _ in range(record.coups_dealt):
             shoe.deal_coup(tableau)
         return shoe
+
+    def drop(self, record_id: int) -> None:
+        """Forget a shoe (its order changed)."""
+        with self._lock:
+            self._shoes.pop(record_id, None)
 
     def put(self, record_id: int, shoe: Shoe) -> None:
         """Keep ``shoe`` (whose state is committed) for the next deal."""
