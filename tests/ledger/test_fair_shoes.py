@@ -10,11 +10,12 @@ import pytest
 from baccarat.fair import SeedError, commitment, fair_order
 from baccarat.ledger import tables
 from baccarat.ledger.db import Store
-from baccarat.ledger.errors import ClientSeedClosedError, ShoeNotRevealedError
+from baccarat.ledger.errors import ClientSeedClosedError, NotFoundError, ShoeNotRevealedError
+from baccarat.ledger.models import ShoeRecord
 from baccarat.ledger.service import PlayService
 
 
-def _stored(store: Store, table_id: int) -> tables.ShoeRecord:
+def _stored(store: Store, table_id: int) -> ShoeRecord:
     with store.reading() as db:
         return tables.current_shoe(db, table_id)
 
@@ -92,8 +93,6 @@ def test_another_players_shoes_are_not_found(store: Store) -> None:
     service = PlayService(store)
     alice, bob = service.join().player_id, service.join().player_id
     table = service.open_table(alice).id
-    from baccarat.ledger.errors import NotFoundError
-
     for call in (
         lambda: service.shoe_history(bob, table),
         lambda: service.verify_shoe(bob, table, 1),
