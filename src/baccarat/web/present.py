@@ -25,7 +25,14 @@ from baccarat.core.tableau import Action, Reason, Side, Tableau
 from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.markers import N_
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.service import CoupView, DealOutcome, PlayerView, ShoeView, TableView
+from baccarat.ledger.service import (
+    CoupView,
+    DealOutcome,
+    FairShoeView,
+    PlayerView,
+    ShoeView,
+    TableView,
+)
 from baccarat.roads import ENGLISH as ENGLISH_ROAD_LABELS
 from baccarat.roads import RoadLabels
 from baccarat.web.i18n import (
@@ -340,10 +347,25 @@ def table_data(table: TableView, *, coups: bool = True) -> dict[str, Any]:
         "decks": table.decks,
         "rule_set": rule_set_data(table.rule_set),
         "shoe": shoe_data(table.shoe),
+        "next_shoe": fair_shoe_data(table.next_shoe) if table.next_shoe is not None else None,
     }
     if coups:
         data["coups"] = [coup_data(view) for view in table.coups]
     return data
+
+
+def fair_shoe_data(shoe: FairShoeView) -> dict[str, Any]:
+    """A provably fair shoe as the player may see it: the commitment and the client seed; the
+    server seed only once the shoe has finished; never the order."""
+    return {
+        "number": shoe.number,
+        "commitment": shoe.commitment,
+        "client_seed": shoe.client_seed,
+        "client_seed_open": shoe.client_seed_open,
+        "coups_dealt": shoe.coups_dealt,
+        "finished": shoe.finished,
+        "server_seed": shoe.server_seed,
+    }
 
 
 def deal_data(outcome: DealOutcome) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from baccarat.web.panels import (
 from baccarat.web.present import (
     coup_data,
     deal_data,
+    fair_shoe_data,
     player_data,
     rule_set_data,
     table_data,
@@ -67,6 +68,19 @@ class TableIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     rule_set: str = Field(DEFAULT_RULE_SET, description=f"One of {', '.join(RULE_SETS)}.")
     decks: int = Field(DEFAULT_DECKS, ge=1, le=8, description="Decks in the shoe (1 to 8).")
+
+
+class ClientSeedIn(BaseModel):
+    """The player's client seed for the table's next shoe (before its first coup)."""
+
+    model_config = ConfigDict(extra="forbid")
+    client_seed: str = Field(
+        min_length=1,
+        max_length=64,
+        pattern="^[\\x20-\\x7e]+$",
+        description="1 to 64 printable ASCII characters, no space at either end.",
+        examples=["my lucky seed"],
+    )
 
 
 class DealIn(BaseModel):
@@ -154,6 +168,34 @@ def deal(
     if outcome.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return deal_data(outcome)
+
+
+@router.post("/tables/{table_id}/client-seed")
+def client_seed(
+    table_id: RecordId, body: ClientSeedIn, service: Service, player_id: PlayerId
+) -> Json:
+    """Set the client seed of the shoe the next coup is dealt from, before its first coup (409
+    ``client_seed_closed`` after). The commitment stays: the server seed was fixed before."""
+    return {"table": table_data(service.set_client_seed(player_id, table_id, body.client_seed))}
+
+
+@router.get("/tables/{table_id}/shoes")
+def shoes(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
+    """The table's shoes, newest first: each commitment and client seed, and the server seed of
+    every shoe that has ended. Never a shoe's order before it has ended."""
+    return {"shoes": [fair_shoe_data(shoe) for shoe in service.shoe_history(player_id, table_id)]}
+
+
+@router.get("/tables/{table_id}/shoes/{number}/verify")
+def verify_shoe(
+    table_id: RecordId,
+    number: Annotated[int, Path(ge=1, le=MAX_ID, description="The shoe's number at the table.")],
+    service: Service,
+    player_id: PlayerId,
+) -> Json:
+    """Recompute an ended shoe from its revealed seeds (``baccarat.fair.verify``): the commitment
+    shown before it and every coup dealt from it (409 ``shoe_not_revealed`` before it ends)."""
+    return {"verification": service.verify_shoe(player_id, table_id, number).record()}
 
 
 @router.get("/tables/{table_id}/roads")

@@ -1,0 +1,71 @@
+"""Provably fair shoes over the API: the commitment before the shoe, the player's seed, the
+reveal at the end and the verification; never the order or the seed of a shoe still in play."""
+
+from __future__ import annotations
+
+import warnings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from baccarat.fair import commitment
+
+from .conftest import table_id
+
+
+def _one_deck_table(player: TestClient) -> int:
+    response = player.post("/api/tables", json={"rule_set": "punto-banco", "decks": 1})
+    assert response.status_code == 201
+    return int(response.json()["table"]["id"])
+
+
+def test_commitment_seed_reveal_and_verify(player: TestClient) -> None:
+    table = _one_deck_table(player)
+    shown = player.get(f"/api/tables/{table}").json()["table"]["next_shoe"]
+    assert shown["number"] == 1 and len(shown["commitment"]) == 64
+    assert shown["server_seed"] is None and shown["client_seed_open"]
+    seeded = player.post(f"/api/tables/{table}/client-seed", json={"client_seed": "my seed 42"})
+    assert seeded.status_code == 200
+    assert seeded.json()["table"]["next_shoe"]["client_seed"] == "my seed 42"
+    assert seeded.json()["table"]["next_shoe"]["commitment"] == shown["commitment"]
+    early = player.get(f"/api/tables/{table}/shoes/1/verify")
+    assert early.status_code == 409 and early.json()["code"] == "shoe_not_revealed"
+    deals = 0
+    seen: list[str] = []
+    while True:
+        response = player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 1}})
+        assert response.status_code == 200
+        deals += 1
+        seen.append(response.text + player.get(f"/api/tables/{table}").text)
+        if response.json()["shoe"]["finished"]:
+            break
+        late = player.post(f"/api/tables/{table}/client-seed", json={"client_seed": "late"})
+        assert late.status_code == 409 and late.json()["code"] == "client_seed_closed"
+    shoes = player.get(f"/api/tables/{table}/shoes").json()["shoes"]
+    assert [s["number"] for s in shoes] == [2, 1]
+    assert shoes[0]["server_seed"] is None and shoes[0]["client_seed"] == "my seed 42"
+    revealed = shoes[1]["server_seed"]
+    assert commitment(revealed) == shoes[1]["commitment"] == shown["commitment"]
+    # While the shoe was in play no answer carried its seed (nor, so, anything to rebuild it).
+    assert not any(revealed in text for text in seen)
+    result = player.get(f"/api/tables/{table}/shoes/1/verify").json()["verification"]
+    assert result["ok"] and result["commitment_ok"] and result["coups_checked"] == deals
+    assert result["server_seed"] == revealed and result["client_seed"] == "my seed 42"
+
+
+def test_bad_seeds_and_other_players_tables_are_refused(player: TestClient) -> None:
+    table = table_id(player)
+    bad = player.post(f"/api/tables/{table}/client-seed", json={"client_seed": " edge "})
+    assert bad.status_code == 422
+    assert (
+        player.post(f"/api/tables/{table}/client-seed", json={"client_seed": ""}).status_code == 422
+    )
+    other = TestClient(player.app)
+    assert other.post("/api/session", json={"adult": True}).status_code == 201
+    for response in (
+        other.get(f"/api/tables/{table}/shoes"),
+        other.get(f"/api/tables/{table}/shoes/1/verify"),
+        other.post(f"/api/tables/{table}/client-seed", json={"client_seed": "mine"}),
+    ):
+        assert response.status_code == 404, response.text
