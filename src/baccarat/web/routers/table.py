@@ -9,6 +9,7 @@ templates.
 from __future__ import annotations
 
 import secrets
+import shlex
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Query, Request
@@ -23,7 +24,13 @@ from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
 from baccarat.web.i18n import _, pgettext
 from baccarat.web.pages import render
 from baccarat.web.panels import panel_context
-from baccarat.web.present import coup_data, draw_table, error_message, table_data
+from baccarat.web.present import (
+    coup_data,
+    draw_table,
+    error_message,
+    fair_shoe_data,
+    table_data,
+)
 
 router = APIRouter(include_in_schema=False)
 
@@ -173,6 +180,73 @@ def deal_form(
             status=exc.status if isinstance(exc, LedgerError) else 422,
         )
     return RedirectResponse(f"/table?table={outcome.coup.table_id}#last-coup", status_code=303)
+
+
+@router.post("/table/client-seed", response_model=None)
+def client_seed_form(
+    request: Request,
+    service: Service,
+    settings: SettingsDep,
+    player_id: PlayerId,
+    session: SessionInfo,
+    form: FormFields,
+) -> Response:
+    """Set the client seed of the table's next shoe; a refusal shows on the page."""
+    table_id = int(form["table_id"]) if form.get("table_id", "").isdigit() else None
+    try:
+        if table_id is None:
+            raise BaccaratError(_("The form names no table; reload the page."))
+        service.set_client_seed(player_id, table_id, form.get("client_seed", ""))
+    except BaccaratError as exc:
+        return _table_page(
+            request,
+            service,
+            settings,
+            player_id,
+            session,
+            table_id,
+            error=error_message(exc),
+            status=exc.status if isinstance(exc, LedgerError) else 422,
+        )
+    return RedirectResponse(f"/table?table={table_id}#shoe-panel", status_code=303)
+
+
+@router.get("/tables/{table_id}/shoes", response_class=HTMLResponse)
+def shoes_page(
+    request: Request, service: Service, player_id: PlayerId, session: SessionInfo, table_id: int
+) -> HTMLResponse:
+    """The table's shoes: commitments, client seeds, and the server seeds of ended shoes."""
+    player = service.player(player_id, since=session.started)
+    shoes = [fair_shoe_data(shoe) for shoe in service.shoe_history(player_id, table_id)]
+    return render(request, "shoes.html", player=player, shoes=shoes, table_id=table_id)
+
+
+@router.get("/tables/{table_id}/shoes/{number}/verify", response_class=HTMLResponse)
+def verify_page(
+    request: Request,
+    service: Service,
+    player_id: PlayerId,
+    session: SessionInfo,
+    table_id: int,
+    number: int,
+) -> HTMLResponse:
+    """An ended shoe recomputed from its seeds: the commitment and every coup checked."""
+    player = service.player(player_id, since=session.started)
+    result = service.verify_shoe(player_id, table_id, number)
+    rules = result.rules
+    command = (
+        f"baccarat verify --server-seed {result.server_seed} "
+        f"--client-seed {shlex.quote(result.client_seed)} --shoe {result.shoe_number} "
+        f"--decks {rules.decks} --commitment {result.commitment_given}"
+    )
+    return render(
+        request,
+        "verify.html",
+        player=player,
+        v=result.record() | {"mismatch": result.mismatch},
+        table_id=table_id,
+        command=command,
+    )
 
 
 @router.post("/table/new")

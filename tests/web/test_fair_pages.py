@@ -1,0 +1,51 @@
+"""The provably fair shoe on the pages: the commitment and the client seed in the shoe panel,
+the seed form, the shoes page with revealed seeds, and the verify page."""
+
+from __future__ import annotations
+
+import html
+import re
+import warnings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from baccarat.fair import commitment
+
+
+def test_commit_seed_play_out_reveal_and_verify_on_the_pages(player: TestClient) -> None:
+    table = player.post("/api/tables", json={"decks": 1}).json()["table"]["id"]
+    page = player.get(f"/table?table={table}").text
+    shown = re.search(r"shown before it is dealt: ([0-9a-f]{64})", page)
+    assert shown is not None
+    assert 'action="/table/client-seed"' in page
+    response = player.post(
+        "/table/client-seed",
+        data={"table_id": str(table), "client_seed": "page seed"},
+        follow_redirects=False,
+    )
+    assert response.status_code == 303
+    assert "Client seed: page seed" in player.get(f"/table?table={table}").text
+    while not player.post(f"/api/tables/{table}/deal", json={"stakes": {"tie": 1}}).json()["shoe"][
+        "finished"
+    ]:
+        pass
+    shoes = player.get(f"/tables/{table}/shoes").text
+    seed = re.search(r"Server seed: ([0-9a-f]{64})", shoes)
+    assert seed is not None and commitment(seed[1]) == shown[1]
+    assert f'href="/tables/{table}/shoes/1/verify"' in shoes
+    verified = html.unescape(player.get(f"/tables/{table}/shoes/1/verify").text)
+    assert "is the SHA-256 of the revealed server seed" in verified
+    assert "coups dealt from this shoe are the ones its seeds deal" in verified
+    assert f"--server-seed {seed[1]} --client-seed 'page seed' --shoe 1 --decks 1" in verified
+
+
+def test_a_late_or_bad_client_seed_shows_why_and_changes_nothing(player: TestClient) -> None:
+    table = player.get("/api/tables/current").json()["table"]["id"]
+    bad = player.post("/table/client-seed", data={"table_id": str(table), "client_seed": " x"})
+    assert bad.status_code == 422 and 'role="alert"' in bad.text
+    player.post(f"/api/tables/{table}/deal", json={"stakes": {"tie": 1}})
+    late = player.post("/table/client-seed", data={"table_id": str(table), "client_seed": "x"})
+    assert late.status_code == 409 and "before a shoe" in late.text
+    assert player.get(f"/tables/{table}/shoes/1/verify").status_code == 409
