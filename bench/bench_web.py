@@ -90,7 +90,12 @@ def postgres_url() -> Iterator[str]:
 def server(database: str) -> Iterator[str]:
     """``baccarat serve`` in a subprocess, until the block ends."""
     port = _free_port()
-    env = {**os.environ, "BACCARAT_SECRET_KEY": "bench-" + "k" * 32}
+    # Rate limits off: one client deals far faster than a person, from one address.
+    env = {
+        **os.environ,
+        "BACCARAT_SECRET_KEY": "bench-" + "k" * 32,
+        "BACCARAT_RATE_LIMITS": "false",
+    }
     with tempfile.TemporaryDirectory(prefix="bench-web-data-") as data:
         env["BACCARAT_DATA_DIR"] = data
         command = [sys.executable, "-c", "from baccarat.cli import main; main()"]

@@ -29,6 +29,7 @@ from baccarat.web.i18n import _
 from baccarat.web.pages import render_error
 from baccarat.web.present import error_message
 from baccarat.web.routers import api, chemin, gate, guides, quiz, table
+from baccarat.web.security import SecurityMiddleware
 from baccarat.web.settings import Settings
 
 __all__ = ["create_app"]
@@ -128,6 +129,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.signer = signer
     # The roads' SVG grows with the shoe (over 100 kB late in one): compress for phones.
     app.add_middleware(GZipMiddleware, minimum_size=2048)
+    # Inside the language middleware (a refusal speaks the page's language), outside the rest.
+    app.add_middleware(
+        SecurityMiddleware, https=settings.cookie_secure, rate_limits=settings.rate_limits
+    )
     app.add_middleware(
         RequestContextMiddleware,
         signer=signer,

@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     """Seed the shoe shuffles for a reproducible demo or test; default: the OS CSPRNG."""
     exact_odds: bool = True
     """Show the exact house edge of every bet for the next coup (computed from the cards left)."""
+    rate_limits: bool = True
+    """Refuse floods of deals, gate passes and logins with 429 (see :mod:`baccarat.web.security`);
+    off only for a benchmark that drives hundreds of players from one address."""
 
     @property
     def starting_balance(self) -> int:
