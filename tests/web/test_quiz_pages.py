@@ -67,7 +67,9 @@ def test_answers_are_graded_recorded_and_explained(app: FastAPI, player: TestCli
     second = _answer(player, first, wrong)
     assert "Wrong: the answer is" in second
     assert 'class="heat-poor heat-due heat-last"' in second
-    player_id = app.state.signer.read_player(player.cookies["baccarat_player"])
+    # The cookie holds a session token; the database says whose session it is.
+    token = app.state.signer.read_player(player.cookies["baccarat_player"])
+    player_id = app.state.service.session_player(token)
     progress = DatabaseStore(app.state.store).load(player_id)
     assert progress[questions[0].cell].right == 1 and progress[questions[1].cell].wrong == 1
     # The Player's third card is shown with the Banker's question, as the engine dealt it.

@@ -18,8 +18,11 @@ from baccarat.core.money import format_points
 from baccarat.i18n.markers import N_
 
 __all__ = [
+    "AlreadyRegisteredError",
+    "BadCredentialsError",
     "BadIdempotencyKeyError",
     "BadStakeError",
+    "BadUsernameError",
     "BalanceChangedError",
     "ClientSeedClosedError",
     "IdempotencyKeyReusedError",
@@ -32,6 +35,8 @@ __all__ = [
     "TableBusyError",
     "TopUpNotNeededError",
     "TopUpUsedTodayError",
+    "UsernameTakenError",
+    "WeakPasswordError",
 ]
 
 
@@ -131,6 +136,40 @@ class ShoeNotRevealedError(LedgerError):
     template = N_(
         "shoe {shoe} cannot be verified yet: its server seed is revealed when the shoe ends"
     )
+
+
+class BadUsernameError(LedgerError):
+    code = "bad_username"
+    status = 422
+    template = N_(
+        'a username has 3 to 32 letters, digits, dots, dashes or underscores; "{username}" does not'
+    )
+
+
+class WeakPasswordError(LedgerError):
+    code = "weak_password"
+    status = 422
+    template = N_("a password needs {min} to {max} characters")
+
+
+class UsernameTakenError(LedgerError):
+    code = "username_taken"
+    status = 409
+    template = N_('the username "{username}" is taken; choose another')
+
+
+class AlreadyRegisteredError(LedgerError):
+    code = "already_registered"
+    status = 409
+    template = N_("this player already has an account ({username}); log out to register another")
+
+
+class BadCredentialsError(LedgerError):
+    """Unknown username or wrong password: the same answer for both, so names cannot be probed."""
+
+    code = "bad_credentials"
+    status = 401
+    template = N_("the username or the password is not right")
 
 
 class RuleSetNotPlayableError(LedgerError):

@@ -45,6 +45,7 @@ __all__ = [
     "Player",
     "ShoeRecord",
     "TableRecord",
+    "WebSession",
     "is_record_id",
     "utcnow",
 ]
@@ -134,6 +135,22 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     adult_confirmed_at: Mapped[datetime] = mapped_column(UTCDateTime())
     """When the player confirmed being 18 or older (the gate)."""
+    username: Mapped[str | None] = mapped_column(String(32), unique=True)
+    """An account's login name, stored in lowercase (None for a guest)."""
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    """The argon2id hash of an account's password (None for a guest)."""
+
+
+class WebSession(Base):
+    """A signed-in browser: the SHA-256 of the random token in its cookie, checked on every
+    request, so logging out (or changing the password elsewhere) ends it at once."""
+
+    __tablename__ = "web_sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class Entry(Base):

@@ -26,7 +26,7 @@ from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set
 from baccarat.core.settle import Settlement, StakeError, check_stakes, settle
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.fair import Claim, Verification, check_client_seed, verify
-from baccarat.ledger import accounts, tables
+from baccarat.ledger import accounts, auth, tables
 from baccarat.ledger.accounts import STARTING_BALANCE, Posting, TopUpStatus
 from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
@@ -79,6 +79,8 @@ class PlayerView:
     net_since: int
     """Net of stakes, payouts and refunds since the moment asked for (0 if none was)."""
     top_up: TopUpStatus
+    username: str | None = None
+    """The account's username; None for a guest."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,11 +256,49 @@ class PlayService:
             accounts.top_up(db, player_id, now, self.starting_balance)
             return self._player_view(db, player_id, since, now)
 
+    # Accounts and sessions
+
+    def start_session(self, player_id: str) -> str:
+        """A new signed-in session for the player (after the gate); the token for the cookie."""
+        with self.store.transaction() as db:
+            accounts.get_player(db, player_id)
+            return auth.start_session(db, player_id, self.clock())
+
+    def session_player(self, token: str) -> str | None:
+        """The player of a live session token, or None."""
+        with self.store.reading() as db:
+            return auth.session_player(db, token)
+
+    def end_session(self, token: str) -> None:
+        """Log out: the session's token stops working at once."""
+        with self.store.transaction() as db:
+            auth.end_session(db, token, self.clock())
+
+    def register(self, player_id: str, username: str, password: str) -> PlayerView:
+        """Give the guest an account (username and password): the same player and balance."""
+        now = self.clock()
+        with self.store.transaction() as db:
+            auth.register(db, player_id, username, password, now)
+            return self._player_view(db, player_id, None, now)
+
+    def log_in(self, username: str, password: str) -> tuple[PlayerView, str]:
+        """Check the credentials and open a session on this device: the player and the token."""
+        now = self.clock()
+        with self.store.transaction() as db:
+            player_id, token = auth.log_in(db, username, password, now)
+            return self._player_view(db, player_id, None, now), token
+
+    def change_password(self, player_id: str, token: str, old: str, new: str) -> None:
+        """Change the password; the player's other sessions end, this one stays."""
+        with self.store.transaction() as db:
+            auth.change_password(db, player_id, token, old, new, self.clock())
+
     def _player_view(
         self, db: Session, player_id: str, since: datetime | None, now: datetime
     ) -> PlayerView:
         seq, balance = accounts.last_entry(db, player_id)
         return PlayerView(
+            username=accounts.get_player(db, player_id).username,
             player_id=player_id,
             balance=balance,
             last_seq=seq,

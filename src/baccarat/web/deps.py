@@ -15,6 +15,7 @@ __all__ = [
     "PlayerId",
     "Service",
     "SessionInfo",
+    "SessionToken",
     "SettingsDep",
     "Signer",
 ]
@@ -39,8 +40,19 @@ def _signer(request: Request) -> CookieSigner:
     return signer
 
 
-def _player_id(request: Request, signer: Annotated[CookieSigner, Depends(_signer)]) -> str:
-    player_id = signer.read_player(request.cookies.get(PLAYER_COOKIE))
+def _token(request: Request, signer: Annotated[CookieSigner, Depends(_signer)]) -> str:
+    token = signer.read_player(request.cookies.get(PLAYER_COOKIE))
+    if token is None:
+        raise GateRequiredError()
+    return token
+
+
+def _player_id(
+    token: Annotated[str, Depends(_token)], service: Annotated[PlayService, Depends(_service)]
+) -> str:
+    # Checked against the database on every request: a session ended by logging out (or by a
+    # password change on another device) stops working at once.
+    player_id = service.session_player(token)
     if player_id is None:
         raise GateRequiredError()
     return player_id
@@ -55,5 +67,7 @@ SettingsDep = Annotated[Settings, Depends(_settings)]
 Service = Annotated[PlayService, Depends(_service)]
 Signer = Annotated[CookieSigner, Depends(_signer)]
 PlayerId = Annotated[str, Depends(_player_id)]
-"""The id of the player in the signed cookie; without one the request goes to the gate."""
+"""The player of the live session in the signed cookie; without one the request goes to the gate."""
+SessionToken = Annotated[str, Depends(_token)]
+"""The session token in the signed cookie (for logging out and changing the password)."""
 SessionInfo = Annotated[PlaySession, Depends(_session)]

@@ -325,6 +325,7 @@ def shoe_data(shoe: ShoeView) -> dict[str, Any]:
 def player_data(player: PlayerView) -> dict[str, Any]:
     top_up = player.top_up
     return {
+        "username": player.username,
         "balance": exact_points(player.balance),
         "balance_text": format_points(player.balance),
         "session_net": exact_points(player.net_since),

@@ -102,7 +102,8 @@ def start(
         detail = _("This practice table is for adults (18 or older) only.")
         return JSONResponse({"code": "adults_only", "detail": detail}, status_code=403)
     player = service.join()
-    player_cookie(response, signer.player(player.player_id), settings.cookie_secure)
+    token = service.start_session(player.player_id)
+    player_cookie(response, signer.player(token), settings.cookie_secure)
     return {"player": player_data(player)}
 
 

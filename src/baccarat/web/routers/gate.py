@@ -28,7 +28,7 @@ def gate_page(request: Request, settings: SettingsDep) -> HTMLResponse:
 
 
 def player_cookie(response: Response, value: str, secure: bool) -> None:
-    """Attach the signed player cookie (a year; HttpOnly; SameSite=Lax)."""
+    """Attach the signed session cookie (a year; HttpOnly; SameSite=Lax; Secure over HTTPS)."""
     name, header = set_cookie_header(
         PLAYER_COOKIE, value, max_age=PLAYER_COOKIE_MAX_AGE, secure=secure
     )
@@ -48,7 +48,8 @@ def pass_gate(
         return RedirectResponse("/adults-only", status_code=303)
     player = service.join()
     response = RedirectResponse("/table", status_code=303)
-    player_cookie(response, signer.player(player.player_id), settings.cookie_secure)
+    token = service.start_session(player.player_id)
+    player_cookie(response, signer.player(token), settings.cookie_secure)
     return response
 
 

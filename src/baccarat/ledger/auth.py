@@ -1,0 +1,160 @@
+"""Accounts and sessions: a guest registers a username and a password (argon2id) and keeps the
+balance; logging in on another device opens a session there; sessions are checked on every
+request and end at once on log-out or when the password changes.
+
+A session token is 32 random bytes, sent only in the (signed, HttpOnly) cookie; the database
+keeps its SHA-256, so a copy of the database lets no one sign in. Every function takes an open
+session inside a transaction and a ``now``, as in :mod:`baccarat.ledger.accounts`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from datetime import datetime
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from baccarat.ledger.accounts import lock_player
+from baccarat.ledger.errors import (
+    AlreadyRegisteredError,
+    BadCredentialsError,
+    BadUsernameError,
+    UsernameTakenError,
+    WeakPasswordError,
+)
+from baccarat.ledger.models import Player, WebSession
+
+__all__ = [
+    "PASSWORD_LENGTHS",
+    "change_password",
+    "check_password",
+    "check_username",
+    "end_session",
+    "log_in",
+    "register",
+    "session_player",
+    "start_session",
+]
+
+_USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")
+PASSWORD_LENGTHS = (10, 256)
+"""The shortest and the longest password accepted (in characters)."""
+
+_HASHER = PasswordHasher()  # argon2id with the library's recommended costs
+_DUMMY_HASH = _HASHER.hash("a password nobody has, for unknown names")
+
+
+def check_username(username: str) -> str:
+    """The username in its stored form (lowercase), or :class:`BadUsernameError`.
+
+    >>> check_username("Punto_Banco")
+    'punto_banco'
+    """
+    if not isinstance(username, str) or _USERNAME.fullmatch(username) is None:
+        raise BadUsernameError(username=str(username)[:40])
+    return username.lower()
+
+
+def check_password(password: str) -> str:
+    """The password unchanged if its length is acceptable, else :class:`WeakPasswordError`."""
+    low, high = PASSWORD_LENGTHS
+    if not isinstance(password, str) or not low <= len(password) <= high:
+        raise WeakPasswordError(min=low, max=high)
+    return password
+
+
+def _token_id(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def start_session(session: Session, player_id: str, now: datetime) -> str:
+    """A new session for the player; returns the token for the cookie (kept only hashed)."""
+    token = secrets.token_urlsafe(32)
+    session.add(WebSession(id=_token_id(token), player_id=player_id, created_at=now))
+    session.flush()
+    return token
+
+
+def session_player(session: Session, token: str) -> str | None:
+    """The player of a live session, or None (unknown or ended token)."""
+    row = session.get(WebSession, _token_id(token))
+    if row is None or row.ended_at is not None:
+        return None
+    return row.player_id
+
+
+def end_session(session: Session, token: str, now: datetime) -> None:
+    """Log out: the token stops working at once."""
+    session.execute(
+        update(WebSession)
+        .where(WebSession.id == _token_id(token), WebSession.ended_at.is_(None))
+        .values(ended_at=now)
+    )
+
+
+def register(
+    session: Session, player_id: str, username: str, password: str, now: datetime
+) -> Player:
+    """Turn the guest ``player_id`` into an account: same player, same ledger, same balance."""
+    name = check_username(username)
+    check_password(password)
+    player = lock_player(session, player_id)
+    if player.username is not None:
+        raise AlreadyRegisteredError(username=player.username)
+    taken = session.scalar(select(Player.id).where(Player.username == name))
+    if taken is not None:
+        raise UsernameTakenError(username=name)
+    player.username = name
+    player.password_hash = _HASHER.hash(password)
+    player.kind = "account"
+    session.flush()
+    return player
+
+
+def log_in(session: Session, username: str, password: str, now: datetime) -> tuple[str, str]:
+    """Check the credentials and open a session: ``(player_id, token)``.
+
+    An unknown name costs the same argon2 verification as a wrong password, and both answer
+    :class:`BadCredentialsError`, so the answer does not tell which names exist.
+    """
+    name = username.lower() if isinstance(username, str) else ""
+    player = session.scalars(select(Player).where(Player.username == name)).first()
+    stored = player.password_hash if player is not None else None
+    try:
+        _HASHER.verify(stored or _DUMMY_HASH, password)
+    except (VerificationError, InvalidHashError):
+        raise BadCredentialsError() from None
+    if player is None or stored is None:
+        raise BadCredentialsError()
+    if _HASHER.check_needs_rehash(stored):
+        player.password_hash = _HASHER.hash(password)
+    return player.id, start_session(session, player.id, now)
+
+
+def change_password(
+    session: Session, player_id: str, token: str, old: str, new: str, now: datetime
+) -> None:
+    """Change an account's password; every other session of the player ends (this one stays)."""
+    check_password(new)
+    player = lock_player(session, player_id)
+    if player.password_hash is None:
+        raise BadCredentialsError()
+    try:
+        _HASHER.verify(player.password_hash, old)
+    except (VerificationError, InvalidHashError):
+        raise BadCredentialsError() from None
+    player.password_hash = _HASHER.hash(new)
+    session.execute(
+        update(WebSession)
+        .where(
+            WebSession.player_id == player_id,
+            WebSession.id != _token_id(token),
+            WebSession.ended_at.is_(None),
+        )
+        .values(ended_at=now)
+    )

@@ -1,0 +1,189 @@
+"""Accounts: register (a guest keeps the balance), log in on another device, log out, change the
+password; as pages (forms) and as the JSON API under ``/api/account``.
+
+The cookie holds a signed random session token; the database holds its hash and says, on every
+request, whether the session is live (:data:`baccarat.web.deps.PlayerId`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from baccarat.core.errors import BaccaratError
+from baccarat.ledger.errors import LedgerError
+from baccarat.web.context import PLAYER_COOKIE, CookieSigner
+from baccarat.web.deps import PlayerId, Service, SessionInfo, SessionToken, SettingsDep, Signer
+from baccarat.web.pages import render
+from baccarat.web.present import error_message, player_data
+from baccarat.web.routers.gate import player_cookie
+
+router = APIRouter(include_in_schema=False)
+api = APIRouter(prefix="/api/account", tags=["account"])
+
+Json = dict[str, Any]
+
+
+class RegisterIn(BaseModel):
+    """A username (3 to 32 letters, digits, . - _) and a password (10 to 256 characters)."""
+
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class PasswordIn(BaseModel):
+    """The current password and the new one."""
+
+    model_config = ConfigDict(extra="forbid")
+    old_password: str = Field(min_length=1, max_length=1024)
+    new_password: str = Field(min_length=1, max_length=1024)
+
+
+def _clear_cookie(response: Response, secure: bool) -> None:
+    response.delete_cookie(PLAYER_COOKIE, path="/", secure=secure, httponly=True, samesite="lax")
+
+
+def _signed_in(response: Response, signer: CookieSigner, token: str, secure: bool) -> None:
+    player_cookie(response, signer.player(token), secure)
+
+
+# The JSON API
+
+
+@api.post("/register", status_code=201)
+def register(body: RegisterIn, service: Service, player_id: PlayerId) -> Json:
+    """Give this guest an account: the same player and balance, now reachable from any device."""
+    return {"player": player_data(service.register(player_id, body.username, body.password))}
+
+
+@api.post("/login")
+def log_in(
+    body: RegisterIn, service: Service, signer: Signer, settings: SettingsDep, response: Response
+) -> Json:
+    """Log in (401 ``bad_credentials`` for an unknown name or a wrong password alike)."""
+    player, token = service.log_in(body.username, body.password)
+    _signed_in(response, signer, token, settings.cookie_secure)
+    return {"player": player_data(player)}
+
+
+@api.post("/logout")
+def log_out(
+    service: Service, token: SessionToken, settings: SettingsDep, response: Response
+) -> Json:
+    """End this session (a guest without an account cannot come back to its points)."""
+    service.end_session(token)
+    _clear_cookie(response, settings.cookie_secure)
+    return {"logged_out": True}
+
+
+@api.post("/password")
+def change_password(
+    body: PasswordIn, service: Service, player_id: PlayerId, token: SessionToken
+) -> Json:
+    """Change the password; every other session of this account ends."""
+    service.change_password(player_id, token, body.old_password, body.new_password)
+    return {"changed": True}
+
+
+# The pages
+
+
+def _account_page(
+    request: Request,
+    service: Service,
+    player_id: str | None,
+    session: SessionInfo,
+    *,
+    error: str | None = None,
+    notice: str | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    player = service.player(player_id, since=session.started) if player_id else None
+    return render(request, "account.html", player=player, status=status, error=error, notice=notice)
+
+
+def _current_player(request: Request, service: Service, signer: CookieSigner) -> str | None:
+    token = signer.read_player(request.cookies.get(PLAYER_COOKIE))
+    return service.session_player(token) if token else None
+
+
+@router.get("/account", response_class=HTMLResponse)
+def account_page(
+    request: Request, service: Service, signer: Signer, session: SessionInfo
+) -> HTMLResponse:
+    """Register, log in, change the password, log out."""
+    return _account_page(request, service, _current_player(request, service, signer), session)
+
+
+@router.post("/account/register", response_model=None)
+def register_form(
+    request: Request,
+    service: Service,
+    player_id: PlayerId,
+    session: SessionInfo,
+    username: Annotated[str, Form()] = "",
+    password: Annotated[str, Form()] = "",
+) -> Response:
+    try:
+        service.register(player_id, username, password)
+    except BaccaratError as exc:
+        status = exc.status if isinstance(exc, LedgerError) else 422
+        return _account_page(
+            request, service, player_id, session, error=error_message(exc), status=status
+        )
+    return RedirectResponse("/account", status_code=303)
+
+
+@router.post("/account/login", response_model=None)
+def log_in_form(
+    request: Request,
+    service: Service,
+    signer: Signer,
+    settings: SettingsDep,
+    session: SessionInfo,
+    username: Annotated[str, Form()] = "",
+    password: Annotated[str, Form()] = "",
+) -> Response:
+    try:
+        _, token = service.log_in(username, password)
+    except BaccaratError as exc:
+        status = exc.status if isinstance(exc, LedgerError) else 422
+        current = _current_player(request, service, signer)
+        return _account_page(
+            request, service, current, session, error=error_message(exc), status=status
+        )
+    response = RedirectResponse("/table", status_code=303)
+    _signed_in(response, signer, token, settings.cookie_secure)
+    return response
+
+
+@router.post("/account/logout")
+def log_out_form(service: Service, token: SessionToken, settings: SettingsDep) -> Response:
+    service.end_session(token)
+    response = RedirectResponse("/account", status_code=303)
+    _clear_cookie(response, settings.cookie_secure)
+    return response
+
+
+@router.post("/account/password", response_model=None)
+def change_password_form(
+    request: Request,
+    service: Service,
+    player_id: PlayerId,
+    token: SessionToken,
+    session: SessionInfo,
+    old_password: Annotated[str, Form()] = "",
+    new_password: Annotated[str, Form()] = "",
+) -> Response:
+    try:
+        service.change_password(player_id, token, old_password, new_password)
+    except BaccaratError as exc:
+        status = exc.status if isinstance(exc, LedgerError) else 422
+        return _account_page(
+            request, service, player_id, session, error=error_message(exc), status=status
+        )
+    return RedirectResponse("/account", status_code=303)
