@@ -262,3 +262,37 @@ def test_the_table_works_without_javascript(server: str, playwright: Any, tmp_pa
     page.click("#deal")
     assert "table maximum" in page.inner_text("#error")
     context.close()
+
+
+def test_reality_check_shows_time_and_net_with_break_and_continue(
+    server: str, playwright: Any, tmp_path: Path
+) -> None:
+    context = _context(playwright, tmp_path)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        _pass_gate(page, server)
+        limits = {
+            "reality_check_minutes": 5,
+            "session_limit_minutes": None,
+            "daily_coup_limit": None,
+        }
+        assert page.request.put(server + "/api/me/limits", data=limits).ok
+        page.clock.install()
+        page.goto(server + "/table")
+        assert not page.locator("#reality-check").count()
+        page.clock.fast_forward("05:01")
+        dialog = page.locator("#reality-check")
+        dialog.wait_for(state="visible")
+        text = dialog.inner_text()
+        assert "You have played for 5 minutes" in text and "Net result" in text
+        assert page.locator("#reality-break").is_visible()
+        _screenshot(page, "reality-check")
+        page.click("#reality-continue")
+        assert not page.locator("#reality-check").count()
+        page.clock.fast_forward("05:00")
+        dialog.wait_for(state="visible")
+        page.click("#reality-break")
+        page.wait_for_url(re.compile(r".*/break"))
+        assert "Take a break" in page.inner_text("h1")
+    finally:
+        context.close()

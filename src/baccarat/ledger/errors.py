@@ -21,16 +21,20 @@ __all__ = [
     "AlreadyRegisteredError",
     "BadCredentialsError",
     "BadIdempotencyKeyError",
+    "BadLimitError",
     "BadStakeError",
     "BadUsernameError",
     "BalanceChangedError",
     "ClientSeedClosedError",
+    "CoolingOffError",
+    "DailyCoupLimitError",
     "IdempotencyKeyReusedError",
     "InsufficientPointsError",
     "LedgerError",
     "NoStakesError",
     "NotFoundError",
     "RuleSetNotPlayableError",
+    "SessionLimitError",
     "ShoeNotRevealedError",
     "TableBusyError",
     "TopUpNotNeededError",
@@ -170,6 +174,35 @@ class BadCredentialsError(LedgerError):
     code = "bad_credentials"
     status = 401
     template = N_("the username or the password is not right")
+
+
+class BadLimitError(LedgerError):
+    code = "bad_limit"
+    status = 422
+    template = N_("{limit} must be from {low} to {high}, not {value}")
+
+
+class CoolingOffError(LedgerError):
+    """The player's own cool-off: no play until it ends."""
+
+    code = "cooling_off"
+    status = 403
+    template = N_("you chose a break from play: the table opens again at {until}")
+
+
+class DailyCoupLimitError(LedgerError):
+    code = "daily_coup_limit"
+    status = 403
+    template = N_("you reached your own limit of {limit} coups today (UTC); play again tomorrow")
+
+
+class SessionLimitError(LedgerError):
+    code = "session_limit"
+    status = 403
+    template = N_(
+        "this session reached your own limit of {minutes} minutes; take a break and start a "
+        "new session later"
+    )
 
 
 class RuleSetNotPlayableError(LedgerError):

@@ -139,6 +139,16 @@ class Player(Base):
     """An account's login name, stored in lowercase (None for a guest)."""
     password_hash: Mapped[str | None] = mapped_column(String(255))
     """The argon2id hash of an account's password (None for a guest)."""
+    reality_check_minutes: Mapped[int] = mapped_column(Integer, default=60, server_default="60")
+    """How often the table shows the time played and the net result (the player's choice)."""
+    session_limit_minutes: Mapped[int | None] = mapped_column(Integer)
+    """The longest play session the player allows themself (None: no limit)."""
+    daily_coup_limit: Mapped[int | None] = mapped_column(Integer)
+    """The most coups per UTC day the player allows themself (None: no limit)."""
+    pending_limits: Mapped[str | None] = mapped_column(Text)
+    """Raised limits waiting out their 24 hours (JSON: limit → [value or null, ISO time])."""
+    cool_off_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """The account is locked for play until then (the player's own cool-off)."""
 
 
 class WebSession(Base):

@@ -26,13 +26,14 @@ from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set
 from baccarat.core.settle import Settlement, StakeError, check_stakes, settle
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.fair import Claim, Verification, check_client_seed, verify
-from baccarat.ledger import accounts, auth, tables
+from baccarat.ledger import accounts, auth, limits, tables
 from baccarat.ledger.accounts import STARTING_BALANCE, Posting, TopUpStatus
 from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
     BadIdempotencyKeyError,
     BadStakeError,
     ClientSeedClosedError,
+    CoolingOffError,
     IdempotencyKeyReusedError,
     InsufficientPointsError,
     NoStakesError,
@@ -41,6 +42,7 @@ from baccarat.ledger.errors import (
     ShoeNotRevealedError,
     TableBusyError,
 )
+from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.models import (
     CoupRecord,
     DealKey,
@@ -252,9 +254,46 @@ class PlayService:
         """Bring the balance back to the starting balance (once per UTC day, player's request)."""
         now = self.clock()
         with self.store.transaction() as db:
-            accounts.get_player(db, player_id)
+            player = accounts.get_player(db, player_id)
+            cooling = limits.limits(db, player, now).cool_off_until
+            if cooling is not None:
+                raise CoolingOffError(until=cooling.strftime("%Y-%m-%d %H:%M UTC"))
             accounts.top_up(db, player_id, now, self.starting_balance)
             return self._player_view(db, player_id, since, now)
+
+    # Responsible play
+
+    def limits(self, player_id: str) -> PlayLimits:
+        """The player's reality-check interval, limits (and raises waiting), cool-off."""
+        now = self.clock()
+        with self.store.reading() as db:
+            return limits.limits(db, accounts.get_player(db, player_id), now)
+
+    def set_limits(
+        self,
+        player_id: str,
+        *,
+        reality_check_minutes: int,
+        session_limit_minutes: int | None,
+        daily_coup_limit: int | None,
+    ) -> PlayLimits:
+        """Set the limits: lower ones at once, raised ones after 24 hours."""
+        now = self.clock()
+        with self.store.transaction() as db:
+            return limits.set_limits(
+                db,
+                accounts.lock_player(db, player_id),
+                now,
+                reality_check_minutes=reality_check_minutes,
+                session_limit_minutes=session_limit_minutes,
+                daily_coup_limit=daily_coup_limit,
+            )
+
+    def cool_off(self, player_id: str, period: str) -> PlayLimits:
+        """Lock the account for play for the chosen period (1d, 7d, 30d)."""
+        now = self.clock()
+        with self.store.transaction() as db:
+            return limits.cool_off(db, accounts.lock_player(db, player_id), period, now)
 
     # Accounts and sessions
 
@@ -392,11 +431,13 @@ class PlayService:
         try:
             with self.store.transaction() as db:
                 # Serialise every writer of this ledger from here to the commit.
-                accounts.lock_player(db, player_id)
+                player = accounts.lock_player(db, player_id)
                 if idempotency_key is not None:
                     done = db.get(DealKey, (player_id, idempotency_key))
                     if done is not None:
                         return self._replay(db, done, table_id, stakes, since, now)
+                # The player's own limits: cool-off, coups per day, session length.
+                limits.check_play(db, player, now, since)
                 table = tables.get_table(db, player_id, table_id)
                 rule_set = get_rule_set(table.rule_set)
                 try:

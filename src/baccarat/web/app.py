@@ -28,7 +28,7 @@ from baccarat.web.deps import GateRequiredError
 from baccarat.web.i18n import _
 from baccarat.web.pages import render_error
 from baccarat.web.present import error_message
-from baccarat.web.routers import account, api, chemin, gate, guides, quiz, table
+from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
 from baccarat.web.security import SecurityMiddleware
 from baccarat.web.settings import Settings
 
@@ -145,6 +145,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(account.api)
     app.include_router(account.router)
+    app.include_router(limits.api)
+    app.include_router(limits.router)
     app.include_router(quiz.router)
     app.include_router(chemin.router)
     app.include_router(guides.router)

@@ -48,6 +48,10 @@ def js_messages() -> dict[str, str]:
         "new_shoe": _("A new shoe was shuffled: the roads start again."),
         "nothing_charged": _("Nothing was charged."),
         "network": _("The table could not be reached; nothing was charged. Try again."),
+        "reality_title": _("Reality check"),
+        "reality_text": _("You have played for {minutes} minutes this session. Net result: {net}."),
+        "reality_continue": _("Continue"),
+        "reality_break": _("Take a break"),
     }
 
 
@@ -75,12 +79,22 @@ def render(
             for code in available_languages()
         ],
         "player": player_data(player) if player is not None else None,
+        # The player's own interval between reality checks (the script shows them).
+        "reality_check_minutes": _reality_check_minutes(request, player),
         "session_started_ms": int(session.started.timestamp() * 1000) if session else None,
         "session_started": session.started.strftime("%H:%M UTC") if session else None,
         "js_messages": js_messages(),
         "letters": {side: road_labels().side_letter(Side(side)) for side in ("player", "banker")},
     }
     return templates.TemplateResponse(request, name, {**shared, **context}, status_code=status)
+
+
+def _reality_check_minutes(request: Request, player: PlayerView | None) -> int | None:
+    service = getattr(request.app.state, "service", None)
+    if player is None or service is None:
+        return None
+    minutes: int = service.limits(player.player_id).reality_check_minutes
+    return minutes
 
 
 def render_error(request: Request, status: int, message: str) -> HTMLResponse:

@@ -165,7 +165,11 @@ def deal_form(
         if table_id is None:
             raise BaccaratError(_("The form names no table; reload the page."))
         outcome = service.deal(
-            player_id, table_id, _form_stakes(form), idempotency_key=form.get("idempotency_key")
+            player_id,
+            table_id,
+            _form_stakes(form),
+            since=session.started,
+            idempotency_key=form.get("idempotency_key"),
         )
     except BaccaratError as exc:
         return _table_page(

@@ -34,6 +34,46 @@
     };
     tick();
     window.setInterval(tick, 1000);
+
+    /* Reality checks: at the player's interval, the time played and the net result, with
+       "take a break" beside "continue". */
+    var every = Number(clock.dataset.realityCheck || 0) * 60000;
+    if (every > 0 && MESSAGES.reality_title) {
+      var due = started + every * (Math.floor((Date.now() - started) / every) + 1);
+      var schedule = function () { window.setTimeout(showCheck, Math.max(0, due - Date.now())); };
+      var showCheck = function () {
+        var minutes = Math.floor((Date.now() - started) / 60000);
+        var netElement = $("#session-net");
+        var dialog = document.createElement("dialog");
+        dialog.className = "reality-check";
+        dialog.id = "reality-check";
+        dialog.setAttribute("aria-labelledby", "reality-check-title");
+        var title = document.createElement("h2");
+        title.id = "reality-check-title";
+        title.textContent = MESSAGES.reality_title;
+        var text = document.createElement("p");
+        text.textContent = fmt(MESSAGES.reality_text, { minutes: minutes, net: netElement ? netElement.textContent : "" });
+        var pause = document.createElement("a");
+        pause.href = "/break";
+        pause.className = "button";
+        pause.id = "reality-break";
+        pause.textContent = MESSAGES.reality_break;
+        var goOn = document.createElement("button");
+        goOn.type = "button";
+        goOn.id = "reality-continue";
+        goOn.textContent = MESSAGES.reality_continue;
+        goOn.addEventListener("click", function () {
+          dialog.close();
+          dialog.remove();
+          due += every;
+          schedule();
+        });
+        dialog.append(title, text, pause, goOn);
+        document.body.appendChild(dialog);
+        dialog.showModal();
+      };
+      schedule();
+    }
   }
 
   var table = $("#table");

@@ -1,0 +1,186 @@
+"""Responsible play, as regulated free-play games do it, applied to points.
+
+- **Reality checks**: every ``reality_check_minutes`` (60 by default, the player's choice) the
+  table shows the time played and the net result, with "take a break" beside "continue".
+- **Self-set limits** on the length of a play session and on coups per UTC day. Lowering a limit
+  (or setting one) applies at once; raising it (or removing it) waits 24 hours, so a decision made
+  calmly cannot be undone in the heat of play.
+- **Cool-off**: the player locks their own account for play for a chosen period; it cannot be
+  shortened.
+- No automatic top-ups: points come back only by the player's own daily button.
+
+Every function takes an open session inside a transaction and a ``now``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from baccarat.ledger.errors import (
+    BadLimitError,
+    CoolingOffError,
+    DailyCoupLimitError,
+    SessionLimitError,
+)
+from baccarat.ledger.models import CoupRecord, Player, TableRecord
+
+__all__ = [
+    "COOL_OFF_CHOICES",
+    "RAISE_DELAY",
+    "PlayLimits",
+    "check_play",
+    "cool_off",
+    "coups_today",
+    "limits",
+    "set_limits",
+]
+
+RAISE_DELAY = timedelta(hours=24)
+"""How long a raised (or removed) limit waits before it applies."""
+COOL_OFF_CHOICES = {"1d": timedelta(days=1), "7d": timedelta(days=7), "30d": timedelta(days=30)}
+"""The cool-off periods offered."""
+_LIMITS = ("session_limit_minutes", "daily_coup_limit")
+_RANGES = {
+    "reality_check_minutes": (5, 240),
+    "session_limit_minutes": (5, 24 * 60),
+    "daily_coup_limit": (1, 10_000),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLimits:
+    """A player's limits as they apply now, the raises still waiting, and any cool-off."""
+
+    reality_check_minutes: int
+    session_limit_minutes: int | None
+    daily_coup_limit: int | None
+    pending: dict[str, tuple[int | None, datetime]]
+    """Raised limits waiting: name → (the new value, None for no limit; when it applies)."""
+    cool_off_until: datetime | None
+    coups_today: int
+
+
+def _pending(player: Player) -> dict[str, tuple[int | None, datetime]]:
+    raw = json.loads(player.pending_limits) if player.pending_limits else {}
+    return {name: (value, datetime.fromisoformat(at)) for name, (value, at) in raw.items()}
+
+
+def _store_pending(player: Player, pending: dict[str, tuple[int | None, datetime]]) -> None:
+    raw = {name: [value, at.isoformat()] for name, (value, at) in pending.items()}
+    player.pending_limits = json.dumps(raw, sort_keys=True) if raw else None
+
+
+def _apply_due(player: Player, now: datetime) -> None:
+    """Apply the raises whose 24 hours are over (called by every read and write of limits)."""
+    pending = _pending(player)
+    due = {name: value for name, (value, at) in pending.items() if at <= now}
+    if due:
+        for name, value in due.items():
+            setattr(player, name, value)
+            del pending[name]
+        _store_pending(player, pending)
+
+
+def coups_today(session: Session, player_id: str, now: datetime) -> int:
+    """Coups dealt to the player since the start of this UTC day."""
+    start = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    count = session.scalar(
+        select(func.count())
+        .select_from(CoupRecord)
+        .join(TableRecord, CoupRecord.table_id == TableRecord.id)
+        .where(TableRecord.player_id == player_id, CoupRecord.created_at >= start)
+    )
+    return int(count or 0)
+
+
+def limits(session: Session, player: Player, now: datetime) -> PlayLimits:
+    """The player's limits now (due raises applied to the loaded player)."""
+    _apply_due(player, now)
+    cooling = (
+        player.cool_off_until if player.cool_off_until and player.cool_off_until > now else None
+    )
+    return PlayLimits(
+        reality_check_minutes=player.reality_check_minutes,
+        session_limit_minutes=player.session_limit_minutes,
+        daily_coup_limit=player.daily_coup_limit,
+        pending=_pending(player),
+        cool_off_until=cooling,
+        coups_today=coups_today(session, player.id, now),
+    )
+
+
+def _check_range(name: str, value: int | None) -> None:
+    low, high = _RANGES[name]
+    if value is not None and not low <= value <= high:
+        raise BadLimitError(limit=name, value=value, low=low, high=high)
+
+
+def set_limits(
+    session: Session,
+    player: Player,
+    now: datetime,
+    *,
+    reality_check_minutes: int,
+    session_limit_minutes: int | None,
+    daily_coup_limit: int | None,
+) -> PlayLimits:
+    """Set the reality-check interval (at once) and the limits (None: no limit).
+
+    A lower limit, or a limit where there was none, applies at once and cancels a waiting raise;
+    a higher one, or none where there was one, waits :data:`RAISE_DELAY`.
+    """
+    _check_range("reality_check_minutes", reality_check_minutes)
+    _check_range("session_limit_minutes", session_limit_minutes)
+    _check_range("daily_coup_limit", daily_coup_limit)
+    _apply_due(player, now)
+    player.reality_check_minutes = reality_check_minutes
+    pending = _pending(player)
+    for name, new in (
+        ("session_limit_minutes", session_limit_minutes),
+        ("daily_coup_limit", daily_coup_limit),
+    ):
+        current: int | None = getattr(player, name)
+        if new == current:
+            pending.pop(name, None)
+        elif new is not None and (current is None or new < current):
+            setattr(player, name, new)
+            pending.pop(name, None)
+        elif name not in pending or pending[name][0] != new:
+            pending[name] = (new, now + RAISE_DELAY)
+    _store_pending(player, pending)
+    session.flush()
+    return limits(session, player, now)
+
+
+def cool_off(session: Session, player: Player, period: str, now: datetime) -> PlayLimits:
+    """Lock the account for play for ``period`` (a key of :data:`COOL_OFF_CHOICES`); a cool-off
+    already running is only ever lengthened."""
+    if period not in COOL_OFF_CHOICES:
+        raise BadLimitError(limit="cool_off", value=period, low="1d", high="30d")
+    until = now + COOL_OFF_CHOICES[period]
+    if player.cool_off_until is None or player.cool_off_until < until:
+        player.cool_off_until = until
+    session.flush()
+    return limits(session, player, now)
+
+
+def check_play(
+    session: Session, player: Player, now: datetime, session_started: datetime | None
+) -> None:
+    """Refuse a coup during a cool-off, past the daily coup limit, or past the session limit."""
+    current = limits(session, player, now)
+    if current.cool_off_until is not None:
+        raise CoolingOffError(until=current.cool_off_until.strftime("%Y-%m-%d %H:%M UTC"))
+    if current.daily_coup_limit is not None and current.coups_today >= current.daily_coup_limit:
+        raise DailyCoupLimitError(limit=current.daily_coup_limit)
+    if (
+        current.session_limit_minutes is not None
+        and session_started is not None
+        and now - session_started >= timedelta(minutes=current.session_limit_minutes)
+    ):
+        raise SessionLimitError(minutes=current.session_limit_minutes)

@@ -1,0 +1,180 @@
+"""Responsible play: the reality-check interval, self-set limits, the cool-off, a break page;
+as pages and as the JSON API under ``/api/me``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from baccarat.core.errors import BaccaratError
+from baccarat.ledger.errors import LedgerError
+from baccarat.ledger.limits import PlayLimits
+from baccarat.web.deps import PlayerId, Service, SessionInfo
+from baccarat.web.i18n import _
+from baccarat.web.pages import render
+from baccarat.web.present import error_message
+from baccarat.web.routers.table import FormFields
+
+router = APIRouter(include_in_schema=False)
+api = APIRouter(prefix="/api/me", tags=["responsible play"])
+
+Json = dict[str, Any]
+
+
+class LimitsIn(BaseModel):
+    """The reality-check interval and the limits (null: no limit). Lower limits apply at once,
+    higher ones (or none) after 24 hours."""
+
+    model_config = ConfigDict(extra="forbid")
+    reality_check_minutes: int = Field(60, ge=5, le=240)
+    session_limit_minutes: int | None = Field(None, ge=5, le=1440)
+    daily_coup_limit: int | None = Field(None, ge=1, le=10_000)
+
+
+class CoolOffIn(BaseModel):
+    """Lock the account for play: a day, a week or 30 days (never shortened)."""
+
+    model_config = ConfigDict(extra="forbid")
+    period: Literal["1d", "7d", "30d"]
+
+
+def limits_data(limits: PlayLimits) -> Json:
+    return {
+        "reality_check_minutes": limits.reality_check_minutes,
+        "session_limit_minutes": limits.session_limit_minutes,
+        "daily_coup_limit": limits.daily_coup_limit,
+        "coups_today": limits.coups_today,
+        "pending": {
+            name: {"value": value, "applies_at": at.isoformat()}
+            for name, (value, at) in limits.pending.items()
+        },
+        "cool_off_until": limits.cool_off_until.isoformat() if limits.cool_off_until else None,
+    }
+
+
+@api.get("/limits")
+def get_limits(service: Service, player_id: PlayerId) -> Json:
+    """The reality-check interval, the limits (and raises waiting their 24 hours), any cool-off."""
+    return {"limits": limits_data(service.limits(player_id))}
+
+
+@api.put("/limits")
+def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
+    """Set the reality-check interval and the limits."""
+    limits = service.set_limits(
+        player_id,
+        reality_check_minutes=body.reality_check_minutes,
+        session_limit_minutes=body.session_limit_minutes,
+        daily_coup_limit=body.daily_coup_limit,
+    )
+    return {"limits": limits_data(limits)}
+
+
+@api.post("/cool-off")
+def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Json:
+    """Lock the account for play for the period chosen (403 ``cooling_off`` on deals until then)."""
+    return {"limits": limits_data(service.cool_off(player_id, body.period))}
+
+
+def _page(
+    request: Request,
+    service: Service,
+    player_id: str,
+    session: SessionInfo,
+    name: str,
+    *,
+    error: str | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    player = service.player(player_id, since=session.started)
+    limits = service.limits(player_id)
+    return render(
+        request,
+        name,
+        player=player,
+        status=status,
+        error=error,
+        limits=limits_data(limits),
+        choices=[("1d", _("one day")), ("7d", _("one week")), ("30d", _("30 days"))],
+    )
+
+
+@router.get("/limits", response_class=HTMLResponse)
+def limits_page(
+    request: Request, service: Service, player_id: PlayerId, session: SessionInfo
+) -> HTMLResponse:
+    """Reality checks, limits and the cool-off."""
+    return _page(request, service, player_id, session, "limits.html")
+
+
+@router.get("/break", response_class=HTMLResponse)
+def break_page(
+    request: Request, service: Service, player_id: PlayerId, session: SessionInfo
+) -> HTMLResponse:
+    """Where "take a break" leads: the session so far, and a cool-off if wanted."""
+    return _page(request, service, player_id, session, "break.html")
+
+
+def _optional(value: str) -> int | None:
+    value = value.strip()
+    if not value:
+        return None
+    if not value.isdigit():
+        raise BaccaratError(_("Limits are whole numbers; leave a field empty for no limit."))
+    return int(value)
+
+
+@router.post("/limits", response_model=None)
+def limits_form(
+    request: Request,
+    service: Service,
+    player_id: PlayerId,
+    session: SessionInfo,
+    form: FormFields,
+) -> Response:
+    try:
+        service.set_limits(
+            player_id,
+            reality_check_minutes=_optional(form.get("reality_check_minutes", "")) or 60,
+            session_limit_minutes=_optional(form.get("session_limit_minutes", "")),
+            daily_coup_limit=_optional(form.get("daily_coup_limit", "")),
+        )
+    except BaccaratError as exc:
+        status = exc.status if isinstance(exc, LedgerError) else 422
+        return _page(
+            request,
+            service,
+            player_id,
+            session,
+            "limits.html",
+            error=error_message(exc),
+            status=status,
+        )
+    return RedirectResponse("/limits", status_code=303)
+
+
+@router.post("/limits/cool-off", response_model=None)
+def cool_off_form(
+    request: Request,
+    service: Service,
+    player_id: PlayerId,
+    session: SessionInfo,
+    period: Annotated[str, Form()] = "",
+) -> Response:
+    try:
+        service.cool_off(player_id, period)
+    except BaccaratError as exc:
+        status = exc.status if isinstance(exc, LedgerError) else 422
+        return _page(
+            request,
+            service,
+            player_id,
+            session,
+            "limits.html",
+            error=error_message(exc),
+            status=status,
+        )
+    return RedirectResponse("/limits", status_code=303)

@@ -1,0 +1,124 @@
+"""Responsible play: limits lower at once and rise after 24 hours, the cool-off locks play,
+refused coups charge nothing."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from baccarat.ledger.db import Store
+from baccarat.ledger.errors import (
+    BadLimitError,
+    CoolingOffError,
+    DailyCoupLimitError,
+    SessionLimitError,
+)
+from baccarat.ledger.service import PlayService
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 14, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def _setup(store: Store) -> tuple[PlayService, Clock, str, int]:
+    clock = Clock()
+    service = PlayService(store, rng=random.Random(1), clock=clock)
+    player = service.join().player_id
+    return service, clock, player, service.table(player).id
+
+
+def _set(service: PlayService, player: str, session: int | None, daily: int | None) -> None:
+    service.set_limits(
+        player, reality_check_minutes=60, session_limit_minutes=session, daily_coup_limit=daily
+    )
+
+
+def test_defaults_no_limits_and_an_hourly_reality_check(store: Store) -> None:
+    service, _, player, _ = _setup(store)
+    current = service.limits(player)
+    assert current.reality_check_minutes == 60
+    assert (current.session_limit_minutes, current.daily_coup_limit) == (None, None)
+    assert current.cool_off_until is None and current.pending == {}
+
+
+def test_a_daily_coup_limit_applies_at_once_and_a_raise_waits_24_hours(store: Store) -> None:
+    service, clock, player, table = _setup(store)
+    _set(service, player, None, 3)
+    for _ in range(3):
+        service.deal(player, table, {"banker": 1_00})
+    balance = service.player(player).balance
+    with pytest.raises(DailyCoupLimitError):
+        service.deal(player, table, {"banker": 1_00})
+    assert service.player(player).balance == balance
+    _set(service, player, None, 10)  # a raise: waits
+    current = service.limits(player)
+    assert current.daily_coup_limit == 3 and current.pending["daily_coup_limit"][0] == 10
+    with pytest.raises(DailyCoupLimitError):
+        service.deal(player, table, {"banker": 1_00})
+    clock.now += timedelta(hours=23, minutes=59)
+    assert service.limits(player).daily_coup_limit == 3
+    clock.now += timedelta(minutes=1)
+    assert service.limits(player).daily_coup_limit == 10
+    # Lowering cancels nothing it should not: a decrease applies at once.
+    _set(service, player, None, 2)
+    assert service.limits(player).daily_coup_limit == 2
+
+
+def test_removing_a_limit_is_a_raise_and_a_lower_value_cancels_it(store: Store) -> None:
+    service, clock, player, _ = _setup(store)
+    _set(service, player, 30, None)
+    _set(service, player, None, None)
+    current = service.limits(player)
+    assert (
+        current.session_limit_minutes == 30 and current.pending["session_limit_minutes"][0] is None
+    )
+    _set(service, player, 20, None)
+    current = service.limits(player)
+    assert current.session_limit_minutes == 20 and current.pending == {}
+    clock.now += timedelta(days=2)
+    assert service.limits(player).session_limit_minutes == 20
+
+
+def test_the_session_limit_counts_from_the_session_start(store: Store) -> None:
+    service, clock, player, table = _setup(store)
+    _set(service, player, 30, None)
+    started = clock.now
+    clock.now += timedelta(minutes=29)
+    service.deal(player, table, {"banker": 1_00}, since=started)
+    clock.now += timedelta(minutes=1)
+    with pytest.raises(SessionLimitError):
+        service.deal(player, table, {"banker": 1_00}, since=started)
+    service.deal(player, table, {"banker": 1_00}, since=clock.now)  # a new session
+
+
+def test_a_cool_off_locks_play_and_cannot_be_shortened(store: Store) -> None:
+    service, clock, player, table = _setup(store)
+    service.deal(player, table, {"banker": 500_00})
+    service.cool_off(player, "7d")
+    service.cool_off(player, "1d")
+    until = service.limits(player).cool_off_until
+    assert until == clock.now + timedelta(days=7)
+    with pytest.raises(CoolingOffError):
+        service.deal(player, table, {"banker": 1_00})
+    with pytest.raises(CoolingOffError):
+        service.top_up(player)
+    clock.now += timedelta(days=7)
+    service.deal(player, table, {"banker": 1_00})
+
+
+def test_bad_values_are_refused(store: Store) -> None:
+    service, _, player, _ = _setup(store)
+    with pytest.raises(BadLimitError):
+        _set(service, player, 0, None)
+    with pytest.raises(BadLimitError):
+        service.set_limits(
+            player, reality_check_minutes=1, session_limit_minutes=None, daily_coup_limit=None
+        )
+    with pytest.raises(BadLimitError):
+        service.cool_off(player, "forever")
