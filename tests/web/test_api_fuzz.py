@@ -9,6 +9,7 @@ from typing import Any
 import schemathesis
 from hypothesis import HealthCheck, settings
 from pydantic import SecretStr
+from schemathesis import checks
 
 from baccarat.web.app import create_app
 from baccarat.web.settings import Settings
@@ -25,6 +26,12 @@ _player.post("/api/session", json={"adult": True})
 PLAYER_COOKIE = {"baccarat_player": _player.cookies["baccarat_player"]}
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+CONFORMANCE = [
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_headers_conformance,
+    checks.response_schema_conformance,
+]
 
 
 @schema.parametrize()
@@ -33,6 +40,8 @@ def test_no_request_makes_a_server_error(case: Any) -> None:
     for cookies in ({}, PLAYER_COOKIE):
         response = case.call(cookies=cookies)
         assert response.status_code < 500, (case.method, case.path, response.text)
+        # Every status code, content type, header and body as the OpenAPI schema documents it.
+        case.validate_response(response, checks=CONFORMANCE)
         if response.status_code >= 400:
             body = response.json()
             assert body.get("detail"), body

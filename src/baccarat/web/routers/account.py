@@ -19,10 +19,11 @@ from baccarat.web.context import PLAYER_COOKIE, CookieSigner
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SessionToken, SettingsDep, Signer
 from baccarat.web.pages import render
 from baccarat.web.present import error_message, player_data
+from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.gate import player_cookie
 
 router = APIRouter(include_in_schema=False)
-api = APIRouter(prefix="/api/account", tags=["account"])
+api = APIRouter(prefix="/api/account", tags=["account"], responses=ERRORS)
 
 Json = dict[str, Any]
 

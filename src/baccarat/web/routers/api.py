@@ -37,7 +37,29 @@ from baccarat.web.present import (
 )
 from baccarat.web.routers.gate import player_cookie
 
-router = APIRouter(prefix="/api", tags=["api"])
+
+class ErrorOut(BaseModel):
+    """Every refusal: a stable code and a sentence in the page's language (nothing was done)."""
+
+    code: str = Field(description="For example insufficient_points, not_found, rate_limited.")
+    detail: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorOut, "description": text}
+    for status, text in (
+        (400, "Malformed JSON."),
+        (401, "No live session (pass the gate or log in)."),
+        (403, "Refused: another site's request, a cool-off or a limit, or under 18."),
+        (404, "No such record of this player's."),
+        (409, "The state forbids it now (another deal first, top-up used, shoe not ended)."),
+        (422, "The request or a stake is not valid."),
+        (429, "Too many requests: see Retry-After."),
+    )
+}
+"""The refusals any API route may answer, documented in the OpenAPI schema."""
+
+router = APIRouter(prefix="/api", tags=["api"], responses=ERRORS)
 
 Json = dict[str, Any]
 RecordId = Annotated[int, Path(ge=1, le=MAX_ID, description="A record id.")]

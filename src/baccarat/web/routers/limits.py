@@ -16,10 +16,11 @@ from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
 from baccarat.web.pages import render
 from baccarat.web.present import error_message
+from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.table import FormFields
 
 router = APIRouter(include_in_schema=False)
-api = APIRouter(prefix="/api/me", tags=["responsible play"])
+api = APIRouter(prefix="/api/me", tags=["responsible play"], responses=ERRORS)
 
 Json = dict[str, Any]
 
