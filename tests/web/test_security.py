@@ -114,3 +114,11 @@ def test_a_server_error_shows_no_stack_trace(settings: object) -> None:
     assert response.status_code == 500
     assert "secret internals" not in response.text and "Traceback" not in response.text
     app.state.store.close()
+
+
+def test_cookies_are_secure_over_https(app: FastAPI) -> None:
+    browser = TestClient(app, base_url="https://testserver")
+    response = browser.post("/api/session", json={"adult": True})
+    headers = response.headers.get_list("set-cookie")
+    assert headers and all("Secure" in header and "HttpOnly" in header for header in headers)
+    assert "max-age=31536000" in response.headers["strict-transport-security"]

@@ -131,6 +131,7 @@ class RequestContextMiddleware:
             return
         cookies = _cookies(scope)
         extra: list[tuple[bytes, bytes]] = []
+        secure = self.secure or scope.get("scheme") == "https"
 
         languages = available_languages()
         asked = _query_param(scope, "lang")
@@ -138,7 +139,7 @@ class RequestContextMiddleware:
             language = asked
             extra.append(
                 set_cookie_header(
-                    LANGUAGE_COOKIE, asked, max_age=PLAYER_COOKIE_MAX_AGE, secure=self.secure
+                    LANGUAGE_COOKIE, asked, max_age=PLAYER_COOKIE_MAX_AGE, secure=secure
                 )
             )
         elif cookies.get(LANGUAGE_COOKIE) in languages:
@@ -161,7 +162,7 @@ class RequestContextMiddleware:
             started = time.time()
             extra.append(
                 set_cookie_header(
-                    SESSION_COOKIE, self.signer.session(started), max_age=None, secure=self.secure
+                    SESSION_COOKIE, self.signer.session(started), max_age=None, secure=secure
                 )
             )
         state = scope.setdefault("state", {})

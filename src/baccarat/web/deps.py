@@ -11,6 +11,7 @@ from baccarat.web.context import PLAYER_COOKIE, CookieSigner, PlaySession
 from baccarat.web.settings import Settings
 
 __all__ = [
+    "CookieSecure",
     "GateRequiredError",
     "PlayerId",
     "Service",
@@ -58,6 +59,10 @@ def _player_id(
     return player_id
 
 
+def _cookie_secure(request: Request, settings: Annotated[Settings, Depends(_settings)]) -> bool:
+    return settings.cookie_secure or request.url.scheme == "https"
+
+
 def _session(request: Request) -> PlaySession:
     session: PlaySession = request.state.play_session
     return session
@@ -71,3 +76,5 @@ PlayerId = Annotated[str, Depends(_player_id)]
 SessionToken = Annotated[str, Depends(_token)]
 """The session token in the signed cookie (for logging out and changing the password)."""
 SessionInfo = Annotated[PlaySession, Depends(_session)]
+CookieSecure = Annotated[bool, Depends(_cookie_secure)]
+"""Whether cookies get ``Secure``: configured (behind a TLS proxy) or this request is HTTPS."""

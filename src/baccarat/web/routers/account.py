@@ -16,7 +16,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.errors import LedgerError
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner
-from baccarat.web.deps import PlayerId, Service, SessionInfo, SessionToken, SettingsDep, Signer
+from baccarat.web.deps import (
+    CookieSecure,
+    PlayerId,
+    Service,
+    SessionInfo,
+    SessionToken,
+    Signer,
+)
 from baccarat.web.pages import render
 from baccarat.web.present import error_message, player_data
 from baccarat.web.routers.api import ERRORS
@@ -63,21 +70,21 @@ def register(body: RegisterIn, service: Service, player_id: PlayerId) -> Json:
 
 @api.post("/login")
 def log_in(
-    body: RegisterIn, service: Service, signer: Signer, settings: SettingsDep, response: Response
+    body: RegisterIn, service: Service, signer: Signer, secure: CookieSecure, response: Response
 ) -> Json:
     """Log in (401 ``bad_credentials`` for an unknown name or a wrong password alike)."""
     player, token = service.log_in(body.username, body.password)
-    _signed_in(response, signer, token, settings.cookie_secure)
+    _signed_in(response, signer, token, secure)
     return {"player": player_data(player)}
 
 
 @api.post("/logout")
 def log_out(
-    service: Service, token: SessionToken, settings: SettingsDep, response: Response
+    service: Service, token: SessionToken, secure: CookieSecure, response: Response
 ) -> Json:
     """End this session (a guest without an account cannot come back to its points)."""
     service.end_session(token)
-    _clear_cookie(response, settings.cookie_secure)
+    _clear_cookie(response, secure)
     return {"logged_out": True}
 
 
@@ -144,7 +151,7 @@ def log_in_form(
     request: Request,
     service: Service,
     signer: Signer,
-    settings: SettingsDep,
+    secure: CookieSecure,
     session: SessionInfo,
     username: Annotated[str, Form()] = "",
     password: Annotated[str, Form()] = "",
@@ -158,15 +165,15 @@ def log_in_form(
             request, service, current, session, error=error_message(exc), status=status
         )
     response = RedirectResponse("/table", status_code=303)
-    _signed_in(response, signer, token, settings.cookie_secure)
+    _signed_in(response, signer, token, secure)
     return response
 
 
 @router.post("/account/logout")
-def log_out_form(service: Service, token: SessionToken, settings: SettingsDep) -> Response:
+def log_out_form(service: Service, token: SessionToken, secure: CookieSecure) -> Response:
     service.end_session(token)
     response = RedirectResponse("/account", status_code=303)
-    _clear_cookie(response, settings.cookie_secure)
+    _clear_cookie(response, secure)
     return response
 
 

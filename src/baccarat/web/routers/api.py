@@ -19,7 +19,7 @@ from baccarat.core.money import parse_points
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS
 from baccarat.ledger.models import MAX_ID
 from baccarat.ledger.service import DEFAULT_DECKS
-from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep, Signer
+from baccarat.web.deps import CookieSecure, PlayerId, Service, SessionInfo, Signer
 from baccarat.web.i18n import _
 from baccarat.web.panels import (
     full_shoe_distribution,
@@ -117,7 +117,7 @@ class DealIn(BaseModel):
 
 @router.post("/session", status_code=201, response_model=None)
 def start(
-    body: SessionIn, service: Service, signer: Signer, settings: SettingsDep, response: Response
+    body: SessionIn, service: Service, signer: Signer, secure: CookieSecure, response: Response
 ) -> Json | JSONResponse:
     """Pass the 18+ gate: creates a guest player with the starting points (a signed cookie)."""
     if not body.adult:
@@ -125,7 +125,7 @@ def start(
         return JSONResponse({"code": "adults_only", "detail": detail}, status_code=403)
     player = service.join()
     token = service.start_session(player.player_id)
-    player_cookie(response, signer.player(token), settings.cookie_secure)
+    player_cookie(response, signer.player(token), secure)
     return {"player": player_data(player)}
 
 

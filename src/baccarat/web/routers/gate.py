@@ -8,7 +8,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from baccarat.web.context import PLAYER_COOKIE, PLAYER_COOKIE_MAX_AGE, set_cookie_header
-from baccarat.web.deps import Service, SettingsDep, Signer
+from baccarat.web.deps import CookieSecure, Service, SettingsDep, Signer
 from baccarat.web.i18n import format_points
 from baccarat.web.pages import render
 
@@ -40,7 +40,7 @@ def pass_gate(
     request: Request,
     service: Service,
     signer: Signer,
-    settings: SettingsDep,
+    secure: CookieSecure,
     adult: Annotated[str, Form()] = "",
 ) -> Response:
     """Create a guest player for someone who confirmed being 18 or older."""
@@ -49,7 +49,7 @@ def pass_gate(
     player = service.join()
     response = RedirectResponse("/table", status_code=303)
     token = service.start_session(player.player_id)
-    player_cookie(response, signer.player(token), settings.cookie_secure)
+    player_cookie(response, signer.player(token), secure)
     return response
 
 
