@@ -146,3 +146,19 @@ def test_the_account_pages(app: FastAPI, player: TestClient) -> None:
     assert logged.status_code == 303 and _me(laptop)["username"] == "dora"
     out = laptop.post("/account/logout", follow_redirects=False)
     assert out.status_code == 303 and laptop.get("/api/me").status_code == 401
+
+
+def test_a_cookie_from_before_sessions_keeps_its_guest_until_a_session_exists(
+    app: FastAPI,
+) -> None:
+    service = app.state.service
+    guest = service.join().player_id  # a guest of an older version: no session was ever made
+    legacy = TestClient(app, cookies={"baccarat_player": app.state.signer.player(guest)})
+    assert _me(legacy)["balance"] == "10000"
+    response = legacy.post("/api/account/register", json={"username": "olga", "password": PASSWORD})
+    assert response.status_code == 201
+    assert _me(legacy)["username"] == "olga"  # the new session's cookie replaced the old one
+    again = TestClient(app, cookies={"baccarat_player": app.state.signer.player(guest)})
+    assert again.get("/api/me").status_code == 401  # an account never answers to a player id
+    forged = TestClient(app, cookies={"baccarat_player": guest})
+    assert forged.get("/api/me").status_code == 401  # and the value must be signed

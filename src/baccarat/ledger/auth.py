@@ -35,6 +35,7 @@ __all__ = [
     "check_password",
     "check_username",
     "end_session",
+    "legacy_guest",
     "log_in",
     "register",
     "session_player",
@@ -86,6 +87,24 @@ def session_player(session: Session, token: str) -> str | None:
     if row is None or row.ended_at is not None:
         return None
     return row.player_id
+
+
+_LEGACY = re.compile(r"[0-9a-f]{32}")
+
+
+def legacy_guest(session: Session, value: str) -> str | None:
+    """The guest a cookie from before sessions names (it held the signed player id), or None.
+
+    Accepted only for a guest who has never had a session, so browsers from before keep their
+    points; registering (which starts a session) or any new session ends that path for good.
+    """
+    if _LEGACY.fullmatch(value) is None:
+        return None
+    player = session.get(Player, value)
+    if player is None or player.kind != "guest":
+        return None
+    had = session.scalar(select(WebSession.id).where(WebSession.player_id == value).limit(1))
+    return None if had is not None else player.id
 
 
 def end_session(session: Session, token: str, now: datetime) -> None:

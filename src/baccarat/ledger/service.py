@@ -304,9 +304,10 @@ class PlayService:
             return auth.start_session(db, player_id, self.clock())
 
     def session_player(self, token: str) -> str | None:
-        """The player of a live session token, or None."""
+        """The player of a live session token (or of a cookie from before sessions, for a guest
+        who never had a session: :func:`baccarat.ledger.auth.legacy_guest`), or None."""
         with self.store.reading() as db:
-            return auth.session_player(db, token)
+            return auth.session_player(db, token) or auth.legacy_guest(db, token)
 
     def end_session(self, token: str) -> None:
         """Log out: the session's token stops working at once."""

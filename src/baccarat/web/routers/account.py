@@ -62,10 +62,33 @@ def _signed_in(response: Response, signer: CookieSigner, token: str, secure: boo
 # The JSON API
 
 
+def _new_session(
+    response: Response,
+    service: Service,
+    signer: CookieSigner,
+    player_id: str,
+    old_token: str,
+    secure: bool,
+) -> None:
+    """A fresh session after registering (the old token, maybe a guest's, ends)."""
+    service.end_session(old_token)
+    _signed_in(response, signer, service.start_session(player_id), secure)
+
+
 @api.post("/register", status_code=201)
-def register(body: RegisterIn, service: Service, player_id: PlayerId) -> Json:
+def register(
+    body: RegisterIn,
+    service: Service,
+    player_id: PlayerId,
+    token: SessionToken,
+    signer: Signer,
+    secure: CookieSecure,
+    response: Response,
+) -> Json:
     """Give this guest an account: the same player and balance, now reachable from any device."""
-    return {"player": player_data(service.register(player_id, body.username, body.password))}
+    player = service.register(player_id, body.username, body.password)
+    _new_session(response, service, signer, player_id, token, secure)
+    return {"player": player_data(player)}
 
 
 @api.post("/login")
@@ -132,6 +155,9 @@ def register_form(
     request: Request,
     service: Service,
     player_id: PlayerId,
+    token: SessionToken,
+    signer: Signer,
+    secure: CookieSecure,
     session: SessionInfo,
     username: Annotated[str, Form()] = "",
     password: Annotated[str, Form()] = "",
@@ -143,7 +169,9 @@ def register_form(
         return _account_page(
             request, service, player_id, session, error=error_message(exc), status=status
         )
-    return RedirectResponse("/account", status_code=303)
+    response = RedirectResponse("/account", status_code=303)
+    _new_session(response, service, signer, player_id, token, secure)
+    return response
 
 
 @router.post("/account/login", response_model=None)
