@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -57,3 +58,12 @@ def table_id(client: TestClient) -> int:
     response = client.get("/api/tables/current")
     assert response.status_code == 200, response.text
     return int(response.json()["table"]["id"])
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Any]:
+    """One Playwright driver per browser-test module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver

@@ -8,9 +8,6 @@ phone width, and play without JavaScript. Screenshots go to ``artifacts/`` (git-
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -19,34 +16,19 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed (`make test` installs it)"
+from support.browser import (
+    browser_context,
+    needs_chromium,
+    screenshot,
+    serve_in_thread,
 )
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server (uvicorn, in a thread) on a free port, with its own SQLite file."""
-    import uvicorn
-
     from baccarat.web.app import create_app
     from baccarat.web.settings import Settings
 
@@ -54,40 +36,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app(
         Settings(data_dir=data, secret_key=SecretStr("browser-test-" + "k" * 32), shoe_seed=11)
     )
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    app.state.store.close()
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        yield driver
-
-
-def _context(playwright: Any, tmp_path: Path, **options: Any) -> Any:
-    """A fresh browser profile (its own user-data directory)."""
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"),
-        executable_path=str(CHROMIUM),
-        headless=True,
-        args=ARGS,
-        **options,
-    )
-    context.set_default_timeout(15_000)
-    return context
+    with serve_in_thread(app) as url:
+        yield url
 
 
 def _points(text: str) -> Decimal:
@@ -110,13 +60,8 @@ def _deal(page: Any) -> dict[str, Any]:
     return data
 
 
-def _screenshot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
 def test_play_explain_settle_roads_and_replay(server: str, playwright: Any, tmp_path: Path) -> None:
-    context = _context(playwright, tmp_path, viewport={"width": 1280, "height": 900})
+    context = browser_context(playwright, tmp_path, viewport={"width": 1280, "height": 900})
     page = context.pages[0] if context.pages else context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -163,7 +108,7 @@ def test_play_explain_settle_roads_and_replay(server: str, playwright: Any, tmp_
     # The roads show the coup.
     assert page.locator("#bead-plate g.cell").count() == 1
     assert page.locator(".history-panel li").count() == 1
-    _screenshot(page, "table-after-first-coup")
+    screenshot(page, "table-after-first-coup")
 
     # The spots are cleared after the coup; Rebet puts the same stakes back.
     assert page.input_value("#stake-banker") == "" and page.inner_text("#total-stake") == "0"
@@ -186,7 +131,7 @@ def test_play_explain_settle_roads_and_replay(server: str, playwright: Any, tmp_
     shown = page.locator("#player-cards li").evaluate_all("els => els.map(e => e.dataset.code)")
     assert shown == [card["code"] for card in coup["player"]["cards"]]
     assert page.inner_text("#balance") == balance
-    _screenshot(page, "table-replay")
+    screenshot(page, "table-replay")
     assert errors == []
     context.close()
 
@@ -194,7 +139,7 @@ def test_play_explain_settle_roads_and_replay(server: str, playwright: Any, tmp_
 def test_phone_width_step_by_step_and_announcements(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:
-    context = _context(
+    context = browser_context(
         playwright, tmp_path, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
     page = context.pages[0] if context.pages else context.new_page()
@@ -224,14 +169,14 @@ def test_phone_width_step_by_step_and_announcements(
     # Colour is never the only signal: results carry a letter, cards a spoken label.
     assert page.inner_text("#result .bead-letter") in ("B", "P", "T")
     assert page.get_attribute("#player-cards li >> nth=0", "aria-label")
-    _screenshot(page, "table-phone")
+    screenshot(page, "table-phone")
     context.close()
 
 
 def test_refused_bets_show_a_message_and_charge_nothing(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:
-    context = _context(playwright, tmp_path)
+    context = browser_context(playwright, tmp_path)
     page = context.pages[0] if context.pages else context.new_page()
     _pass_gate(page, server)
     page.fill("#stake-player", "9000")
@@ -247,7 +192,7 @@ def test_refused_bets_show_a_message_and_charge_nothing(
 
 
 def test_the_table_works_without_javascript(server: str, playwright: Any, tmp_path: Path) -> None:
-    context = _context(playwright, tmp_path, java_script_enabled=False)
+    context = browser_context(playwright, tmp_path, java_script_enabled=False)
     page = context.pages[0] if context.pages else context.new_page()
     _pass_gate(page, server)
     page.fill("#stake-banker", "20")
@@ -267,7 +212,7 @@ def test_the_table_works_without_javascript(server: str, playwright: Any, tmp_pa
 def test_reality_check_shows_time_and_net_with_break_and_continue(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:
-    context = _context(playwright, tmp_path)
+    context = browser_context(playwright, tmp_path)
     try:
         page = context.pages[0] if context.pages else context.new_page()
         _pass_gate(page, server)
@@ -286,7 +231,7 @@ def test_reality_check_shows_time_and_net_with_break_and_continue(
         text = dialog.inner_text()
         assert "You have played for 5 minutes" in text and "Net result" in text
         assert page.locator("#reality-break").is_visible()
-        _screenshot(page, "reality-check")
+        screenshot(page, "reality-check")
         page.click("#reality-continue")
         assert not page.locator("#reality-check").count()
         page.clock.fast_forward("05:00")

@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,95 +20,42 @@ import pytest
 from pydantic import SecretStr
 
 from baccarat.web.routers.chemin import CheminTables
+from support.browser import (
+    needs_chromium,
+    open_page,
+    pass_gate,
+    screenshot,
+    serve_in_thread,
+)
 
 from .test_chemin_pages import BURN, stacked
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SHOE = BURN + " 2d 9d 3h 8s" + " 2h 9s 3d 8c 4c"
 """Two coups at 5 against a Banker 7: the first stood on (four cards), the second drawn to (a 4)."""
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed (`make test` installs it)"
-)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server (uvicorn, in a thread) whose Chemin de Fer shoes are stacked."""
-    import uvicorn
-
     from baccarat.web.app import create_app
     from baccarat.web.settings import Settings
 
     data = tmp_path_factory.mktemp("chemin-browser-data")
     app = create_app(Settings(data_dir=data, secret_key=SecretStr("chemin-test-" + "k" * 32)))
     app.state.chemin_tables = CheminTables(random.Random(1), shuffle=stacked(SHOE))
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    app.state.store.close()
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        yield driver
-
-
-def _page(playwright: Any, tmp_path: Path, **options: Any) -> tuple[Any, Any]:
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True, args=ARGS,
-        **options,
-    )  # fmt: skip
-    context.set_default_timeout(15_000)
-    return context, context.pages[0] if context.pages else context.new_page()
-
-
-def _pass_gate(page: Any, server: str) -> None:
-    page.goto(server + "/")
-    page.click("#gate-yes")
-    page.wait_for_url(re.compile(r".*/table"))
-
-
-def _screenshot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    with serve_in_thread(app) as url:
+        yield url
 
 
 def test_choose_on_5_and_read_the_explanation_and_the_hint(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:
-    context, page = _page(playwright, tmp_path, viewport={"width": 1280, "height": 900})
+    context, page = open_page(playwright, tmp_path, viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    _pass_gate(page, server)
+    pass_gate(page, server)
     page.click("footer a[href='/chemin']")
     page.wait_for_url(re.compile(r".*/chemin$"))
     assert page.inner_text("h1").startswith("Chemin de Fer")
@@ -127,7 +71,7 @@ def test_choose_on_5_and_read_the_explanation_and_the_hint(
     assert banker.count() == 2
     assert banker.first.get_attribute("aria-label") == "A card face down"
     assert page.locator("#hint").count() == 0  # the hint comes after the choice
-    _screenshot(page, "chemin-choice")
+    screenshot(page, "chemin-choice")
 
     page.get_by_role("button", name="stand", exact=True).click()
     page.wait_for_url(re.compile(r".*/chemin#last-coup$"))
@@ -141,7 +85,7 @@ def test_choose_on_5_and_read_the_explanation_and_the_hint(
     assert "You stood: standing here gives the Banker an edge." in page.inner_text("#hint-verdict")
     assert "3.73% of the stake more than standing" in page.inner_text("#hint-worth")
     assert page.inner_text("#record-counts [data-key=coups] dd") == "1"
-    _screenshot(page, "chemin-hint")
+    screenshot(page, "chemin-hint")
 
     page.get_by_role("button", name="Deal the next coup").click()
     page.get_by_role("button", name="draw", exact=True).click()
@@ -154,14 +98,14 @@ def test_choose_on_5_and_read_the_explanation_and_the_hint(
     page.set_viewport_size({"width": 390, "height": 844})
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
-    _screenshot(page, "chemin-phone")
+    screenshot(page, "chemin-phone")
     assert errors == []
     context.close()
 
 
 def test_the_choice_works_without_javascript(server: str, playwright: Any, tmp_path: Path) -> None:
-    context, page = _page(playwright, tmp_path, java_script_enabled=False)
-    _pass_gate(page, server)
+    context, page = open_page(playwright, tmp_path, java_script_enabled=False)
+    pass_gate(page, server)
     page.goto(server + "/chemin")
     page.click("#deal")
     page.wait_for_selector("#choose-draw")

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -35,6 +34,7 @@ import pytest
 
 from baccarat.ledger.check import check_ledger
 from baccarat.ledger.db import Store
+from support.browser import free_port
 
 POSTGRES_URL = os.environ.get(
     "BACCARAT_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -44,14 +44,8 @@ START = Decimal(10_000)
 STAKES = {"banker": "10", "tie": "1"}
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _serve(url: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "BACCARAT_DATA_DIR": str(data), "BACCARAT_SECRET_KEY": "f" * 40}
     command = [sys.executable, "-c", "from baccarat.cli import main; main()"]
     process = subprocess.Popen(

@@ -8,9 +8,6 @@ marks it due for review. Screenshots go to ``artifacts/`` (git-ignored).
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,76 +18,27 @@ from pydantic import SecretStr
 from baccarat.core.cards import Card
 from baccarat.core.coup import hand_total
 from baccarat.core.tableau import PUNTO_BANCO, Action
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed (`make test` installs it)"
+from support.browser import (
+    needs_chromium,
+    open_page,
+    pass_gate,
+    screenshot,
+    serve_in_thread,
 )
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server (uvicorn, in a thread) on a free port, with its own SQLite file."""
-    import uvicorn
-
     from baccarat.web.app import create_app
     from baccarat.web.settings import Settings
 
     data = tmp_path_factory.mktemp("quiz-browser-data")
     app = create_app(Settings(data_dir=data, secret_key=SecretStr("quiz-test-" + "k" * 32)))
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    app.state.store.close()
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        yield driver
-
-
-def _page(playwright: Any, tmp_path: Path, **options: Any) -> tuple[Any, Any]:
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True, args=ARGS,
-        **options,
-    )  # fmt: skip
-    context.set_default_timeout(15_000)
-    return context, context.pages[0] if context.pages else context.new_page()
-
-
-def _pass_gate(page: Any, server: str) -> None:
-    page.goto(server + "/")
-    page.click("#gate-yes")
-    page.wait_for_url(re.compile(r".*/table"))
+    with serve_in_thread(app) as url:
+        yield url
 
 
 def _cards(page: Any, side: str) -> list[Card]:
@@ -124,10 +72,10 @@ def _heat(page: Any, key: str) -> tuple[int, int, str]:
 def test_a_full_round_with_the_heatmap_updating(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:
-    context, page = _page(playwright, tmp_path, viewport={"width": 1280, "height": 900})
+    context, page = open_page(playwright, tmp_path, viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    _pass_gate(page, server)
+    pass_gate(page, server)
     page.goto(server + "/quiz")
     assert page.locator("#heatmap td.heat-none").count() == 88 + 8 + 10  # nothing answered yet
     shown = page.locator("#heatmap td span[aria-hidden=true]").all_inner_texts()
@@ -160,12 +108,12 @@ def test_a_full_round_with_the_heatmap_updating(
         explanation = page.inner_text("#quiz-explanation")
         assert explanation.endswith(".") and re.search(r"(Player|Banker)", explanation)
         if answered == 2:
-            _screenshot(page, "quiz-after-an-answer")
+            screenshot(page, "quiz-after-an-answer")
     assert answered == 24
     assert page.inner_text("#quiz-score") == "You answered 23 of 24 right."
     assert page.inner_text("#heatmap-summary") == "Answers so far: 23 right, 1 wrong."
     assert missed is not None and "heat-poor" in _heat(page, missed)[2]
-    _screenshot(page, "quiz-round-over")
+    screenshot(page, "quiz-round-over")
     # The record is the player's: the quiz page shows the same heatmap later.
     page.goto(server + "/quiz")
     assert page.inner_text("#heatmap-summary") == "Answers so far: 23 right, 1 wrong."
@@ -174,8 +122,8 @@ def test_a_full_round_with_the_heatmap_updating(
 
 
 def test_the_quiz_in_vietnamese(server: str, playwright: Any, tmp_path: Path) -> None:
-    context, page = _page(playwright, tmp_path, locale="vi-VN")
-    _pass_gate(page, server)
+    context, page = open_page(playwright, tmp_path, locale="vi-VN")
+    pass_gate(page, server)
     page.goto(server + "/quiz?lang=vi")
     page.click("#start-hard")
     assert page.inner_text("#quiz-prompt").startswith("Con: rút bài hay dừng?")
@@ -184,8 +132,3 @@ def test_the_quiz_in_vietnamese(server: str, playwright: Any, tmp_path: Path) ->
     assert "Con có" in page.inner_text("#quiz-explanation")
     assert page.inner_text("#quiz-prompt").startswith("Cái: rút bài hay dừng?")
     context.close()
-
-
-def _screenshot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
