@@ -51,6 +51,7 @@ __all__ = [
     "deal_data",
     "draw_table",
     "error_message",
+    "error_status",
     "player_data",
     "road_labels",
     "rule_set_data",
@@ -434,6 +435,11 @@ def draw_table(tableau: Tableau) -> dict[str, Any]:
         "banker": banker,
         "third_values": list(range(10)),
     }
+
+
+def error_status(exc: Exception) -> int:
+    """The HTTP status of a refused request: the ledger's own, else 422 for bad input."""
+    return exc.status if isinstance(exc, LedgerError) else 422
 
 
 def error_message(exc: Exception) -> str:

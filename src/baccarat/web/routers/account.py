@@ -14,7 +14,6 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.errors import BaccaratError
-from baccarat.ledger.errors import LedgerError
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner
 from baccarat.web.deps import (
     CookieSecure,
@@ -25,7 +24,7 @@ from baccarat.web.deps import (
     Signer,
 )
 from baccarat.web.pages import render
-from baccarat.web.present import error_message, player_data
+from baccarat.web.present import error_message, error_status, player_data
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.gate import player_cookie
 
@@ -165,7 +164,7 @@ def register_form(
     try:
         service.register(player_id, username, password)
     except BaccaratError as exc:
-        status = exc.status if isinstance(exc, LedgerError) else 422
+        status = error_status(exc)
         return _account_page(
             request, service, player_id, session, error=error_message(exc), status=status
         )
@@ -187,7 +186,7 @@ def log_in_form(
     try:
         _, token = service.log_in(username, password)
     except BaccaratError as exc:
-        status = exc.status if isinstance(exc, LedgerError) else 422
+        status = error_status(exc)
         current = _current_player(request, service, signer)
         return _account_page(
             request, service, current, session, error=error_message(exc), status=status
@@ -218,7 +217,7 @@ def change_password_form(
     try:
         service.change_password(player_id, token, old_password, new_password)
     except BaccaratError as exc:
-        status = exc.status if isinstance(exc, LedgerError) else 422
+        status = error_status(exc)
         return _account_page(
             request, service, player_id, session, error=error_message(exc), status=status
         )

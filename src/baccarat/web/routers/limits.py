@@ -10,12 +10,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.errors import BaccaratError
-from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.limits import PlayLimits
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
 from baccarat.web.pages import render
-from baccarat.web.present import error_message
+from baccarat.web.present import error_message, error_status
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.table import FormFields
 
@@ -144,7 +143,7 @@ def limits_form(
             daily_coup_limit=_optional(form.get("daily_coup_limit", "")),
         )
     except BaccaratError as exc:
-        status = exc.status if isinstance(exc, LedgerError) else 422
+        status = error_status(exc)
         return _page(
             request,
             service,
@@ -168,7 +167,7 @@ def cool_off_form(
     try:
         service.cool_off(player_id, period)
     except BaccaratError as exc:
-        status = exc.status if isinstance(exc, LedgerError) else 422
+        status = error_status(exc)
         return _page(
             request,
             service,

@@ -18,7 +18,6 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from baccarat.core.errors import BaccaratError
 from baccarat.core.money import parse_points
 from baccarat.core.rules import RULE_SETS
-from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayerView, TableView
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
 from baccarat.web.i18n import _, pgettext
@@ -28,6 +27,7 @@ from baccarat.web.present import (
     coup_data,
     draw_table,
     error_message,
+    error_status,
     fair_shoe_data,
     table_data,
 )
@@ -181,7 +181,7 @@ def deal_form(
             table_id,
             stakes={k.removeprefix("stake_"): v for k, v in form.items() if k.startswith("stake_")},
             error=error_message(exc),
-            status=exc.status if isinstance(exc, LedgerError) else 422,
+            status=error_status(exc),
         )
     return RedirectResponse(f"/table?table={outcome.coup.table_id}#last-coup", status_code=303)
 
@@ -210,7 +210,7 @@ def client_seed_form(
             session,
             table_id,
             error=error_message(exc),
-            status=exc.status if isinstance(exc, LedgerError) else 422,
+            status=error_status(exc),
         )
     return RedirectResponse(f"/table?table={table_id}#shoe-panel", status_code=303)
 
