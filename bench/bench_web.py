@@ -125,6 +125,11 @@ def server(database: str) -> Iterator[str]:
             process.wait(timeout=20)
 
 
+def _new_key() -> dict[str, str]:
+    """A fresh Idempotency-Key: every deal through the API needs one."""
+    return {"Idempotency-Key": uuid.uuid4().hex}
+
+
 def drive(base: str, clients: int, seconds: float) -> Result:
     """``clients`` threads, each its own player, posting deals back to back for ``seconds``."""
     latencies: list[list[float]] = [[] for _ in range(clients)]
@@ -132,9 +137,14 @@ def drive(base: str, clients: int, seconds: float) -> Result:
     sessions = []
     for _ in range(clients):
         client = httpx.Client(base_url=base, timeout=30)
-        client.post("/api/session", json={"adult": True}).raise_for_status()
+        answer = client.post("/api/session", json={"adult": True})
+        answer.raise_for_status()
+        # Every write with the session cookie carries the session's anti-forgery token.
+        client.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
         table = client.get("/api/tables/current").json()["table"]["id"]
-        client.post(f"/api/tables/{table}/deal", json={"stakes": STAKES}).raise_for_status()
+        client.post(
+            f"/api/tables/{table}/deal", json={"stakes": STAKES}, headers=_new_key()
+        ).raise_for_status()
         sessions.append((client, table))
     start_line = threading.Barrier(clients + 1)
     stop = [0.0]
@@ -144,7 +154,9 @@ def drive(base: str, clients: int, seconds: float) -> Result:
         start_line.wait()
         while time.perf_counter() < stop[0]:
             began = time.perf_counter()
-            response = client.post(f"/api/tables/{table}/deal", json={"stakes": STAKES})
+            response = client.post(
+                f"/api/tables/{table}/deal", json={"stakes": STAKES}, headers=_new_key()
+            )
             if response.status_code == 200:
                 latencies[index].append(time.perf_counter() - began)
             elif response.status_code == 422 and response.json()["code"] == "insufficient_points":

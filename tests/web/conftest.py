@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import uuid
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from pydantic import SecretStr
@@ -17,9 +19,40 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from baccarat.web.app import create_app
+from baccarat.web.context import PLAYER_COOKIE
+from baccarat.web.security import CSRF_HEADER
 from baccarat.web.settings import Settings
 
 SECRET = "test-secret-" + "x" * 32
+
+
+class Browser(TestClient):
+    """A test client that sends its session's anti-forgery token, as the pages do (their forms
+    carry it in a hidden field, their script in ``X-CSRF-Token``): it is computed from the
+    client's current session cookie, so it follows a log-in or a registration. A header given
+    explicitly wins (tests of a wrong token)."""
+
+    def request(self, method: str, url: Any, **kwargs: Any) -> httpx.Response:  # type: ignore[override]
+        if method.upper() not in ("GET", "HEAD", "OPTIONS"):
+            token = self.app.state.signer.csrf_for(self.cookies.get(PLAYER_COOKIE))  # type: ignore[attr-defined]
+            headers = dict(kwargs.pop("headers", None) or {})
+            if token and not any(name.lower() == CSRF_HEADER.lower() for name in headers):
+                headers[CSRF_HEADER] = token
+            kwargs["headers"] = headers
+        return super().request(method, url, **kwargs)
+
+
+def deal(
+    client: TestClient,
+    table: int,
+    stakes: Mapping[str, int | str],
+    *,
+    key: str | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> httpx.Response:
+    """Deal one coup through the API with a fresh ``Idempotency-Key`` (or ``key``)."""
+    sent = {"Idempotency-Key": key or uuid.uuid4().hex, **(headers or {})}
+    return client.post(f"/api/tables/{table}/deal", json={"stakes": dict(stakes)}, headers=sent)
 
 
 @pytest.fixture
@@ -42,13 +75,13 @@ def app(settings: Settings) -> Iterator[FastAPI]:
 @pytest.fixture
 def client(app: FastAPI) -> TestClient:
     """A browser that has not passed the gate."""
-    return TestClient(app)
+    return Browser(app)
 
 
 @pytest.fixture
 def player(app: FastAPI) -> TestClient:
     """A browser whose player passed the 18+ gate through the API."""
-    client = TestClient(app)
+    client = Browser(app)
     assert client.post("/api/session", json={"adult": True}).status_code == 201
     return client
 

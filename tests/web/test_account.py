@@ -14,7 +14,7 @@ with warnings.catch_warnings():
 
 from baccarat.ledger.models import Player, WebSession
 
-from .conftest import table_id
+from .conftest import Browser, deal, table_id
 
 PASSWORD = "correct horse battery"
 
@@ -27,7 +27,7 @@ def _me(client: TestClient) -> dict[str, object]:
 
 def _registered(app: FastAPI, player: TestClient, name: str = "alice") -> None:
     table = table_id(player)
-    player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 100}})
+    deal(player, table, {"banker": 100})
     response = player.post("/api/account/register", json={"username": name, "password": PASSWORD})
     assert response.status_code == 201, response.text
 
@@ -38,7 +38,7 @@ def test_register_then_log_in_on_another_device_with_the_same_balance(
     _registered(app, player)
     first = _me(player)
     assert first["username"] == "alice"
-    phone = TestClient(app)
+    phone = Browser(app)
     login = phone.post("/api/account/login", json={"username": "Alice", "password": PASSWORD})
     assert login.status_code == 200
     assert _me(phone)["balance"] == first["balance"]
@@ -57,14 +57,14 @@ def test_register_then_log_in_on_another_device_with_the_same_balance(
 def test_a_stolen_old_cookie_dies_with_its_session(app: FastAPI, player: TestClient) -> None:
     cookie = player.cookies["baccarat_player"]
     player.post("/api/account/logout")
-    thief = TestClient(app, cookies={"baccarat_player": cookie})
+    thief = Browser(app, cookies={"baccarat_player": cookie})
     assert thief.get("/api/me").status_code == 401
     assert thief.get("/table", follow_redirects=False).headers["location"] == "/gate"
 
 
 def test_changing_the_password_ends_the_other_sessions(app: FastAPI, player: TestClient) -> None:
     _registered(app, player)
-    phone = TestClient(app)
+    phone = Browser(app)
     phone.post("/api/account/login", json={"username": "alice", "password": PASSWORD})
     new = "another long password"
     wrong = player.post(
@@ -76,11 +76,11 @@ def test_changing_the_password_ends_the_other_sessions(app: FastAPI, player: Tes
     )
     assert changed.status_code == 200
     assert phone.get("/api/me").status_code == 401 and player.get("/api/me").status_code == 200
-    old = TestClient(app).post(
+    old = Browser(app).post(
         "/api/account/login", json={"username": "alice", "password": PASSWORD}
     )
     assert old.status_code == 401
-    again = TestClient(app).post("/api/account/login", json={"username": "alice", "password": new})
+    again = Browser(app).post("/api/account/login", json={"username": "alice", "password": new})
     assert again.status_code == 200
 
 
@@ -88,7 +88,7 @@ def test_refusals_say_why_and_do_not_tell_which_names_exist(
     app: FastAPI, player: TestClient
 ) -> None:
     _registered(app, player)
-    guest = TestClient(app)
+    guest = Browser(app)
     guest.post("/api/session", json={"adult": True})
     cases = [
         ({"username": "alice", "password": PASSWORD}, 409, "username_taken"),
@@ -100,22 +100,22 @@ def test_refusals_say_why_and_do_not_tell_which_names_exist(
         assert (response.status_code, response.json()["code"]) == (status, code)
     again = player.post("/api/account/register", json={"username": "carol", "password": PASSWORD})
     assert again.json()["code"] == "already_registered"
-    unknown = TestClient(app).post("/api/account/login", json={"username": "zed", "password": "x"})
-    wrong = TestClient(app).post("/api/account/login", json={"username": "alice", "password": "x"})
+    unknown = Browser(app).post("/api/account/login", json={"username": "zed", "password": "x"})
+    wrong = Browser(app).post("/api/account/login", json={"username": "alice", "password": "x"})
     assert unknown.status_code == wrong.status_code == 401
     assert unknown.json() == wrong.json()
 
 
 def test_no_request_reaches_another_players_data(app: FastAPI, player: TestClient) -> None:
     table = table_id(player)
-    coup = player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 10}}).json()
-    other = TestClient(app)
+    coup = deal(player, table, {"banker": 10}).json()
+    other = Browser(app)
     other.post("/api/session", json={"adult": True})
     before = _me(player)["balance"]
     attempts = [
         other.get(f"/api/tables/{table}"),
         other.get(f"/api/coups/{coup['coup']['id']}"),
-        other.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 10}}),
+        deal(other, table, {"banker": 10}),
         other.get(f"/api/tables/{table}/roads"),
         other.get(f"/api/tables/{table}/shoes"),
         other.get(f"/coups/{coup['coup']['id']}"),
@@ -136,7 +136,7 @@ def test_the_account_pages(app: FastAPI, player: TestClient) -> None:
     )
     assert ok.status_code == 303
     assert "Signed in as dora" in player.get("/account").text
-    laptop = TestClient(app)
+    laptop = Browser(app)
     assert 'action="/account/login"' in laptop.get("/account").text
     refused = laptop.post("/account/login", data={"username": "dora", "password": "wrong"})
     assert refused.status_code == 401
@@ -153,12 +153,12 @@ def test_a_cookie_from_before_sessions_keeps_its_guest_until_a_session_exists(
 ) -> None:
     service = app.state.service
     guest = service.join().player_id  # a guest of an older version: no session was ever made
-    legacy = TestClient(app, cookies={"baccarat_player": app.state.signer.player(guest)})
+    legacy = Browser(app, cookies={"baccarat_player": app.state.signer.player(guest)})
     assert _me(legacy)["balance"] == "10000"
     response = legacy.post("/api/account/register", json={"username": "olga", "password": PASSWORD})
     assert response.status_code == 201
     assert _me(legacy)["username"] == "olga"  # the new session's cookie replaced the old one
-    again = TestClient(app, cookies={"baccarat_player": app.state.signer.player(guest)})
+    again = Browser(app, cookies={"baccarat_player": app.state.signer.player(guest)})
     assert again.get("/api/me").status_code == 401  # an account never answers to a player id
-    forged = TestClient(app, cookies={"baccarat_player": guest})
+    forged = Browser(app, cookies={"baccarat_player": guest})
     assert forged.get("/api/me").status_code == 401  # and the value must be signed

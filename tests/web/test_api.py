@@ -19,7 +19,7 @@ from baccarat.ledger.errors import TableBusyError
 from baccarat.ledger.models import Entry, ShoeRecord
 from baccarat.ledger.service import PlayService
 
-from .conftest import table_id
+from .conftest import Browser, deal, table_id
 
 
 def _points(text: str) -> Decimal:
@@ -68,7 +68,7 @@ def test_rule_sets_list_every_bet_with_limits(player: TestClient) -> None:
 
 def _deal(player: TestClient, stakes: dict[str, Any], table: int | None = None) -> Any:
     table = table if table is not None else table_id(player)
-    return player.post(f"/api/tables/{table}/deal", json={"stakes": stakes})
+    return deal(player, table, stakes)
 
 
 def test_a_deal_settles_exactly_and_moves_the_balance_by_the_net(player: TestClient) -> None:
@@ -157,7 +157,9 @@ def test_malformed_requests_get_a_clear_json_4xx(
     table = table_id(player)
     before = _ledger_rows(app)
     response = player.post(
-        f"/api/tables/{table}/deal", content=body, headers={"content-type": "application/json"}
+        f"/api/tables/{table}/deal",
+        content=body,
+        headers={"content-type": "application/json", "Idempotency-Key": "malformed-1"},
     )
     assert response.status_code == status
     assert response.json()["code"] == code
@@ -184,10 +186,10 @@ def test_a_deal_while_another_is_in_progress_is_a_conflict(
 def test_another_players_table_and_coups_are_not_found(app: FastAPI, player: TestClient) -> None:
     coup_id = _deal(player, {"player": 5}).json()["coup"]["id"]
     table = table_id(player)
-    other = TestClient(app)
+    other = Browser(app)
     other.post("/api/session", json={"adult": True})
     assert (
-        other.post(f"/api/tables/{table}/deal", json={"stakes": {"player": 5}}).status_code == 404
+        deal(other, table, {"player": 5}).status_code == 404
     )
     assert other.get(f"/api/coups/{coup_id}").status_code == 404
     assert other.get(f"/api/tables/{table}").status_code == 404
@@ -315,7 +317,7 @@ def test_ids_beyond_any_record_are_not_found_or_refused(player: TestClient, path
     for huge in (2**31, 2**63):
         response = player.get(path.format(id=huge))
         assert response.status_code in (404, 422), (path, huge, response.status_code)
-    deal = player.post(f"/api/tables/{2**63}/deal", json={"stakes": {"player": 1}})
-    assert deal.status_code == 422
+    refused = deal(player, 2**63, {"player": 1})
+    assert refused.status_code == 422
     form = player.post("/table/deal", data={"table_id": str(2**63), "stake_player": "1"})
     assert form.status_code == 404

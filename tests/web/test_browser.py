@@ -221,7 +221,9 @@ def test_reality_check_shows_time_and_net_with_break_and_continue(
             "session_limit_minutes": None,
             "daily_coup_limit": None,
         }
-        assert page.request.put(server + "/api/me/limits", data=limits).ok
+        token = page.get_attribute('meta[name="csrf-token"]', "content") or ""
+        headers = {"X-CSRF-Token": token}
+        assert page.request.put(server + "/api/me/limits", data=limits, headers=headers).ok
         page.clock.install()
         page.goto(server + "/table")
         assert not page.locator("#reality-check").count()

@@ -11,7 +11,7 @@ with warnings.catch_warnings():
 
 from baccarat.fair import commitment
 
-from .conftest import table_id
+from .conftest import Browser, deal, table_id
 
 
 def _one_deck_table(player: TestClient) -> int:
@@ -34,7 +34,7 @@ def test_commitment_seed_reveal_and_verify(player: TestClient) -> None:
     deals = 0
     seen: list[str] = []
     while True:
-        response = player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 1}})
+        response = deal(player, table, {"banker": 1})
         assert response.status_code == 200
         deals += 1
         seen.append(response.text + player.get(f"/api/tables/{table}").text)
@@ -61,7 +61,7 @@ def test_bad_seeds_and_other_players_tables_are_refused(player: TestClient) -> N
     assert (
         player.post(f"/api/tables/{table}/client-seed", json={"client_seed": ""}).status_code == 422
     )
-    other = TestClient(player.app)
+    other = Browser(player.app)
     assert other.post("/api/session", json={"adult": True}).status_code == 201
     for response in (
         other.get(f"/api/tables/{table}/shoes"),

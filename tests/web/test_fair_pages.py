@@ -13,6 +13,8 @@ with warnings.catch_warnings():
 
 from baccarat.fair import commitment
 
+from .conftest import deal
+
 
 def test_commit_seed_play_out_reveal_and_verify_on_the_pages(player: TestClient) -> None:
     table = player.post("/api/tables", json={"decks": 1}).json()["table"]["id"]
@@ -27,7 +29,7 @@ def test_commit_seed_play_out_reveal_and_verify_on_the_pages(player: TestClient)
     )
     assert response.status_code == 303
     assert "Client seed: page seed" in player.get(f"/table?table={table}").text
-    while not player.post(f"/api/tables/{table}/deal", json={"stakes": {"tie": 1}}).json()["shoe"][
+    while not deal(player, table, {"tie": 1}).json()["shoe"][
         "finished"
     ]:
         pass
@@ -45,7 +47,7 @@ def test_a_late_or_bad_client_seed_shows_why_and_changes_nothing(player: TestCli
     table = player.get("/api/tables/current").json()["table"]["id"]
     bad = player.post("/table/client-seed", data={"table_id": str(table), "client_seed": " x"})
     assert bad.status_code == 422 and 'role="alert"' in bad.text
-    player.post(f"/api/tables/{table}/deal", json={"stakes": {"tie": 1}})
+    deal(player, table, {"tie": 1})
     late = player.post("/table/client-seed", data={"table_id": str(table), "client_seed": "x"})
     assert late.status_code == 409 and "before a shoe" in late.text
     assert player.get(f"/tables/{table}/shoes/1/verify").status_code == 409

@@ -91,7 +91,9 @@ class Player:
 
     def __init__(self, base: str) -> None:
         self.client = httpx.Client(base_url=base, timeout=10)
-        assert self.client.post("/api/session", json={"adult": True}).status_code == 201
+        answer = self.client.post("/api/session", json={"adult": True})
+        assert answer.status_code == 201
+        self.client.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
         self.table = self.client.get("/api/tables/current").json()["table"]["id"]
         self.deals: dict[int, dict[str, Any]] = {}
         self.in_flight: str | None = None

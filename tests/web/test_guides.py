@@ -28,6 +28,8 @@ from baccarat.guides.simulation import cached_simulation
 from baccarat.odds import Composition, odds_report, odds_through_shoe
 from baccarat.web.routers.guides import GUIDES, ROADS_COUPS, ROADS_SEED
 
+from .conftest import Browser
+
 from .test_i18n import _pseudo_translator, _untranslated
 
 PAGES = ["/guides"] + [f"/guides/{slug}" for slug, _title in GUIDES]
@@ -242,7 +244,7 @@ def test_numbers_follow_the_language(client: TestClient, language: str, decimal:
 def test_every_guide_is_translated(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
     pseudo = _pseudo_translator()
     monkeypatch.setattr(baccarat.web.context, "get_translator", lambda _language: pseudo)
-    reader = TestClient(app)
+    reader = Browser(app)
     # A figure sits inside a translated sentence as an element of its own: read it as the number
     # it shows, so the sentence is checked whole.
     inline = re.compile(r"<data [^>]*>([^<]*)</data>")

@@ -23,7 +23,7 @@ import baccarat.web.context
 from baccarat.i18n import extract
 from baccarat.i18n.catalogs import Translator, get_translator, negotiate
 
-from .conftest import table_id
+from .conftest import Browser, deal, table_id
 
 
 def _pseudo_translator() -> Translator:
@@ -93,13 +93,13 @@ def _untranslated(html: str) -> list[str]:
 def test_every_page_is_translated(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
     pseudo = _pseudo_translator()
     monkeypatch.setattr(baccarat.web.context, "get_translator", lambda _language: pseudo)
-    visitor = TestClient(app)
+    visitor = Browser(app)
     pages = {"gate": visitor.get("/gate").text, "adults": visitor.get("/adults-only").text}
-    browser = TestClient(app)
+    browser = Browser(app)
     browser.post("/gate", data={"adult": "yes"})
     table = table_id(browser)
     coups = [
-        browser.post(f"/api/tables/{table}/deal", json={"stakes": {"player": 10, "tie": 5}}).json()
+        deal(browser, table, {"player": 10, "tie": 5}).json()
         for _ in range(8)
     ]
     assert "⟦" in coups[0]["coup"]["result"]  # the API speaks the language too

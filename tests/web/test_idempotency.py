@@ -41,6 +41,20 @@ def test_a_reused_or_malformed_key_is_refused_and_charges_nothing(player: TestCl
     assert _coups(player) == 1
 
 
+def test_an_api_deal_without_a_key_is_refused_and_deals_nothing(player: TestClient) -> None:
+    table = table_id(player)
+    before = player.get("/api/me").json()["player"]["balance"]
+    response = player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 10}})
+    assert response.status_code == 428
+    assert response.json()["code"] == "idempotency_key_required"
+    assert "Idempotency-Key" in response.json()["detail"]
+    assert _coups(player) == 0
+    assert player.get("/api/me").json()["player"]["balance"] == before
+    operation = player.get("/openapi.json").json()["paths"]["/api/tables/{table_id}/deal"]["post"]
+    (header,) = [p for p in operation["parameters"] if p["name"] == "Idempotency-Key"]
+    assert header["required"] is True and "428" in operation["responses"]
+
+
 def test_a_double_posted_form_deals_once(player: TestClient) -> None:
     page = player.get("/table").text
     key = re.search(r'name="idempotency_key" value="([^"]+)"', page)

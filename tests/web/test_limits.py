@@ -9,7 +9,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from .conftest import table_id
+from .conftest import deal, table_id
 
 
 def test_limits_through_the_api(player: TestClient) -> None:
@@ -22,10 +22,10 @@ def test_limits_through_the_api(player: TestClient) -> None:
     assert put.status_code == 200 and put.json()["limits"]["daily_coup_limit"] == 1
     table = table_id(player)
     assert (
-        player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 5}}).status_code == 200
+        deal(player, table, {"banker": 5}).status_code == 200
     )
     balance = player.get("/api/me").json()["player"]["balance"]
-    refused = player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 5}})
+    refused = deal(player, table, {"banker": 5})
     assert refused.status_code == 403 and refused.json()["code"] == "daily_coup_limit"
     raised = player.put(
         "/api/me/limits",
@@ -41,7 +41,7 @@ def test_a_cool_off_locks_deals(player: TestClient) -> None:
     table = table_id(player)
     locked = player.post("/api/me/cool-off", json={"period": "1d"})
     assert locked.status_code == 200 and locked.json()["limits"]["cool_off_until"]
-    refused = player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 5}})
+    refused = deal(player, table, {"banker": 5})
     assert refused.status_code == 403 and refused.json()["code"] == "cooling_off"
     form = player.post("/table/deal", data={"table_id": str(table), "stake_banker": "5"})
     assert form.status_code == 403 and 'role="alert"' in form.text

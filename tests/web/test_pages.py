@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from baccarat.ledger.models import Entry
 
-from .conftest import table_id
+from .conftest import Browser, deal, table_id
 
 NOTICES = (
     "virtual points only",
@@ -27,7 +27,7 @@ def _has_notices(html: str) -> bool:
 
 def _browser(app: FastAPI) -> TestClient:
     """A browser that passed the gate through the form, as a person would."""
-    client = TestClient(app)
+    client = Browser(app)
     response = client.post("/gate", data={"adult": "yes"}, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/table"
     return client
@@ -54,9 +54,7 @@ def test_saying_no_at_the_gate_creates_no_player(app: FastAPI, client: TestClien
 
 def test_every_page_carries_the_notices_the_clock_and_the_net(app: FastAPI) -> None:
     browser = _browser(app)
-    coup = browser.post(
-        f"/api/tables/{table_id(browser)}/deal", json={"stakes": {"player": 10}}
-    ).json()["coup"]
+    coup = deal(browser, table_id(browser), {"player": 10}).json()["coup"]
     for path in ("/table", "/history", f"/coups/{coup['id']}"):
         page = browser.get(path)
         assert page.status_code == 200, path
@@ -139,7 +137,7 @@ def test_top_up_from_the_page(app: FastAPI) -> None:
     assert 'id="top-up"' not in browser.get("/table").text
     balance = 10_000.0
     while balance >= 10_000:
-        data = browser.post(f"/api/tables/{table}/deal", json={"stakes": {"tie": 500}}).json()
+        data = deal(browser, table, {"tie": 500}).json()
         balance = float(data["balance_after"])
     assert 'id="top-up"' in browser.get("/table").text
     response = browser.post("/top-up", follow_redirects=False)
@@ -154,7 +152,7 @@ def test_history_page_and_coup_page(app: FastAPI) -> None:
     browser = _browser(app)
     table = table_id(browser)
     coups = [
-        browser.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 5}}).json()["coup"]
+        deal(browser, table, {"banker": 5}).json()["coup"]
         for _ in range(3)
     ]
     history = browser.get("/history").text
@@ -168,7 +166,7 @@ def test_history_page_and_coup_page(app: FastAPI) -> None:
 def test_panels_fragment_for_the_script(app: FastAPI) -> None:
     browser = _browser(app)
     table = table_id(browser)
-    coup = browser.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 5}}).json()["coup"]
+    coup = deal(browser, table, {"banker": 5}).json()["coup"]
     fragment = browser.get(f"/table/panels?table={table}").text
     assert "<html" not in fragment and 'id="roads-panel"' in fragment
     assert f'data-coup-ids="{coup["id"]}"' in fragment
@@ -179,7 +177,7 @@ def test_a_database_without_the_player_sends_back_to_the_gate(app: FastAPI) -> N
     browser = _browser(app)
     cookie = browser.cookies.get("baccarat_player")
     other = create_other_app(app)
-    stranger = TestClient(other)
+    stranger = Browser(other)
     stranger.cookies.set("baccarat_player", cookie or "")
     response = stranger.get("/table", follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/gate"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import warnings
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
@@ -13,7 +16,7 @@ with warnings.catch_warnings():
 
 from baccarat.web.security import RateLimit, RateLimiter
 
-from .conftest import table_id
+from .conftest import Browser, deal, table_id
 
 
 def test_every_answer_carries_the_security_headers(client: TestClient, player: TestClient) -> None:
@@ -52,7 +55,7 @@ def test_cross_site_writes_are_refused_and_change_nothing(
 ) -> None:
     table = table_id(player)
     before = player.get("/api/me").json()["player"]["balance"]
-    api = player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 10}}, headers=headers)
+    api = deal(player, table, {"banker": 10}, headers=headers)
     assert api.status_code == 403 and api.json()["code"] == "csrf"
     form = player.post(
         "/table/deal", data={"table_id": str(table), "stake_banker": "10"}, headers=headers
@@ -64,17 +67,145 @@ def test_cross_site_writes_are_refused_and_change_nothing(
 def test_same_origin_writes_pass(player: TestClient) -> None:
     table = table_id(player)
     headers = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
-    response = player.post(
-        f"/api/tables/{table}/deal", json={"stakes": {"banker": 10}}, headers=headers
-    )
+    response = deal(player, table, {"banker": 10}, headers=headers)
     assert response.status_code == 200
+
+
+def _plain_player(app: FastAPI) -> tuple[TestClient, str]:
+    """A client that sends no token by itself, and the token its gate answer gave it."""
+    plain = TestClient(app)
+    answer = plain.post("/api/session", json={"adult": True})
+    assert answer.status_code == 201
+    return plain, answer.json()["csrf_token"]
+
+
+def test_a_write_with_the_session_cookie_needs_the_sessions_token(app: FastAPI) -> None:
+    plain, token = _plain_player(app)
+    table = table_id(plain)
+    assert plain.get("/api/me").json()["csrf_token"] == token
+    for headers in ({}, {"X-CSRF-Token": "0" * 48}, {"X-CSRF-Token": ""}):
+        api = deal(plain, table, {"banker": 10}, headers=headers)
+        assert api.status_code == 403 and api.json()["code"] == "csrf", headers
+        assert "security token" in api.json()["detail"]
+        topped = plain.post("/api/me/top-up", headers=headers)
+        assert topped.status_code == 403 and topped.json()["code"] == "csrf"
+        limits = plain.put("/api/me/limits", json={"daily_coup_limit": 1}, headers=headers)
+        assert limits.status_code == 403
+        form = plain.post("/table/deal", data={"table_id": str(table), "stake_banker": "10"})
+        assert form.status_code == 403 and "role='alert'" in form.text
+    assert plain.get("/api/history?scope=all").json()["coups"] == []
+    assert plain.get("/api/me/limits").json()["limits"]["daily_coup_limit"] is None
+    # The right token, as a header or as the form's field, passes.
+    assert deal(plain, table, {"banker": 10}, headers={"X-CSRF-Token": token}).status_code == 200
+    form = plain.post(
+        "/table/deal",
+        data={"table_id": str(table), "stake_banker": "10", "csrf_token": token},
+        follow_redirects=False,
+    )
+    assert form.status_code == 303
+    assert len(plain.get("/api/history?scope=all").json()["coups"]) == 2
+
+
+def test_another_sessions_token_is_refused_and_a_log_in_brings_a_new_one(app: FastAPI) -> None:
+    alice, alice_token = _plain_player(app)
+    _, bob_token = _plain_player(app)
+    assert alice_token != bob_token
+    table = table_id(alice)
+    assert deal(alice, table, {"banker": 1}, headers={"X-CSRF-Token": bob_token}).status_code == 403
+    account = {"username": "alice", "password": "correct horse battery"}
+    registered = alice.post(
+        "/api/account/register", json=account, headers={"X-CSRF-Token": alice_token}
+    )
+    assert registered.status_code == 201
+    new_token = registered.json()["csrf_token"]
+    assert new_token != alice_token  # a new session, a new token; the old one is void
+    assert deal(alice, table, {"banker": 1}, headers={"X-CSRF-Token": alice_token}).status_code == 403
+    assert deal(alice, table, {"banker": 1}, headers={"X-CSRF-Token": new_token}).status_code == 200
+    phone = TestClient(app)  # no session cookie: logging in needs no token
+    logged_in = phone.post("/api/account/login", json=account)
+    assert logged_in.status_code == 200
+    assert phone.get("/api/me").json()["csrf_token"] == logged_in.json()["csrf_token"]
+
+
+def test_a_write_without_a_session_needs_no_token_but_must_come_from_here(app: FastAPI) -> None:
+    visitor = TestClient(app)
+    assert visitor.post("/gate", data={"adult": "yes"}, follow_redirects=False).status_code == 303
+    stranger = TestClient(app)
+    refused = stranger.post(
+        "/api/session", json={"adult": True}, headers={"Origin": "https://evil.example"}
+    )
+    assert refused.status_code == 403 and refused.json()["code"] == "csrf"
+
+
+class _Forms(HTMLParser):
+    """The POST forms of a page, with their csrf_token field, and the page's meta token."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, str | None]] = []
+        self.meta: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "meta" and found.get("name") == "csrf-token":
+            self.meta = found.get("content")
+        elif tag == "form" and found.get("method") == "post":
+            self.forms.append({"action": found.get("action"), "token": None})
+        elif tag == "input" and found.get("name") == "csrf_token" and self.forms:
+            self.forms[-1]["token"] = found.get("value")
+
+
+def test_every_form_of_every_page_carries_the_token(player: TestClient) -> None:
+    token = player.get("/api/me").json()["csrf_token"]
+    actions: set[str | None] = set()
+    table = table_id(player)
+    player.post("/api/tables", json={"decks": 1})  # a shoe not begun: the client-seed form shows
+    for path in ("/table", "/account", "/limits", "/break", "/quiz", "/chemin", "/history"):
+        parser = _Forms()
+        parser.feed(player.get(path).text)
+        assert parser.meta == token, path
+        for form in parser.forms:
+            assert form["token"] == token, (path, form["action"])
+            actions.add(form["action"])
+    player.post("/quiz/start", data={"mode": "draw"})
+    parser = _Forms()
+    parser.feed(player.get("/quiz").text + player.get(f"/table?table={table}").text)
+    assert all(form["token"] == token for form in parser.forms)
+    actions |= {form["action"] for form in parser.forms}
+    expected = {
+        "/table/deal",
+        "/table/new",
+        "/table/client-seed",
+        "/account/register",
+        "/account/logout",
+        "/limits",
+        "/limits/cool-off",
+        "/quiz/start",
+        "/chemin/deal",
+        "/chemin/new",
+    }
+    assert expected <= actions, expected - actions
+    # The forms shown only in some states (the top-up, a password change) too: every form of
+    # every template begins with the field.
+    templates = Path(__file__).parents[2] / "src/baccarat/web/templates"
+    for template in templates.rglob("*.html"):
+        for form in re.findall(r"<form [^>]*method=\"post\"[^>]*>\s*(.*)", template.read_text()):
+            assert form.startswith('{% include "_csrf.html" %}'), (template.name, form)
+
+
+def test_the_openapi_schema_documents_the_token_header(player: TestClient) -> None:
+    paths = player.get("/openapi.json").json()["paths"]
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            names = {p["name"] for p in operation.get("parameters", [])}
+            assert ("X-CSRF-Token" in names) == (method != "get"), (path, method)
 
 
 def test_deals_past_the_limit_get_429_with_retry_after(player: TestClient) -> None:
     table = table_id(player)
     dealt = 0
     for _ in range(400):  # a burst of 40, refilled at 20 per second: far fewer than 400 pass
-        response = player.post(f"/api/tables/{table}/deal", json={"stakes": {"banker": 1}})
+        response = deal(player, table, {"banker": 1})
         if response.status_code != 200:
             break
         dealt += 1
@@ -85,7 +216,7 @@ def test_deals_past_the_limit_get_429_with_retry_after(player: TestClient) -> No
 
 
 def test_gate_passes_per_address_are_limited(app: FastAPI) -> None:
-    visitor = TestClient(app)
+    visitor = Browser(app)
     codes = [visitor.post("/api/session", json={"adult": True}).status_code for _ in range(35)]
     assert codes[:30] == [201] * 30 and codes[-1] == 429
 
@@ -110,14 +241,14 @@ def test_a_server_error_shows_no_stack_trace(settings: object) -> None:
     def boom() -> None:
         raise RuntimeError("secret internals")
 
-    response = TestClient(app, raise_server_exceptions=False).get("/api/boom")
+    response = Browser(app, raise_server_exceptions=False).get("/api/boom")
     assert response.status_code == 500
     assert "secret internals" not in response.text and "Traceback" not in response.text
     app.state.store.close()
 
 
 def test_cookies_are_secure_over_https(app: FastAPI) -> None:
-    browser = TestClient(app, base_url="https://testserver")
+    browser = Browser(app, base_url="https://testserver")
     response = browser.post("/api/session", json={"adult": True})
     headers = response.headers.get_list("set-cookie")
     assert headers and all("Secure" in header and "HttpOnly" in header for header in headers)

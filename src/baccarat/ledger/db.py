@@ -98,7 +98,10 @@ class Store:
         # check): take its write lock first. In-memory SQLite lives in this process only, behind
         # the lock above, on one shared connection that must not hold a transaction open longer.
         database = engine.url.database
-        self._immediate = engine.dialect.name == "sqlite" and database not in (None, "", ":memory:")
+        in_memory = engine.dialect.name == "sqlite" and database in (None, "", ":memory:")
+        self.shared = not in_memory
+        """Whether other processes can reach this database (an SQLite file, PostgreSQL)."""
+        self._immediate = engine.dialect.name == "sqlite" and not in_memory
 
     @classmethod
     def open(cls, url: str, *, run_migrations: bool = True) -> Store:

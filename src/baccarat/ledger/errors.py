@@ -28,6 +28,7 @@ __all__ = [
     "ClientSeedClosedError",
     "CoolingOffError",
     "DailyCoupLimitError",
+    "IdempotencyKeyRequiredError",
     "IdempotencyKeyReusedError",
     "InsufficientPointsError",
     "LedgerError",
@@ -108,6 +109,18 @@ class BadIdempotencyKeyError(LedgerError):
     code = "bad_idempotency_key"
     status = 422
     template = N_('the idempotency key "{key}" is not valid: use 1 to 64 letters, digits, - or _')
+
+
+class IdempotencyKeyRequiredError(LedgerError):
+    """A deal through the API without an ``Idempotency-Key``: it could not be told from a retry,
+    so it is refused and nothing is dealt."""
+
+    code = "idempotency_key_required"
+    status = 428
+    template = N_(
+        "a deal needs an Idempotency-Key header (a new random key per deal, the same key when "
+        "retrying it); nothing was dealt"
+    )
 
 
 class IdempotencyKeyReusedError(LedgerError):

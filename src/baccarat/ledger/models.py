@@ -15,13 +15,15 @@ settlement are derived from those and the table's rule set whenever they are sho
 from __future__ import annotations
 
 import enum
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from sqlalchemy import (
     BigInteger,
     Boolean,
     CheckConstraint,
+    Date,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -37,12 +39,14 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 __all__ = [
     "MAX_ID",
     "Base",
+    "CheminDay",
     "CoupRecord",
     "DealKey",
     "Entry",
     "EntryKind",
     "GrantNote",
     "Player",
+    "RateBucket",
     "ShoeRecord",
     "TableRecord",
     "WebSession",
@@ -149,6 +153,9 @@ class Player(Base):
     """Raised limits waiting out their 24 hours (JSON: limit → [value or null, ISO time])."""
     cool_off_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     """The account is locked for play until then (the player's own cool-off)."""
+    reality_check_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """When the player last answered a reality check with "continue": the next one is due one
+    interval later (or one interval after the play session started, if that is later)."""
 
 
 class WebSession(Base):
@@ -276,6 +283,37 @@ class DealKey(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     coup_id: Mapped[int] = mapped_column(ForeignKey("coups.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class CheminDay(Base):
+    """How many Chemin de Fer practice coups a player was dealt on one UTC day.
+
+    Those coups live in the server's memory only (no points are staked on them), but they are
+    coups all the same for the player's daily coup limit, which counts these with the table's.
+    """
+
+    __tablename__ = "chemin_coups"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    coups: Mapped[int] = mapped_column(Integer)
+
+
+class RateBucket(Base):
+    """A token bucket of the rate limits, shared by every server process on this database.
+
+    ``key`` is the limit and a hash of the address or session; ``tokens`` what was left at
+    ``updated`` (seconds since the epoch); ``wait`` the answer to the last request: 0 if it took a
+    token, else the seconds until one is there. One ``INSERT … ON CONFLICT DO UPDATE … RETURNING``
+    refills, takes and answers at once (:mod:`baccarat.ledger.ratelimit`).
+    """
+
+    __tablename__ = "rate_buckets"
+
+    key: Mapped[str] = mapped_column(String(80), primary_key=True)
+    tokens: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+    wait: Mapped[float] = mapped_column(Float)
 
 
 # The quiz keeps its progress on this metadata (table quiz_cells, migration 0002): importing it here

@@ -21,7 +21,8 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.db import Store
-from baccarat.ledger.errors import LedgerError, NotFoundError
+from baccarat.ledger.errors import IdempotencyKeyRequiredError, LedgerError, NotFoundError
+from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
 from baccarat.ledger.service import PlayService
 from baccarat.web.context import CookieSigner, RequestContextMiddleware
 from baccarat.web.deps import GateRequiredError
@@ -29,7 +30,7 @@ from baccarat.web.i18n import _
 from baccarat.web.pages import render_error
 from baccarat.web.present import error_message
 from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
-from baccarat.web.security import SecurityMiddleware
+from baccarat.web.security import CSRF_HEADER, SecurityMiddleware
 from baccarat.web.settings import Settings
 
 __all__ = ["create_app"]
@@ -51,6 +52,9 @@ def _gate_redirect(request: Request) -> Response:
             _('Confirm that you are 18 or older first: POST /api/session with {"adult": true}.'),
         )
     return RedirectResponse("/gate", status_code=303)
+
+
+_IDEMPOTENCY_LOC = ("header", api.IDEMPOTENCY_HEADER)
 
 
 def _install_error_handlers(app: FastAPI) -> None:
@@ -76,6 +80,12 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
         errors = exc.errors()
+        if any(
+            error.get("type") == "missing" and tuple(error.get("loc", ())) == _IDEMPOTENCY_LOC
+            for error in errors
+        ):
+            # Its own refusal: the client must send one, not fix a field.
+            return await ledger_error(request, IdempotencyKeyRequiredError())
         if any(error.get("type") == "json_invalid" for error in errors):
             detail = _("The request body is not valid JSON.")
             return (
@@ -130,8 +140,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The roads' SVG grows with the shoe (over 100 kB late in one): compress for phones.
     app.add_middleware(GZipMiddleware, minimum_size=2048)
     # Inside the language middleware (a refusal speaks the page's language), outside the rest.
+    # Every process serving a shared database shares its buckets there (one limit, not one per
+    # worker); an in-memory database has one process, and its buckets stay in memory.
+    limiter = SharedRateLimiter(store) if store.shared else RateLimiter()
     app.add_middleware(
-        SecurityMiddleware, https=settings.cookie_secure, rate_limits=settings.rate_limits
+        SecurityMiddleware,
+        https=settings.cookie_secure,
+        rate_limits=settings.rate_limits,
+        limiter=limiter,
+        signer=signer,
     )
     app.add_middleware(
         RequestContextMiddleware,
@@ -151,4 +168,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(chemin.router)
     app.include_router(guides.router)
     app.mount("/static", StaticFiles(directory=str(files("baccarat.web") / "static")), "static")
+    _document_csrf(app)
     return app
+
+
+_CSRF_PARAMETER = {
+    "name": CSRF_HEADER,
+    "in": "header",
+    "required": False,
+    "description": "The session's anti-forgery token: required (403 csrf without it or with a "
+    "wrong one) whenever the request carries the session cookie. It is in the answers of "
+    "POST /api/session, the log-in and registration, and GET /api/me (csrf_token).",
+    "schema": {"type": "string", "maxLength": 128},
+}
+
+
+def _document_csrf(app: FastAPI) -> None:
+    """Document the ``X-CSRF-Token`` header on every state-changing operation.
+
+    The middleware checks it (:mod:`baccarat.web.security`), not the routes, so no route can
+    forget it; this puts it where a client reads the API.
+    """
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = build()
+            for operations in schema.get("paths", {}).values():
+                for method, operation in operations.items():
+                    if method in ("post", "put", "patch", "delete"):
+                        operation.setdefault("parameters", []).append(dict(_CSRF_PARAMETER))
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -17,7 +17,7 @@ from fastapi.templating import Jinja2Templates
 from baccarat.core.tableau import Side
 from baccarat.i18n.catalogs import available_languages
 from baccarat.ledger.service import PlayerView
-from baccarat.web.context import PlaySession
+from baccarat.web.context import PLAYER_COOKIE, CookieSigner, PlaySession
 from baccarat.web.i18n import _, current, make_environment
 from baccarat.web.present import player_data, road_labels
 
@@ -83,10 +83,20 @@ def render(
         "reality_check_minutes": _reality_check_minutes(request, player),
         "session_started_ms": int(session.started.timestamp() * 1000) if session else None,
         "session_started": session.started.strftime("%H:%M UTC") if session else None,
+        "csrf_token": csrf_token(request),
         "js_messages": js_messages(),
         "letters": {side: road_labels().side_letter(Side(side)) for side in ("player", "banker")},
     }
     return templates.TemplateResponse(request, name, {**shared, **context}, status_code=status)
+
+
+def csrf_token(request: Request) -> str:
+    """The session's anti-forgery token for the page's forms and script ("" without a session,
+    where none is needed)."""
+    signer: CookieSigner | None = getattr(request.app.state, "signer", None)
+    if signer is None:
+        return ""
+    return signer.csrf_for(request.cookies.get(PLAYER_COOKIE)) or ""
 
 
 def _reality_check_minutes(request: Request, player: PlayerView | None) -> int | None:

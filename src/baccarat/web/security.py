@@ -9,33 +9,44 @@ a refused request carry the headers:
   off the camera, microphone and location, ``Cross-Origin-Opener-Policy: same-origin``, and
   ``Strict-Transport-Security`` when served over HTTPS. The OpenAPI pages (``/docs``,
   ``/redoc``) load Swagger UI from its CDN and get a policy that allows exactly that.
-- **Cross-site request forgery**: every state-changing request (any method but GET, HEAD,
-  OPTIONS) that a browser marks as coming from another site (``Sec-Fetch-Site: cross-site`` or
-  ``same-site``) or whose ``Origin`` is not this server's is refused with 403 ``csrf`` before it
-  reaches a form or the API. Browsers send these headers on every such request and a page cannot
-  forge them; with the ``SameSite=Lax`` cookies this is the defence OWASP lists for "verifying
-  origin with standard headers". Clients that are not browsers (curl, the tests) send neither
-  header and carry their own cookies, so they are not affected.
+- **Cross-site request forgery**, two layers on every state-changing request (any method but
+  GET, HEAD, OPTIONS):
+
+  1. A request that a browser marks as coming from another site (``Sec-Fetch-Site: cross-site``
+     or ``same-site``) or whose ``Origin`` is not this server's is refused. Browsers send these
+     headers and a page cannot forge them (OWASP: "verifying origin with standard headers").
+  2. A request that carries the session cookie must carry the session's anti-forgery token
+     (:meth:`~baccarat.web.context.CookieSigner.csrf`, an HMAC of the session token, so nothing
+     is stored): the ``X-CSRF-Token`` header (the JSON API, the page's script) or the
+     ``csrf_token`` field of a form (every form of the pages has it). A request without the
+     cookie (passing the gate, logging in on a new device) has no session to forge and needs
+     none; the first layer still applies.
+
+  Either refusal is 403 ``csrf`` before the request reaches a form or the API: nothing is done.
 - **Rate limits**: token buckets per address and per browser session on deals, on passing the
-  gate and on logging in, registering and changing a password; past a limit the answer is 429
+  gate and on logging in, registering and changing a password, shared by every server process on
+  the same database (:mod:`baccarat.ledger.ratelimit`); past a limit the answer is 429
   ``rate_limited`` with ``Retry-After`` (seconds) and nothing is done.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import math
 import re
-import threading
-import time
-from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import Protocol
+from urllib.parse import parse_qs
 
+from starlette.concurrency import run_in_threadpool
+
+from baccarat.ledger.ratelimit import Check, RateLimit, RateLimiter
 from baccarat.web.context import (
     PLAYER_COOKIE,
     SESSION_COOKIE,
     ASGIApp,
+    CookieSigner,
     Message,
     Receive,
     Scope,
@@ -44,7 +55,22 @@ from baccarat.web.context import (
 )
 from baccarat.web.i18n import _
 
-__all__ = ["CSP", "RateLimit", "RateLimiter", "SecurityMiddleware", "limits_for"]
+__all__ = [
+    "CSP",
+    "CSRF_FIELD",
+    "CSRF_HEADER",
+    "Limiter",
+    "RateLimit",
+    "RateLimiter",
+    "SecurityMiddleware",
+    "limits_for",
+]
+
+CSRF_HEADER = "X-CSRF-Token"
+"""The header that carries the session's anti-forgery token on API calls."""
+CSRF_FIELD = "csrf_token"
+"""The form field that carries it on form posts."""
+_FORM = "application/x-www-form-urlencoded"
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; style-src-elem 'self'; "
@@ -68,42 +94,14 @@ _HEADERS = [
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-@dataclass(frozen=True, slots=True)
-class RateLimit:
-    """At most ``burst`` requests at once, refilled at ``per_second``."""
+class Limiter(Protocol):
+    """A rate limiter: :class:`~baccarat.ledger.ratelimit.RateLimiter` (memory) or
+    :class:`~baccarat.ledger.ratelimit.SharedRateLimiter` (the database)."""
 
-    per_second: float
-    burst: int
+    @property
+    def blocking(self) -> bool: ...
 
-
-class RateLimiter:
-    """Token buckets by key, in this process's memory (bounded: the idlest keys are dropped).
-
-    Several server processes each keep their own buckets, so a client spread over them gets up to
-    that many times the limit; the limits are against floods, not exact quotas.
-    """
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic, capacity: int = 100_000):
-        self._clock = clock
-        self._capacity = capacity
-        self._buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def take(self, key: tuple[str, str], limit: RateLimit) -> float:
-        """Take a token for ``key``: 0.0 if allowed, else the seconds until one is available."""
-        now = self._clock()
-        with self._lock:
-            tokens, at = self._buckets.pop(key, (float(limit.burst), now))
-            tokens = min(float(limit.burst), tokens + (now - at) * limit.per_second)
-            if tokens >= 1.0:
-                self._buckets[key] = (tokens - 1.0, now)
-                wait = 0.0
-            else:
-                self._buckets[key] = (tokens, now)
-                wait = (1.0 - tokens) / limit.per_second
-            while len(self._buckets) > self._capacity:
-                self._buckets.popitem(last=False)
-        return wait
+    def take_all(self, checks: Sequence[Check]) -> float: ...
 
 
 _DEAL = re.compile(r"^/(api/tables/\d+/deal|table/deal)$")
@@ -148,9 +146,11 @@ class SecurityMiddleware:
         https: bool,
         rate_limits: bool = True,
         limits: dict[str, tuple[RateLimit, RateLimit]] | None = None,
-        limiter: RateLimiter | None = None,
+        limiter: Limiter | None = None,
+        signer: CookieSigner | None = None,
     ) -> None:
         self.app = app
+        self.signer = signer
         self.https = https
         self.rate_limits = rate_limits
         self.limits = limits if limits is not None else DEFAULT_LIMITS
@@ -176,18 +176,36 @@ class SecurityMiddleware:
             await send(message)
 
         method: str = scope.get("method", "GET")
-        if method not in _SAFE_METHODS and self._cross_site(scope):
-            await self._refuse(
-                scope,
-                send_with_headers,
-                403,
-                "csrf",
-                _("This request came from another site and was refused; nothing was changed."),
-            )
-            return
+        if method not in _SAFE_METHODS:
+            if self._cross_site(scope):
+                await self._refuse(
+                    scope,
+                    send_with_headers,
+                    403,
+                    "csrf",
+                    _("This request came from another site and was refused; nothing was changed."),
+                )
+                return
+            token_ok, receive = await self._csrf_token_ok(scope, receive)
+            if not token_ok:
+                await self._refuse(
+                    scope,
+                    send_with_headers,
+                    403,
+                    "csrf",
+                    _(
+                        "This request lacks the page's security token, or it is out of date: "
+                        "reload the page and try again; nothing was changed."
+                    ),
+                )
+                return
         kind = limits_for(method, path) if self.rate_limits else None
         if kind is not None:
-            wait = self._wait(scope, kind)
+            checks = self._checks(scope, kind)
+            if self.limiter.blocking:
+                wait = await run_in_threadpool(self.limiter.take_all, checks)
+            else:
+                wait = self.limiter.take_all(checks)
             if wait > 0:
                 seconds = max(1, math.ceil(wait))
                 await self._refuse(
@@ -214,16 +232,32 @@ class SecurityMiddleware:
         scheme = scope.get("scheme", "http")
         return origin != f"{scheme}://{host}"
 
-    def _wait(self, scope: Scope, kind: str) -> float:
+    async def _csrf_token_ok(self, scope: Scope, receive: Receive) -> tuple[bool, Receive]:
+        """Whether a request with the session cookie carries its token (the header, or a form's
+        field); without the cookie there is nothing to check. The body, if read, is replayed."""
+        if self.signer is None:
+            return True, receive
+        expected = self.signer.csrf_for(_cookies(scope).get(PLAYER_COOKIE))
+        if expected is None:
+            return True, receive
+        sent = _header(scope, CSRF_HEADER.lower().encode())
+        content_type = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+        if sent is None and content_type == _FORM:
+            body, receive = await _read_body(receive)
+            values = parse_qs(body.decode("latin-1")).get(CSRF_FIELD)
+            sent = values[0] if values else None
+        return sent is not None and hmac.compare_digest(sent, expected), receive
+
+    def _checks(self, scope: Scope, kind: str) -> list[Check]:
         per_address, per_session = self.limits[kind]
         client = scope.get("client")
         address = client[0] if client else "unknown"
-        wait = self.limiter.take((f"{kind}:address", address), per_address)
+        checks: list[Check] = [((f"{kind}:address", address), per_address)]
         cookies = _cookies(scope)
         session = cookies.get(PLAYER_COOKIE) or cookies.get(SESSION_COOKIE)
         if session:
-            wait = max(wait, self.limiter.take((f"{kind}:session", session), per_session))
-        return wait
+            checks.append(((f"{kind}:session", session), per_session))
+        return checks
 
     async def _refuse(
         self,
@@ -252,6 +286,29 @@ class SecurityMiddleware:
         headers.append((b"content-length", str(len(body)).encode()))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+async def _read_body(receive: Receive) -> tuple[bytes, Receive]:
+    """The whole request body, and a ``receive`` that hands it to the application again."""
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":  # the client went away: nothing more to read
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    body = b"".join(chunks)
+    replayed = False
+
+    async def replay() -> Message:
+        nonlocal replayed
+        if replayed:
+            return await receive()
+        replayed = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return body, replay
 
 
 def _html(text: str) -> str:

@@ -68,10 +68,12 @@ def _new_session(
     player_id: str,
     old_token: str,
     secure: bool,
-) -> None:
-    """A fresh session after registering (the old token, maybe a guest's, ends)."""
+) -> str:
+    """A fresh session after registering (the old token, maybe a guest's, ends); its token."""
     service.end_session(old_token)
-    _signed_in(response, signer, service.start_session(player_id), secure)
+    token = service.start_session(player_id)
+    _signed_in(response, signer, token, secure)
+    return token
 
 
 @api.post("/register", status_code=201)
@@ -86,8 +88,9 @@ def register(
 ) -> Json:
     """Give this guest an account: the same player and balance, now reachable from any device."""
     player = service.register(player_id, body.username, body.password)
-    _new_session(response, service, signer, player_id, token, secure)
-    return {"player": player_data(player)}
+    new = _new_session(response, service, signer, player_id, token, secure)
+    # A new session has a new anti-forgery token.
+    return {"player": player_data(player), "csrf_token": signer.csrf(new)}
 
 
 @api.post("/login")
@@ -97,7 +100,7 @@ def log_in(
     """Log in (401 ``bad_credentials`` for an unknown name or a wrong password alike)."""
     player, token = service.log_in(body.username, body.password)
     _signed_in(response, signer, token, secure)
-    return {"player": player_data(player)}
+    return {"player": player_data(player), "csrf_token": signer.csrf(token)}
 
 
 @api.post("/logout")

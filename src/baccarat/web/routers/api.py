@@ -19,7 +19,14 @@ from baccarat.core.money import parse_points
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS
 from baccarat.ledger.models import MAX_ID
 from baccarat.ledger.service import DEFAULT_DECKS
-from baccarat.web.deps import CookieSecure, PlayerId, Service, SessionInfo, Signer
+from baccarat.web.deps import (
+    CookieSecure,
+    PlayerId,
+    Service,
+    SessionInfo,
+    SessionToken,
+    Signer,
+)
 from baccarat.web.i18n import _
 from baccarat.web.panels import (
     full_shoe_distribution,
@@ -63,16 +70,18 @@ router = APIRouter(prefix="/api", tags=["api"], responses=ERRORS)
 
 Json = dict[str, Any]
 RecordId = Annotated[int, Path(ge=1, le=MAX_ID, description="A record id.")]
+IDEMPOTENCY_HEADER = "Idempotency-Key"
 IdempotencyKey = Annotated[
-    str | None,
+    str,
     Header(
-        alias="Idempotency-Key",
+        alias=IDEMPOTENCY_HEADER,
         min_length=1,
         max_length=64,
         pattern="^[A-Za-z0-9_-]+$",
-        description="A new random key per deal (a UUID, say). The same key sent again (a retry "
-        "after a lost answer, a double click) deals and charges nothing and answers the first "
-        "result, with the header Idempotent-Replayed: true.",
+        description="Required: a new random key per deal (a UUID, say); without one the deal is "
+        "refused (428 idempotency_key_required) and nothing is dealt. The same key sent again (a "
+        "retry after a lost answer, a double click) deals and charges nothing and answers the "
+        "first result, with the header Idempotent-Replayed: true.",
     ),
 ]
 
@@ -119,21 +128,29 @@ class DealIn(BaseModel):
 def start(
     body: SessionIn, service: Service, signer: Signer, secure: CookieSecure, response: Response
 ) -> Json | JSONResponse:
-    """Pass the 18+ gate: creates a guest player with the starting points (a signed cookie)."""
+    """Pass the 18+ gate: creates a guest player with the starting points (a signed cookie) and
+    answers the session's anti-forgery token (send it as ``X-CSRF-Token`` from now on)."""
     if not body.adult:
         detail = _("This practice table is for adults (18 or older) only.")
         return JSONResponse({"code": "adults_only", "detail": detail}, status_code=403)
     player = service.join()
     token = service.start_session(player.player_id)
     player_cookie(response, signer.player(token), secure)
-    return {"player": player_data(player)}
+    return {"player": player_data(player), "csrf_token": signer.csrf(token)}
 
 
 @router.get("/me")
-def me(service: Service, player_id: PlayerId, session: SessionInfo) -> Json:
-    """Balance, the net result since the session started, and whether a top-up is available."""
+def me(
+    service: Service, player_id: PlayerId, session: SessionInfo, token: SessionToken, signer: Signer
+) -> Json:
+    """Balance, the net result since the session started, whether a top-up is available, and
+    the session's anti-forgery token (the ``X-CSRF-Token`` of every call that changes state)."""
     player = service.player(player_id, since=session.started)
-    return {"player": player_data(player), "session_started": session.started.isoformat()}
+    return {
+        "player": player_data(player),
+        "session_started": session.started.isoformat(),
+        "csrf_token": signer.csrf(token),
+    }
 
 
 @router.post("/me/top-up")
@@ -166,7 +183,12 @@ def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json
     return {"table": table_data(service.table(player_id, table_id))}
 
 
-@router.post("/tables/{table_id}/deal")
+@router.post(
+    "/tables/{table_id}/deal",
+    responses={
+        428: {"model": ErrorOut, "description": "No Idempotency-Key: nothing was dealt."}
+    },
+)
 def deal(
     table_id: RecordId,
     body: DealIn,
@@ -174,7 +196,7 @@ def deal(
     player_id: PlayerId,
     session: SessionInfo,
     response: Response,
-    idempotency_key: IdempotencyKey = None,
+    idempotency_key: IdempotencyKey,
 ) -> Json:
     """Take the stakes, deal one coup and settle it, in one transaction.
 

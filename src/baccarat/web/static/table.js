@@ -11,6 +11,9 @@
   var messagesElement = $("#messages");
   var MESSAGES = messagesElement ? JSON.parse(messagesElement.textContent) : {};
   var LANG = document.documentElement.lang || "en";
+  /* The session's anti-forgery token: every call that changes something sends it. */
+  var csrfMeta = $('meta[name="csrf-token"]');
+  var CSRF = csrfMeta ? csrfMeta.getAttribute("content") : "";
   var NUMBER = new Intl.NumberFormat(LANG, { maximumFractionDigits: 2 });
 
   function fmt(template, values) {
@@ -418,7 +421,12 @@
     if (felt.getBoundingClientRect().top < 0) { felt.scrollIntoView({ block: "start" }); }
     fetch("/api/tables/" + encodeURIComponent(tableId) + "/deal", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": key },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "Idempotency-Key": key,
+        "X-CSRF-Token": CSRF,
+      },
       body: json,
     })
       .then(function (response) { pending = null; return response.json().then(function (data) { return [response.ok, data]; }); })
