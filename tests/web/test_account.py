@@ -76,9 +76,7 @@ def test_changing_the_password_ends_the_other_sessions(app: FastAPI, player: Tes
     )
     assert changed.status_code == 200
     assert phone.get("/api/me").status_code == 401 and player.get("/api/me").status_code == 200
-    old = Browser(app).post(
-        "/api/account/login", json={"username": "alice", "password": PASSWORD}
-    )
+    old = Browser(app).post("/api/account/login", json={"username": "alice", "password": PASSWORD})
     assert old.status_code == 401
     again = Browser(app).post("/api/account/login", json={"username": "alice", "password": new})
     assert again.status_code == 200

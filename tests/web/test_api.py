@@ -188,9 +188,7 @@ def test_another_players_table_and_coups_are_not_found(app: FastAPI, player: Tes
     table = table_id(player)
     other = Browser(app)
     other.post("/api/session", json={"adult": True})
-    assert (
-        deal(other, table, {"player": 5}).status_code == 404
-    )
+    assert deal(other, table, {"player": 5}).status_code == 404
     assert other.get(f"/api/coups/{coup_id}").status_code == 404
     assert other.get(f"/api/tables/{table}").status_code == 404
     assert other.get("/api/coups/999999").json()["code"] == "not_found"

@@ -24,7 +24,9 @@ APP = create_app(
 _player = TestClient(APP)
 # The player's requests carry the session's anti-forgery token, as its pages' script does
 # (without it every write is a 403 csrf, and the fuzz would reach nothing behind it).
-PLAYER_TOKEN = {"X-CSRF-Token": _player.post("/api/session", json={"adult": True}).json()["csrf_token"]}
+PLAYER_TOKEN = {
+    "X-CSRF-Token": _player.post("/api/session", json={"adult": True}).json()["csrf_token"]
+}
 PLAYER_COOKIE = {"baccarat_player": _player.cookies["baccarat_player"]}
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)

@@ -29,9 +29,7 @@ def test_commit_seed_play_out_reveal_and_verify_on_the_pages(player: TestClient)
     )
     assert response.status_code == 303
     assert "Client seed: page seed" in player.get(f"/table?table={table}").text
-    while not deal(player, table, {"tie": 1}).json()["shoe"][
-        "finished"
-    ]:
+    while not deal(player, table, {"tie": 1}).json()["shoe"]["finished"]:
         pass
     shoes = player.get(f"/tables/{table}/shoes").text
     seed = re.search(r"Server seed: ([0-9a-f]{64})", shoes)

@@ -27,7 +27,6 @@ from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 import pytest
@@ -35,10 +34,8 @@ import pytest
 from baccarat.ledger.check import check_ledger
 from baccarat.ledger.db import Store
 from support.browser import free_port
+from support.databases import shared_database
 
-POSTGRES_URL = os.environ.get(
-    "BACCARAT_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-)
 PLAYERS = 16
 START = Decimal(10_000)
 STAKES = {"banker": "10", "tie": "1"}
@@ -70,20 +67,8 @@ def _serve(url: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'fault.sqlite3'}"
-        return
-    psycopg = pytest.importorskip("psycopg")
-    admin = POSTGRES_URL.replace("postgresql+psycopg://", "postgresql://", 1)
-    schema = f"fault_{uuid.uuid4().hex[:12]}"
-    try:
-        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f'CREATE SCHEMA "{schema}"')
-    except psycopg.Error as exc:
-        pytest.skip(f"PostgreSQL is unreachable at {POSTGRES_URL}: {exc}")
-    yield f"{POSTGRES_URL}?options={quote(f'-csearch_path={schema}')}"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    with shared_database(request.param, tmp_path, "fault") as url:
+        yield url
 
 
 class Player:

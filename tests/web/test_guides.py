@@ -29,7 +29,6 @@ from baccarat.odds import Composition, odds_report, odds_through_shoe
 from baccarat.web.routers.guides import GUIDES, ROADS_COUPS, ROADS_SEED
 
 from .conftest import Browser
-
 from .test_i18n import _pseudo_translator, _untranslated
 
 PAGES = ["/guides"] + [f"/guides/{slug}" for slug, _title in GUIDES]

@@ -17,7 +17,6 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
 
 import baccarat.web.context
 from baccarat.i18n import extract
@@ -98,10 +97,7 @@ def test_every_page_is_translated(app: FastAPI, monkeypatch: pytest.MonkeyPatch)
     browser = Browser(app)
     browser.post("/gate", data={"adult": "yes"})
     table = table_id(browser)
-    coups = [
-        deal(browser, table, {"player": 10, "tie": 5}).json()
-        for _ in range(8)
-    ]
+    coups = [deal(browser, table, {"player": 10, "tie": 5}).json() for _ in range(8)]
     assert "⟦" in coups[0]["coup"]["result"]  # the API speaks the language too
     pages |= {
         "table": browser.get("/table").text,

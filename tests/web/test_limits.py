@@ -21,9 +21,7 @@ def test_limits_through_the_api(player: TestClient) -> None:
     )
     assert put.status_code == 200 and put.json()["limits"]["daily_coup_limit"] == 1
     table = table_id(player)
-    assert (
-        deal(player, table, {"banker": 5}).status_code == 200
-    )
+    assert deal(player, table, {"banker": 5}).status_code == 200
     balance = player.get("/api/me").json()["player"]["balance"]
     refused = deal(player, table, {"banker": 5})
     assert refused.status_code == 403 and refused.json()["code"] == "daily_coup_limit"

@@ -151,10 +151,7 @@ def test_top_up_from_the_page(app: FastAPI) -> None:
 def test_history_page_and_coup_page(app: FastAPI) -> None:
     browser = _browser(app)
     table = table_id(browser)
-    coups = [
-        deal(browser, table, {"banker": 5}).json()["coup"]
-        for _ in range(3)
-    ]
+    coups = [deal(browser, table, {"banker": 5}).json()["coup"] for _ in range(3)]
     history = browser.get("/history").text
     for coup in coups:
         assert f'id="coup-{coup["id"]}"' in history

@@ -14,7 +14,11 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from baccarat.ledger.db import Store
+from baccarat.web.app import create_app
 from baccarat.web.security import RateLimit, RateLimiter
+from baccarat.web.settings import Settings
+from support.databases import shared_database
 
 from .conftest import Browser, deal, table_id
 
@@ -119,7 +123,9 @@ def test_another_sessions_token_is_refused_and_a_log_in_brings_a_new_one(app: Fa
     assert registered.status_code == 201
     new_token = registered.json()["csrf_token"]
     assert new_token != alice_token  # a new session, a new token; the old one is void
-    assert deal(alice, table, {"banker": 1}, headers={"X-CSRF-Token": alice_token}).status_code == 403
+    assert (
+        deal(alice, table, {"banker": 1}, headers={"X-CSRF-Token": alice_token}).status_code == 403
+    )
     assert deal(alice, table, {"banker": 1}, headers={"X-CSRF-Token": new_token}).status_code == 200
     phone = TestClient(app)  # no session cookie: logging in needs no token
     logged_in = phone.post("/api/account/login", json=account)
@@ -219,6 +225,34 @@ def test_gate_passes_per_address_are_limited(app: FastAPI) -> None:
     visitor = Browser(app)
     codes = [visitor.post("/api/session", json={"adult": True}).status_code for _ in range(35)]
     assert codes[:30] == [201] * 30 and codes[-1] == 429
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_two_server_processes_on_one_database_share_the_limits(
+    kind: str, tmp_path: Path, settings: Settings
+) -> None:
+    with shared_database(kind, tmp_path, "limits") as url:
+        apps = [create_app(settings.model_copy(update={"database_url": url})) for _ in range(2)]
+        try:
+            assert all(
+                isinstance(app.state.store, Store) and app.state.store.shared for app in apps
+            )
+            visitors = [Browser(app) for app in apps]
+            codes = [
+                visitors[i % 2].post("/api/session", json={"adult": True}).status_code
+                for i in range(50)
+            ]
+            # 30 per address in all (the burst, and the odd token refilled at 0.5/s meanwhile),
+            # where one bucket per process would have let all 50 (25 each) pass.
+            assert 30 <= codes.count(201) <= 35 and set(codes) == {201, 429}, codes
+            assert codes[-2:] == [429, 429]
+            refused = visitors[0].post("/api/session", json={"adult": True})
+            assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+            assert int(refused.headers["retry-after"]) >= 1
+            assert "wait" in refused.json()["detail"]
+        finally:
+            for app in apps:
+                app.state.store.close()
 
 
 def test_a_token_bucket_refills_at_its_rate() -> None:

@@ -185,9 +185,7 @@ def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json
 
 @router.post(
     "/tables/{table_id}/deal",
-    responses={
-        428: {"model": ErrorOut, "description": "No Idempotency-Key: nothing was dealt."}
-    },
+    responses={428: {"model": ErrorOut, "description": "No Idempotency-Key: nothing was dealt."}},
 )
 def deal(
     table_id: RecordId,
