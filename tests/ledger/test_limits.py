@@ -122,3 +122,32 @@ def test_bad_values_are_refused(store: Store) -> None:
         )
     with pytest.raises(BadLimitError):
         service.cool_off(player, "forever")
+
+
+def test_a_practice_coup_is_refused_by_the_limits_and_counts_for_the_day(store: Store) -> None:
+    service, clock, player, table = _setup(store)
+    _set(service, player, None, 2)
+    assert service.play_practice_coup(player, clock.now, lambda: "dealt") == "dealt"
+    with pytest.raises(RuntimeError):  # a coup that fails to deal is not counted
+        service.play_practice_coup(player, clock.now, _fail)
+    assert service.limits(player).coups_today == 1
+    service.deal(player, table, {"banker": 1_00})
+    assert service.limits(player).coups_today == 2
+    with pytest.raises(DailyCoupLimitError):
+        service.play_practice_coup(player, clock.now, lambda: "dealt")
+    with pytest.raises(DailyCoupLimitError):
+        service.deal(player, table, {"banker": 1_00})
+    clock.now += timedelta(days=1)  # a new UTC day
+    assert service.limits(player).coups_today == 0
+    service.play_practice_coup(player, clock.now, lambda: "dealt")
+    service.cool_off(player, "1d")
+    with pytest.raises(CoolingOffError):
+        service.play_practice_coup(player, clock.now, lambda: "dealt")
+    clock.now += timedelta(days=1)
+    _set(service, player, 5, None)
+    with pytest.raises(SessionLimitError):
+        service.play_practice_coup(player, clock.now - timedelta(minutes=5), lambda: "dealt")
+
+
+def _fail() -> str:
+    raise RuntimeError("the shoe jammed")

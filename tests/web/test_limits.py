@@ -3,13 +3,39 @@ charge nothing, the reality check's interval reaches the page."""
 
 from __future__ import annotations
 
+import re
+import time
 import warnings
+from html import unescape
+
+from fastapi import FastAPI
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from .conftest import deal, table_id
+from baccarat.web.context import SESSION_COOKIE
+
+from .conftest import Browser, deal, table_id
+
+
+def _alert(page: str) -> str:
+    found = re.search(r'role="alert"[^>]*>(.*?)</', page, re.S)
+    assert found is not None, "no alert on the page"
+    return " ".join(unescape(found[1]).split())
+
+
+def _chemin_coups(client: TestClient) -> int:
+    return int(client.get("/api/me/limits").json()["limits"]["coups_today"])
+
+
+def _daily(client: TestClient, limit: int | None, session: int | None = None) -> None:
+    limits = {
+        "reality_check_minutes": 60,
+        "session_limit_minutes": session,
+        "daily_coup_limit": limit,
+    }
+    assert client.put("/api/me/limits", json=limits).status_code == 200
 
 
 def test_limits_through_the_api(player: TestClient) -> None:
@@ -63,3 +89,52 @@ def test_the_pages_and_the_reality_check_interval(player: TestClient) -> None:
     locked = player.post("/limits/cool-off", data={"period": "7d"}, follow_redirects=False)
     assert locked.status_code == 303
     assert "The table is locked until" in player.get("/limits").text
+
+
+def test_chemin_coups_count_towards_the_daily_limit_and_are_refused_past_it(
+    player: TestClient,
+) -> None:
+    _daily(player, 3)
+    table = table_id(player)
+    assert deal(player, table, {"banker": 5}).status_code == 200
+    for _ in range(2):
+        dealt = player.post("/chemin/deal", follow_redirects=False)
+        assert dealt.status_code == 303
+        if dealt.headers["location"] == "/chemin#choice":  # finish a coup that waits on 5
+            coup = re.search(r'name="coup" value="([^"]+)"', player.get("/chemin").text)
+            assert coup is not None
+            player.post("/chemin/choose", data={"coup": coup[1], "choice": "draw"})
+    assert _chemin_coups(player) == 3  # one at the table, two at Chemin de Fer
+    table_refusal = deal(player, table, {"banker": 5})
+    assert table_refusal.status_code == 403
+    assert table_refusal.json()["code"] == "daily_coup_limit"
+    refused = player.post("/chemin/deal")
+    assert refused.status_code == 403
+    assert _alert(refused.text) == table_refusal.json()["detail"]
+    assert _chemin_coups(player) == 3  # the refused coup was not dealt, nor counted
+
+
+def test_a_cool_off_closes_the_chemin_table(player: TestClient) -> None:
+    assert player.post("/api/me/cool-off", json={"period": "1d"}).status_code == 200
+    refusal = deal(player, table_id(player), {"banker": 5}).json()
+    refused = player.post("/chemin/deal")
+    assert refused.status_code == 403 and refusal["code"] == "cooling_off"
+    assert _alert(refused.text) == refusal["detail"]
+    assert _chemin_coups(player) == 0
+    tables = player.app.state.chemin_tables  # type: ignore[attr-defined]
+    assert all(table.shoe.coups_dealt == 0 for table in tables._tables.values())
+
+
+def test_the_session_limit_applies_at_the_chemin_table(app: FastAPI) -> None:
+    browser = Browser(app)
+    assert browser.post("/api/session", json={"adult": True}).status_code == 201
+    _daily(browser, None, session=30)
+    assert browser.post("/chemin/deal", follow_redirects=False).status_code == 303
+    # A play session that started 31 minutes ago.
+    started = app.state.signer.session(time.time() - 31 * 60)
+    browser.cookies.set(SESSION_COOKIE, started)
+    refusal = deal(browser, table_id(browser), {"banker": 5}).json()
+    assert refusal["code"] == "session_limit"
+    refused = browser.post("/chemin/deal")
+    assert refused.status_code == 403 and _alert(refused.text) == refusal["detail"]
+    assert _chemin_coups(browser) == 1

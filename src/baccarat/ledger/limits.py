@@ -27,7 +27,7 @@ from baccarat.ledger.errors import (
     DailyCoupLimitError,
     SessionLimitError,
 )
-from baccarat.ledger.models import CoupRecord, Player, TableRecord
+from baccarat.ledger.models import CheminDay, CoupRecord, Player, TableRecord
 
 __all__ = [
     "COOL_OFF_CHOICES",
@@ -35,6 +35,7 @@ __all__ = [
     "PlayLimits",
     "check_play",
     "cool_off",
+    "count_chemin_coup",
     "coups_today",
     "limits",
     "set_limits",
@@ -87,7 +88,8 @@ def _apply_due(player: Player, now: datetime) -> None:
 
 
 def coups_today(session: Session, player_id: str, now: datetime) -> int:
-    """Coups dealt to the player since the start of this UTC day."""
+    """Coups dealt to the player since the start of this UTC day: at the tables (stored coups)
+    and at the Chemin de Fer practice table (counted, :func:`count_chemin_coup`)."""
     start = now.replace(hour=0, minute=0, second=0, microsecond=0)
     count = session.scalar(
         select(func.count())
@@ -95,7 +97,21 @@ def coups_today(session: Session, player_id: str, now: datetime) -> int:
         .join(TableRecord, CoupRecord.table_id == TableRecord.id)
         .where(TableRecord.player_id == player_id, CoupRecord.created_at >= start)
     )
-    return int(count or 0)
+    chemin = session.scalar(
+        select(CheminDay.coups).where(CheminDay.player_id == player_id, CheminDay.day == now.date())
+    )
+    return int(count or 0) + int(chemin or 0)
+
+
+def count_chemin_coup(session: Session, player_id: str, now: datetime) -> None:
+    """Count one Chemin de Fer practice coup on this UTC day (the caller holds the player's
+    lock, so the read and the write cannot race)."""
+    day = session.get(CheminDay, (player_id, now.date()))
+    if day is None:
+        session.add(CheminDay(player_id=player_id, day=now.date(), coups=1))
+    else:
+        day.coups += 1
+    session.flush()
 
 
 def limits(session: Session, player: Player, now: datetime) -> PlayLimits:

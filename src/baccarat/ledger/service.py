@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -213,6 +214,9 @@ class DealOutcome:
     (nothing was dealt or charged this time; ``player`` is the standing now)."""
 
 
+T = TypeVar("T")
+
+
 class PlayService:
     """The operations of the practice table. Thread-safe: each call is its own transaction.
 
@@ -294,6 +298,21 @@ class PlayService:
         now = self.clock()
         with self.store.transaction() as db:
             return limits.cool_off(db, accounts.lock_player(db, player_id), period, now)
+
+    def play_practice_coup(
+        self, player_id: str, since: datetime | None, play: Callable[[], T]
+    ) -> T:
+        """A coup dealt outside the ledger (the Chemin de Fer practice table), under the same
+        limits as a deal: refused during a cool-off, past the daily coup limit or past the
+        session limit (the session started at ``since``), else ``play()`` deals it and it counts
+        towards the coups of the day. If ``play`` raises, nothing is counted."""
+        now = self.clock()
+        with self.store.transaction() as db:
+            player = accounts.lock_player(db, player_id)
+            limits.check_play(db, player, now, since)
+            dealt = play()
+            limits.count_chemin_coup(db, player_id, now)
+            return dealt
 
     # Accounts and sessions
 

@@ -56,7 +56,14 @@ from baccarat.odds.composition import Composition
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _, current, format_fraction_percent, pgettext
 from baccarat.web.pages import render
-from baccarat.web.present import card_data, coup_data, draw_table, shoe_data
+from baccarat.web.present import (
+    card_data,
+    coup_data,
+    draw_table,
+    error_message,
+    error_status,
+    shoe_data,
+)
 
 __all__ = [
     "BankerPlay",
@@ -693,9 +700,15 @@ def _refused(
     player_id: str,
     session: SessionInfo,
     tables: CheminTables,
-    exc: CheminError,
+    exc: BaccaratError,
 ) -> HTMLResponse:
-    return _page(request, service, player_id, session, tables, error=str(exc), status=exc.status)
+    """The page with the refusal: the table's own (:class:`CheminError`), or the player's
+    limits, said as at the other tables."""
+    if isinstance(exc, CheminError):
+        message, status = str(exc), exc.status
+    else:
+        message, status = error_message(exc), error_status(exc)
+    return _page(request, service, player_id, session, tables, error=message, status=status)
 
 
 @router.get("/chemin", response_class=HTMLResponse)
@@ -710,10 +723,16 @@ def chemin_page(
 def chemin_deal(
     request: Request, service: Service, player_id: PlayerId, session: SessionInfo, tables: Tables
 ) -> Response:
-    """Deal a coup; it stops for the learner's choice when they hold 5 and no natural is out."""
+    """Deal a coup; it stops for the learner's choice when they hold 5 and no natural is out.
+
+    No points are staked, but it is a coup: the player's cool-off, session limit and daily coup
+    limit refuse it as they refuse a deal at a table, and it counts towards the coups of the day.
+    """
     try:
-        table = tables.deal(player_id, session.started)
-    except CheminError as exc:
+        table = service.play_practice_coup(
+            player_id, session.started, lambda: tables.deal(player_id, session.started)
+        )
+    except BaccaratError as exc:
         return _refused(request, service, player_id, session, tables, exc)
     return RedirectResponse(
         "/chemin#choice" if table.pending is not None else "/chemin#last-coup", status_code=303
