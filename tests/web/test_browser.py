@@ -234,8 +234,12 @@ def test_reality_check_shows_time_and_net_with_break_and_continue(
         assert "You have played for 5 minutes" in text and "Net result" in text
         assert page.locator("#reality-break").is_visible()
         screenshot(page, "reality-check")
-        page.click("#reality-continue")
+        with page.expect_response(lambda r: r.url.endswith("/api/me/reality-check")) as answer:
+            page.click("#reality-continue")
+        assert answer.value.status == 200  # recorded on the server, as the page's own form does
         assert not page.locator("#reality-check").count()
+        recorded = page.request.get(server + "/api/me/limits").json()["limits"]
+        assert recorded["reality_check_at"] is not None
         page.clock.fast_forward("05:00")
         dialog.wait_for(state="visible")
         page.click("#reality-break")

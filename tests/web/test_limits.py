@@ -14,9 +14,15 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from baccarat.web.context import SESSION_COOKIE
+from baccarat.web.context import PLAYER_COOKIE, SESSION_COOKIE
 
 from .conftest import Browser, deal, table_id
+
+
+def _started_ago(app: FastAPI, browser: TestClient, minutes: int) -> None:
+    """Make the browser's play session one that started ``minutes`` ago."""
+    browser.cookies.delete(SESSION_COOKIE)
+    browser.cookies.set(SESSION_COOKIE, app.state.signer.session(time.time() - minutes * 60))
 
 
 def _alert(page: str) -> str:
@@ -130,11 +136,58 @@ def test_the_session_limit_applies_at_the_chemin_table(app: FastAPI) -> None:
     assert browser.post("/api/session", json={"adult": True}).status_code == 201
     _daily(browser, None, session=30)
     assert browser.post("/chemin/deal", follow_redirects=False).status_code == 303
-    # A play session that started 31 minutes ago.
-    started = app.state.signer.session(time.time() - 31 * 60)
-    browser.cookies.set(SESSION_COOKIE, started)
+    _started_ago(app, browser, 31)
     refusal = deal(browser, table_id(browser), {"banker": 5}).json()
     assert refusal["code"] == "session_limit"
     refused = browser.post("/chemin/deal")
     assert refused.status_code == 403 and _alert(refused.text) == refusal["detail"]
     assert _chemin_coups(browser) == 1
+
+
+def _reality_check_due(page: str) -> bool:
+    return 'id="reality-check-due"' in page
+
+
+def test_a_due_reality_check_is_on_the_page_without_javascript(app: FastAPI) -> None:
+    browser = Browser(app)
+    assert browser.post("/api/session", json={"adult": True}).status_code == 201
+    _daily(browser, None)  # a check every 60 minutes
+    assert not _reality_check_due(browser.get("/table").text)
+    # A play session that started 61 minutes ago: the check is due on every page.
+    _started_ago(app, browser, 61)
+    for path in ("/table", "/history", "/chemin", "/limits"):
+        page = browser.get(path).text
+        assert _reality_check_due(page), path
+    page = browser.get("/history").text
+    assert "You have played for 61 minutes this session. Net result: ±0." in unescape(page)
+    assert 'href="/break"' in page and 'action="/reality-check"' in page
+    assert 'name="next" value="/history"' in page
+    # "Continue" is recorded on the server: no check until one interval later. (The form as a
+    # browser without JavaScript posts it: the token in its hidden field, no header.)
+    token = browser.get("/api/me").json()["csrf_token"]
+    assert f'name="csrf_token" value="{token}"' in page
+    cookies = {name: browser.cookies[name] for name in (PLAYER_COOKIE, SESSION_COOKIE)}
+    answer = TestClient(app, cookies=cookies).post(
+        "/reality-check",
+        data={"next": "/history", "csrf_token": token},
+        follow_redirects=False,
+    )
+    assert (answer.status_code, answer.headers["location"]) == (303, "/history")
+    assert not _reality_check_due(browser.get("/history").text)
+    assert not _reality_check_due(browser.get("/table").text)
+    assert browser.get("/api/me/limits").json()["limits"]["reality_check_at"]
+    # Another site cannot be where "continue" leads.
+    away = browser.post("/reality-check", data={"next": "//evil.example"}, follow_redirects=False)
+    assert away.headers["location"] == "/table"
+
+
+def test_continue_through_the_api_postpones_the_check(app: FastAPI) -> None:
+    browser = Browser(app)
+    assert browser.post("/api/session", json={"adult": True}).status_code == 201
+    _started_ago(app, browser, 61)
+    assert _reality_check_due(browser.get("/table").text)
+    assert browser.post("/api/me/reality-check").status_code == 200
+    page = browser.get("/table").text
+    assert not _reality_check_due(page)
+    due_in = re.search(r'data-reality-due-in="(\d+)"', page)
+    assert due_in is not None and 59 * 60_000 < int(due_in[1]) <= 60 * 60_000

@@ -1,7 +1,9 @@
 """Responsible play, as regulated free-play games do it, applied to points.
 
 - **Reality checks**: every ``reality_check_minutes`` (60 by default, the player's choice) the
-  table shows the time played and the net result, with "take a break" beside "continue".
+  table shows the time played and the net result, with "take a break" beside "continue"; the
+  next one is due one interval after the play session started or after the last "continue"
+  (:func:`continue_play`), whichever is later.
 - **Self-set limits** on the length of a play session and on coups per UTC day. Lowering a limit
   (or setting one) applies at once; raising it (or removing it) waits 24 hours, so a decision made
   calmly cannot be undone in the heat of play.
@@ -34,6 +36,7 @@ __all__ = [
     "RAISE_DELAY",
     "PlayLimits",
     "check_play",
+    "continue_play",
     "cool_off",
     "count_chemin_coup",
     "coups_today",
@@ -64,6 +67,25 @@ class PlayLimits:
     """Raised limits waiting: name → (the new value, None for no limit; when it applies)."""
     cool_off_until: datetime | None
     coups_today: int
+    reality_check_at: datetime | None = None
+    """When the player last answered a reality check with "continue"."""
+
+    def next_reality_check(self, session_started: datetime) -> datetime:
+        """When the next reality check is due for a play session that started then.
+
+        >>> from datetime import UTC
+        >>> start = datetime(2026, 1, 1, 9, 0, tzinfo=UTC)
+        >>> limits = PlayLimits(60, None, None, {}, None, 0)
+        >>> limits.next_reality_check(start).strftime("%H:%M")
+        '10:00'
+        >>> later = PlayLimits(60, None, None, {}, None, 0, start + timedelta(minutes=75))
+        >>> later.next_reality_check(start).strftime("%H:%M")
+        '11:15'
+        """
+        anchor = session_started
+        if self.reality_check_at is not None and self.reality_check_at > anchor:
+            anchor = self.reality_check_at
+        return anchor + timedelta(minutes=self.reality_check_minutes)
 
 
 def _pending(player: Player) -> dict[str, tuple[int | None, datetime]]:
@@ -127,6 +149,7 @@ def limits(session: Session, player: Player, now: datetime) -> PlayLimits:
         pending=_pending(player),
         cool_off_until=cooling,
         coups_today=coups_today(session, player.id, now),
+        reality_check_at=player.reality_check_at,
     )
 
 
@@ -169,6 +192,13 @@ def set_limits(
         elif name not in pending or pending[name][0] != new:
             pending[name] = (new, now + RAISE_DELAY)
     _store_pending(player, pending)
+    session.flush()
+    return limits(session, player, now)
+
+
+def continue_play(session: Session, player: Player, now: datetime) -> PlayLimits:
+    """The player answered a reality check with "continue": the next one is an interval away."""
+    player.reality_check_at = now
     session.flush()
     return limits(session, player, now)
 

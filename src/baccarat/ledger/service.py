@@ -299,6 +299,12 @@ class PlayService:
         with self.store.transaction() as db:
             return limits.cool_off(db, accounts.lock_player(db, player_id), period, now)
 
+    def continue_play(self, player_id: str) -> PlayLimits:
+        """The player saw a reality check and chose to continue (the next is an interval away)."""
+        now = self.clock()
+        with self.store.transaction() as db:
+            return limits.continue_play(db, accounts.lock_player(db, player_id), now)
+
     def play_practice_coup(
         self, player_id: str, since: datetime | None, play: Callable[[], T]
     ) -> T:

@@ -79,8 +79,8 @@ def render(
             for code in available_languages()
         ],
         "player": player_data(player) if player is not None else None,
-        # The player's own interval between reality checks (the script shows them).
-        "reality_check_minutes": _reality_check_minutes(request, player),
+        # The player's reality checks: shown by the page when due, by the script when it comes.
+        "reality": _reality_check(request, player, session),
         "session_started_ms": int(session.started.timestamp() * 1000) if session else None,
         "session_started": session.started.strftime("%H:%M UTC") if session else None,
         "csrf_token": csrf_token(request),
@@ -99,12 +99,29 @@ def csrf_token(request: Request) -> str:
     return signer.csrf_for(request.cookies.get(PLAYER_COOKIE)) or ""
 
 
-def _reality_check_minutes(request: Request, player: PlayerView | None) -> int | None:
+def _reality_check(
+    request: Request, player: PlayerView | None, session: PlaySession | None
+) -> dict[str, Any] | None:
+    """The reality check for the page: the player's interval, how long until the next one is
+    due (for the script), and, when it is due now, what the page shows in its place: the minutes
+    played this session and the net result (so it needs no JavaScript)."""
     service = getattr(request.app.state, "service", None)
-    if player is None or service is None:
+    if player is None or service is None or session is None:
         return None
-    minutes: int = service.limits(player.player_id).reality_check_minutes
-    return minutes
+    limits = service.limits(player.player_id)
+    now = service.clock()
+    due_in = (limits.next_reality_check(session.started) - now).total_seconds()
+    played = int((now - session.started).total_seconds() // 60)
+    return {
+        "minutes": limits.reality_check_minutes,
+        "due_in_ms": max(0, int(due_in * 1000)),
+        "due": due_in <= 0,
+        "text": _("You have played for {minutes} minutes this session. Net result: {net}.").format(
+            minutes=played, net=player_data(player)["session_net_text"]
+        ),
+        # Where "continue" comes back to: this page.
+        "back": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
+    }
 
 
 def render_error(request: Request, status: int, message: str) -> HTMLResponse:

@@ -52,6 +52,9 @@ def limits_data(limits: PlayLimits) -> Json:
             for name, (value, at) in limits.pending.items()
         },
         "cool_off_until": limits.cool_off_until.isoformat() if limits.cool_off_until else None,
+        "reality_check_at": (
+            limits.reality_check_at.isoformat() if limits.reality_check_at else None
+        ),
     }
 
 
@@ -71,6 +74,13 @@ def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
         daily_coup_limit=body.daily_coup_limit,
     )
     return {"limits": limits_data(limits)}
+
+
+@api.post("/reality-check")
+def continue_play(service: Service, player_id: PlayerId) -> Json:
+    """Answer a reality check with "continue": the next one is due one interval from now (what
+    the page's "Continue" button records, with or without JavaScript)."""
+    return {"limits": limits_data(service.continue_play(player_id))}
 
 
 @api.post("/cool-off")
@@ -125,6 +135,26 @@ def _optional(value: str) -> int | None:
     if not value.isdigit():
         raise BaccaratError(_("Limits are whole numbers; leave a field empty for no limit."))
     return int(value)
+
+
+def _back_here(target: str) -> str:
+    """A path of this site to go back to (never another site's address: no ``//`` or scheme).
+
+    >>> _back_here("/table?table=3"), _back_here("//evil.example/"), _back_here("https://x")
+    ('/table?table=3', '/table', '/table')
+    """
+    if target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return "/table"
+
+
+@router.post("/reality-check")
+def continue_form(
+    service: Service, player_id: PlayerId, next_page: Annotated[str, Form(alias="next")] = "/table"
+) -> Response:
+    """The page's "Continue" beside "Take a break": recorded, then back to the page."""
+    service.continue_play(player_id)
+    return RedirectResponse(_back_here(next_page), status_code=303)
 
 
 @router.post("/limits", response_model=None)

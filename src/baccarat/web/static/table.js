@@ -39,10 +39,12 @@
     window.setInterval(tick, 1000);
 
     /* Reality checks: at the player's interval, the time played and the net result, with
-       "take a break" beside "continue". */
+       "take a break" beside "continue". The server says when the next one is due (it shows one
+       itself, without the script, when a page is rendered late enough) and records "continue",
+       so the next check is one interval later however the page was left. */
     var every = Number(clock.dataset.realityCheck || 0) * 60000;
-    if (every > 0 && MESSAGES.reality_title) {
-      var due = started + every * (Math.floor((Date.now() - started) / every) + 1);
+    if (every > 0 && MESSAGES.reality_title && !$("#reality-check-due")) {
+      var due = Date.now() + Number(clock.dataset.realityDueIn || every);
       var schedule = function () { window.setTimeout(showCheck, Math.max(0, due - Date.now())); };
       var showCheck = function () {
         var minutes = Math.floor((Date.now() - started) / 60000);
@@ -68,7 +70,12 @@
         goOn.addEventListener("click", function () {
           dialog.close();
           dialog.remove();
-          due += every;
+          // The same record as the page's own "Continue" form: the next check is an interval away.
+          fetch("/api/me/reality-check", {
+            method: "POST",
+            headers: { Accept: "application/json", "X-CSRF-Token": CSRF },
+          }).catch(function () { /* offline: the next page shows the check again if due */ });
+          due = Date.now() + every;
           schedule();
         });
         dialog.append(title, text, pause, goOn);
