@@ -88,7 +88,9 @@ async def _drive(base: str, players: int, seconds: float) -> Result:
     clients = [httpx.AsyncClient(base_url=base, timeout=60, limits=limits) for _ in range(players)]
     tables = []
     for client in clients:
-        (await client.post("/api/session", json={"adult": True})).raise_for_status()
+        answer = await client.post("/api/session", json={"adult": True})
+        answer.raise_for_status()
+        client.headers["X-CSRF-Token"] = answer.json()["csrf_token"]  # every write needs it
         tables.append((await client.get("/api/tables/current")).json()["table"]["id"])
     latencies: list[float] = []
     refused = 0
