@@ -32,14 +32,16 @@ class Browser(TestClient):
     client's current session cookie, so it follows a log-in or a registration. A header given
     explicitly wins (tests of a wrong token)."""
 
-    def request(self, method: str, url: Any, **kwargs: Any) -> httpx.Response:  # type: ignore[override]
+    def request(self, method: str, url: Any, **kwargs: Any) -> httpx.Response:
         if method.upper() not in ("GET", "HEAD", "OPTIONS"):
-            token = self.app.state.signer.csrf_for(self.cookies.get(PLAYER_COOKIE))  # type: ignore[attr-defined]
+            signer = self.app.state.signer  # type: ignore[attr-defined]
+            token = signer.csrf_for(self.cookies.get(PLAYER_COOKIE))
             headers = dict(kwargs.pop("headers", None) or {})
             if token and not any(name.lower() == CSRF_HEADER.lower() for name in headers):
                 headers[CSRF_HEADER] = token
             kwargs["headers"] = headers
-        return super().request(method, url, **kwargs)
+        response: httpx.Response = super().request(method, url, **kwargs)
+        return response
 
 
 def deal(
@@ -52,7 +54,9 @@ def deal(
 ) -> httpx.Response:
     """Deal one coup through the API with a fresh ``Idempotency-Key`` (or ``key``)."""
     sent = {"Idempotency-Key": key or uuid.uuid4().hex, **(headers or {})}
-    return client.post(f"/api/tables/{table}/deal", json={"stakes": dict(stakes)}, headers=sent)
+    url = f"/api/tables/{table}/deal"
+    response: httpx.Response = client.post(url, json={"stakes": dict(stakes)}, headers=sent)
+    return response
 
 
 @pytest.fixture
