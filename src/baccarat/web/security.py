@@ -143,11 +143,11 @@ class SecurityMiddleware:
         self,
         app: ASGIApp,
         *,
+        signer: CookieSigner,
         https: bool,
         rate_limits: bool = True,
         limits: dict[str, tuple[RateLimit, RateLimit]] | None = None,
         limiter: Limiter | None = None,
-        signer: CookieSigner | None = None,
     ) -> None:
         self.app = app
         self.signer = signer
@@ -235,8 +235,6 @@ class SecurityMiddleware:
     async def _csrf_token_ok(self, scope: Scope, receive: Receive) -> tuple[bool, Receive]:
         """Whether a request with the session cookie carries its token (the header, or a form's
         field); without the cookie there is nothing to check. The body, if read, is replayed."""
-        if self.signer is None:
-            return True, receive
         expected = self.signer.csrf_for(_cookies(scope).get(PLAYER_COOKIE))
         if expected is None:
             return True, receive
