@@ -158,6 +158,9 @@ def test_a_due_reality_check_is_on_the_page_without_javascript(app: FastAPI) -> 
     for path in ("/table", "/history", "/chemin", "/limits"):
         page = browser.get(path).text
         assert _reality_check_due(page), path
+    # A page that answers a form post comes back to the form's page, not to the post's address.
+    refused = browser.post("/table/deal", data={"table_id": "1"})
+    assert _reality_check_due(refused.text) and 'name="next" value="/table"' in refused.text
     page = browser.get("/history").text
     assert "You have played for 61 minutes this session. Net result: ±0." in unescape(page)
     assert 'href="/break"' in page and 'action="/reality-check"' in page

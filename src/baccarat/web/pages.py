@@ -119,9 +119,21 @@ def _reality_check(
         "text": _("You have played for {minutes} minutes this session. Net result: {net}.").format(
             minutes=played, net=player_data(player)["session_net_text"]
         ),
-        # Where "continue" comes back to: this page.
-        "back": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
+        "back": _back(request),
     }
+
+
+_FORM_PAGES = ("table", "chemin", "account", "limits", "quiz")
+"""The pages whose forms come back rendered (a refusal) at an address that only takes a POST."""
+
+
+def _back(request: Request) -> str:
+    """Where "continue" comes back to: this page, or for a page that answers a form post (a
+    refused deal, say) the page of that form."""
+    if request.method == "GET":
+        return request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    first = request.url.path.strip("/").split("/")[0]
+    return f"/{first}" if first in _FORM_PAGES else "/table"
 
 
 def render_error(request: Request, status: int, message: str) -> HTMLResponse:
