@@ -4,7 +4,8 @@ Amounts are exact decimal strings of points (``"12.5"``, ``"0.95"``); stakes may
 whole numbers or such strings. Every refusal is a 4xx with ``{"code", "detail"}`` and charges
 nothing: 401 before the 18+ gate, 404 for another player's table or coup, 409 when the state
 forbids it (another deal at the table in progress, top-up used today), 422 for stakes the table or
-the balance refuses, 400 for malformed JSON.
+the balance refuses, 400 for malformed JSON, 403 ``csrf`` for a call with the session cookie but
+without its ``X-CSRF-Token``, 428 for a deal without an ``Idempotency-Key``.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     for status, text in (
         (400, "Malformed JSON."),
         (401, "No live session (pass the gate or log in)."),
-        (403, "Refused: another site's request, a cool-off or a limit, or under 18."),
+        (403, "Refused: another site's request or no CSRF token, a cool-off or a limit, under 18."),
         (404, "No such record of this player's."),
         (409, "The state forbids it now (another deal first, top-up used, shoe not ended)."),
         (422, "The request or a stake is not valid."),
