@@ -128,13 +128,18 @@ def _print_report(report: SimulationReport, t: Translator) -> None:
     workers = t.ngettext(
         "{count} {backend} worker", "{count} {backend} workers", result.workers
     ).format(count=result.workers, backend=result.backend)
+    modes = {
+        Mode.SHOE: t.pgettext("simulate mode", "shoe"),
+        Mode.FIRST_COUP: t.pgettext("simulate mode", "first-coup"),
+        Mode.INFINITE: t.pgettext("simulate mode", "infinite"),
+    }
     console.print(
         f"[bold]{coups}[/bold] "
         + t.gettext(
             "({mode}, {shoe}, rules {rule_set}, seed {seed}) in {seconds} s: "
             "{speed} million coups/s on {workers}"
         ).format(
-            mode=spec.mode.value,
+            mode=modes[spec.mode],
             shoe=shoe,
             rule_set=report.rule_set,
             seed=spec.resolved_seed,
