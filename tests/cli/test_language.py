@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +94,275 @@ def test_the_quiz_speaks_hungarian(
     assert "Játékos: húz vagy megáll? [h = húz / m = megáll]" in out
     assert "Írd be: h = húz / m = megáll, vagy k a kilépéshez." in out
     assert "Kiléptél." in out
+
+
+# --- Every command in Vietnamese and Hungarian -----------------------------------------------
+
+SEED = "ab" * 32  # a server seed for `verify`
+
+
+@pytest.fixture
+def looked_up(monkeypatch: pytest.MonkeyPatch) -> set[tuple[str | None, str]]:
+    """Every (context, message) a translator is asked for while the test runs."""
+    from baccarat.i18n import catalogs
+
+    seen: set[tuple[str | None, str]] = set()
+    gettext, pgettext, ngettext = (
+        catalogs.Translator.gettext,
+        catalogs.Translator.pgettext,
+        catalogs.Translator.ngettext,
+    )
+
+    def record_gettext(self: catalogs.Translator, message: str) -> str:
+        seen.add((None, message))
+        return gettext(self, message)
+
+    def record_pgettext(self: catalogs.Translator, context: str, message: str) -> str:
+        seen.add((context, message))
+        return pgettext(self, context, message)
+
+    def record_ngettext(self: catalogs.Translator, singular: str, plural: str, n: int) -> str:
+        seen.add((None, singular))
+        return ngettext(self, singular, plural, n)
+
+    monkeypatch.setattr(catalogs.Translator, "gettext", record_gettext)
+    monkeypatch.setattr(catalogs.Translator, "pgettext", record_pgettext)
+    monkeypatch.setattr(catalogs.Translator, "ngettext", record_ngettext)
+    # The templates a translator caches are looked up afresh, so they are seen too.
+    for cached in (catalogs._explain_templates, catalogs._pays_templates, catalogs._road_labels):
+        cached.cache_clear()
+    return seen
+
+
+def _ledger(tmp_path: Path) -> str:
+    from baccarat.ledger.db import Store
+    from baccarat.ledger.service import PlayService
+
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    store = Store.open(url)
+    service = PlayService(store)
+    player = service.join().player_id
+    service.deal(player, service.table(player).id, {"banker": 25_00})
+    store.close()
+    return url
+
+
+def _commands(tmp_path: Path) -> dict[str, list[str]]:
+    """One run of each command that prints human text (tampered coups make `verify` fail)."""
+    from baccarat.core.shoe import ShoeRules
+    from baccarat.fair.shuffle import fair_shoe
+
+    dealt = [
+        " ".join(map(str, coup.cards_in_order))
+        for coup in fair_shoe(SEED, "x", 1, ShoeRules(decks=1)).deal_all()
+    ][:3]
+    dealt[2] = dealt[2].replace(dealt[2].split()[0], "Kd" if dealt[2][0] != "K" else "Qd", 1)
+    coups = tmp_path / "coups.txt"
+    coups.write_text("\n".join(dealt) + "\n", encoding="utf-8")
+    return {
+        "settle": ["settle", "--cards", "2c 3d 3h 3s Kc", "--bet", "banker=100", "--bet", "tie=5"],
+        "tableau": ["tableau"],
+        "tableau --plain": ["tableau", "--plain"],
+        "roads": ["roads", "--results", "B B P T P+pp B+bp+n P P"],
+        "odds": ["odds", "--decks", "1", "--exact"],
+        "odds --eor": ["odds", "--eor", "--decks", "1"],
+        "par-sheet": ["par-sheet", "--decks", "1", "--rules", "ez"],
+        "par-sheet html": ["par-sheet", "--decks", "1", "--format", "html"],
+        "rules": ["rules"],
+        "rules ez": ["rules", "ez"],
+        "simulate": ["simulate", "--coups", "20000", "--seed", "1", "--workers", "1"],
+        "solve": ["solve", "chemin-de-fer", "--infinite", "--simulate", "2000"],
+        "banque": ["solve", "banque", "--simulate", "2000"],
+        "verify": ["verify", "--server-seed", SEED, "--client-seed", "x", "--shoe", "1",
+                   "--decks", "1", "--coups", str(coups)],
+        "ledger check": ["ledger", "check", "--database", _ledger(tmp_path)],
+    }  # fmt: skip
+
+
+# A few headings, labels and sentences each command must print in each language.
+EXPECTED = {
+    "vi": {
+        "settle": ["Cửa cược (punto-banco)", "Tiền cược", "Lời/lỗ", "Tổng cộng", "thắng", "thua"],
+        "tableau": ["Bài tự nhiên: hai lá đầu có tổng 8 hoặc 9 điểm", "Con đã dừng"],
+        "tableau --plain": ["Cái: R = rút bài, D = dừng", "Cái  3 | R  R  R"],
+        "roads": ["Đường lớn", "8 ván:", "Chuỗi: hiện tại", "không dự đoán được gì"],
+        "odds": ["Xác suất chính xác", "Kết quả của ván", "Lợi thế sòng bài chính xác", "1 bộ bài"],
+        "odds --eor": ["Ảnh hưởng khi rút bớt lá", "Lợi thế"],
+        "par-sheet": ["# Bảng PAR: EZ Baccarat (ez), 1 bộ bài", "bên thắng = Cái", "Phương sai",
+                      "các trường hợp khác", "Lợi thế sòng bài"],
+        "par-sheet html": ['<html lang="vi">', "Kết quả của ván", "Tổng cộng"],
+        "rules": ["Các bộ luật", "chemin-de-fer", "Trò chơi có lựa chọn"],
+        "rules ez": ["Tỷ lệ trả (quy tắc khớp đầu tiên)", "bên thắng = Cái", "hoàn cược"],
+        "simulate": ["20,000 ván", "Tần suất", "Kỳ vọng chính xác", "chia cả hộp"],
+        "solve": ["Luật Chemin de Fer", "Con có 5 điểm: luôn rút bài", "Giá trị:",
+                  "Mô phỏng:"],
+        "banque": ["cách đáp trả tốt nhất của Cái", "Lợi thế của Cái trước tay bên phải"],
+        "verify": ["Hạt giống máy chủ", "Cam kết", "Sai khác", "ván 3, lá thứ nhất của Con",
+                   "THẤT BẠI: ván 3 sai khác."],
+        "ledger check": ["kiểm tra sổ cái: ổn (1 người chơi"],
+    },
+    "hu": {
+        "settle": ["Tétek (punto-banco)", "Tétösszeg", "Nettó", "Összesen", "nyertes", "vesztes"],
+        "tableau": ["Natural: ha két lap összege 8 vagy 9", "A Játékos megállt"],
+        "tableau --plain": ["Bank: H = húz, M = megáll", "Bank  3 | H  H  H"],
+        "roads": ["Nagy út", "8 kör:", "Sorozat: jelenlegi", "semmit sem jósolnak meg"],
+        "odds": ["Pontos esélyek", "A körök kimenetele", "Pontos házelőnyök", "1 pakli"],
+        "odds --eor": ["A lapkivétel hatása", "Előny"],
+        "par-sheet": ["# PAR-lap: EZ Baccarat (ez), 1 pakli", "nyertes = Bank", "Szórásnégyzet",
+                      "egyébként", "Házelőny"],
+        "par-sheet html": ['<html lang="hu">', "A körök kimenetele", "Összesen"],
+        "rules": ["Szabályrendszerek", "chemin-de-fer", "Választásos játék"],
+        "rules ez": ["Kifizetés (az első illeszkedő szabály)", "nyertes = Bank", "visszajár"],
+        "simulate": ["20,000 kör", "Gyakoriságok", "Pontos várható érték", "cipőnként"],
+        "solve": ["Chemin de Fer szabályok", "A Játékos 5 ponton: mindig húz", "Érték:",
+                  "Szimuláció:"],
+        "banque": ["a Bank legjobb válasza", "A Bank előnye a jobb oldali kéz ellen"],
+        "verify": ["Szervermag", "Kötelezettségvállalás", "Eltérés", "3. kör, a Játékos első lapja",
+                   "SIKERTELEN: a(z) 3. kör eltér."],
+        "ledger check": ["főkönyv-ellenőrzés: rendben (1 játékos"],
+    },
+}  # fmt: skip
+
+# English a translated command must not print (its headings, labels and notes; not "natural",
+# which is the Hungarian word too).
+ENGLISH = [
+    "Bets", "Stake", "Returned", "Naturals", "Player stood", "Statistics", "Run: current",
+    "predict nothing", "Exact odds", "Coup outcomes", "Frequencies", "House edge", "PAR sheet",
+    "winner =", "otherwise", "Rule sets", "Pays", "Limits", "choice game", "million coups",
+    "Simulated", "Value:", "Mixed:", "always", "Banker's", "Server seed", "Commitment",
+    "Mismatch", "FAILED", "ledger check", "players", "deck", "shoe",
+]  # fmt: skip
+
+
+def _literal_parts(message: str) -> list[str]:
+    """The words of a message outside its {parameters}, in runs long enough to be telling;
+    not a snake_case name, which is also a bet's code (``banker_pair``)."""
+    parts = (p.strip(" .,:;()") for p in re.split(r"\{[^{}]*\}|%\([^)]*\)[sd]", message))
+    return [p for p in parts if len(p) >= 8 and not re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)+", p)]
+
+
+@pytest.mark.parametrize("language", ["vi", "hu"])
+def test_every_command_speaks_the_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    looked_up: set[tuple[str | None, str]],
+    language: str,
+) -> None:
+    from baccarat.i18n.catalogs import get_translator
+
+    monkeypatch.setenv("COLUMNS", "200")
+    t = get_translator(language)
+    for name, argv in _commands(tmp_path).items():
+        looked_up.clear()
+        code, out, err = run(capsys, *argv, "--lang", language)
+        assert code == (1 if name == "verify" else 0), (name, err)
+        for text in EXPECTED[language][name]:
+            assert text in out, (name, text)
+        words = set(re.findall(r"[A-Za-z']+", out))
+        for english in ENGLISH:
+            phrase = set(english.split())
+            assert not (phrase <= words and english in out), (name, english)
+        # Every message the command asked for is in the catalog, and none of it is printed in
+        # English where the language has its own words.
+        assert looked_up, name
+        for context, message in sorted(looked_up, key=str):
+            translated = t.pgettext(context, message) if context else t.gettext(message)
+            assert (context, message) in _catalog_keys(language), (name, context, message)
+            for part in _literal_parts(message):
+                if part not in translated:
+                    assert part not in out, (name, part)
+
+
+def _catalog_keys(language: str) -> set[tuple[str | None, str]]:
+    from babel.messages.pofile import read_po
+
+    from baccarat.i18n.catalogs import DOMAIN, LOCALE_DIR
+
+    with (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
+
+
+def test_the_locale_picks_the_language_of_every_command(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("LANG", "hu_HU.UTF-8")
+    monkeypatch.setenv("COLUMNS", "200")
+    for name, argv in _commands(tmp_path).items():
+        code, out, _ = run(capsys, *argv)
+        assert code == (1 if name == "verify" else 0), name
+        assert EXPECTED["hu"][name][0] in out, name
+
+
+# The same data whatever the language: codes and keys stay English.
+JSON_COMMANDS = [
+    ["settle", "--cards", "2c 3d 3h 3s Kc", "--bet", "banker=100", "--json"],
+    ["tableau", "--json"],
+    ["roads", "--results", "B B P T P+pp", "--json"],
+    ["odds", "--decks", "1", "--json"],
+    ["par-sheet", "--decks", "1", "--json"],
+    ["par-sheet", "--decks", "1", "--format", "csv"],
+    ["rules", "--json"],
+    ["simulate", "--coups", "5000", "--seed", "3", "--workers", "1", "--json"],
+    ["solve", "chemin-de-fer", "--infinite", "--json"],
+    ["solve", "banque", "--json"],
+    ["verify", "--server-seed", SEED, "--client-seed", "x", "--shoe", "1", "--json"],
+]
+
+
+@pytest.mark.parametrize("argv", JSON_COMMANDS, ids=lambda argv: " ".join(argv[:2]))
+def test_json_is_the_same_in_every_language(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    outputs = []
+    for language in ("en", "vi", "hu"):
+        code, out, _ = run(capsys, *argv, "--lang", language)
+        assert code == 0
+        outputs.append(_neutral(out))
+    assert outputs[0] == outputs[1] == outputs[2]
+
+
+def _neutral(out: str) -> object:
+    """The output without what differs between two runs of the same command (timings)."""
+    try:
+        data = json.loads(out)
+    except json.JSONDecodeError:
+        return out  # CSV
+    if isinstance(data, dict) and "seconds" in data:
+        for key in ("seconds", "coups_per_second"):
+            data.pop(key, None)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("vi", "mức cược 0.5 điểm vào 'banker' thấp hơn mức tối thiểu của bàn là 1 điểm "
+               "(punto-banco)"),
+        ("hu", "a(z) 'tie' tétre tett 1000.01 pont meghaladja az asztal 1000 pont maximumát "
+               "(punto-banco)"),
+        ("en", "stake of 1000.01 points on 'tie' is above the table maximum of 1000 points "
+               "(punto-banco)"),
+    ],
+)  # fmt: skip
+def test_a_refused_stake_is_one_line_in_the_language(
+    capsys: pytest.CaptureFixture[str], lang: str, message: str
+) -> None:
+    stake = "banker=0.5" if lang == "vi" else "tie=1000.01"
+    code, out, err = run(capsys, "settle", "--cards", "2c 3d 3h 3s Kc", "--bet", stake,
+                         "--lang", lang)  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err == f"baccarat: error: {message}\n"
+
+
+def test_unknown_bets_and_rule_sets_are_refused_in_the_locale_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "vi_VN.UTF-8")
+    _, _, err = run(capsys, "settle", "--cards", "2c 3d 3h 3s Kc", "--bet", "lucky=5")
+    assert err.startswith("baccarat: error: không có cửa cược 'lucky': bộ luật 'punto-banco' có ")
+    _, _, err = run(capsys, "rules", "macao")
+    assert err.startswith("baccarat: error: không có bộ luật 'macao': hãy chọn một trong ")
+    _, _, err = run(capsys, "odds", "--rules", "macao", "--lang", "hu")
+    assert err.startswith("baccarat: error: ismeretlen szabályrendszer: 'macao'")

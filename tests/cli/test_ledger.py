@@ -32,7 +32,7 @@ def test_a_sound_ledger_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert (code, err) == (0, "")
     # 1 grant and 3 stakes, then a payout or a refund for each coup the Banker did not lose.
     assert re.fullmatch(
-        r"ledger check: ok \(1 players, [4-7] entries, 3 coups, 1 shoes\)", out.strip()
+        r"ledger check: ok \(1 player, [4-7] entries, 3 coups, 1 shoe\)", out.strip()
     )
     code, out, _ = run(capsys, "ledger", "check", "--database", url, "--json")
     record = json.loads(out)
@@ -50,7 +50,7 @@ def test_a_discrepancy_exits_1_with_details(
     store.close()
     code, out, _ = run(capsys, "ledger", "check", "--database", url)
     assert code == 1
-    assert "1 discrepancies" in out and "shoe_position (player " in out
+    assert "ledger check: 1 discrepancy (" in out and "shoe_position (player " in out
     code, out, _ = run(capsys, "ledger", "check", "--database", url, "--json")
     assert code == 1 and json.loads(out)["discrepancies"][0]["code"] == "shoe_position"
 

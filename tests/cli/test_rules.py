@@ -110,3 +110,18 @@ def test_bad_input_is_one_line_and_exit_2(
     assert (code, out) == (2, "")
     assert err.count("\n") == 1
     assert message in err
+
+
+def test_the_choice_game_is_listed_apart_and_still_not_priced(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0
+    assert "chemin-de-fer" in out and "the odds commands cannot price" in " ".join(out.split())
+    code, out, _ = run(capsys, "rules", "--json")
+    data = json.loads(out)
+    assert [r["name"] for r in data["rule_sets"]] == list(rule_set_names())
+    assert [r["name"] for r in data["choice_rule_sets"]] == ["chemin-de-fer"]
+    assert data["choice_rule_sets"][0]["tableau"] == "chemin-de-fer"
+    code, _, err = run(capsys, "odds", "--rules", "chemin-de-fer")
+    assert code == 2 and "leaves a hand a choice" in err

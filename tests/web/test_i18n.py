@@ -111,9 +111,9 @@ def test_every_page_is_translated(app: FastAPI, monkeypatch: pytest.MonkeyPatch)
         "new table": browser.post("/table/new", data={"rule_set": "ez", "decks": "1"}).text,
     }
     leaks = {name: _untranslated(html) for name, html in pages.items()}
-    # A rule set's own refusal message comes from the engine in English (see docs/web.md);
-    # everything else on every page goes through gettext.
-    leaks["refused"] = [text for text in leaks["refused"] if "table maximum" not in text]
+    # Even a rule set's own refusal (the engine's stake error) is rendered from its template.
+    assert "⟦stake of ⟦20,000 points⟧ on " in pages["refused"]
+    assert "the table maximum of ⟦10,000 points⟧" in pages["refused"]
     assert {name: found for name, found in leaks.items() if found} == {}
 
 

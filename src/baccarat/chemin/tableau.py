@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint
@@ -26,6 +27,7 @@ from baccarat.core.tableau import Action, Side, Tableau
 __all__ = [
     "BANKER_DISCRETION",
     "CHEMIN_DE_FER",
+    "POINT_LABELS",
     "ChoiceError",
     "banker_points",
     "choice_points",
@@ -110,13 +112,23 @@ def parse_point(key: str) -> ChoicePoint:
     return ChoicePoint(Side.BANKER, int(banker), None if third is None else int(third))
 
 
-def point_label(point: ChoicePoint) -> str:
+POINT_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "player": "Player on {total}",
+        "banker_player_stood": "Banker on {total}, the Player stood",
+        "banker": "Banker on {total}, the Player's third card a {third}",
+    }
+)
+"""How :func:`point_label` says a situation in English; another language gives the same keys."""
+
+
+def point_label(point: ChoicePoint, templates: Mapping[str, str] = POINT_LABELS) -> str:
     """The situation in words: ``Banker on 5, the Player's third card a 4``."""
     if point.side is Side.PLAYER:
-        return f"Player on {point.total}"
+        return templates["player"].format(total=point.total)
     if point.player_third is None:
-        return f"Banker on {point.total}, the Player stood"
-    return f"Banker on {point.total}, the Player's third card a {point.player_third}"
+        return templates["banker_player_stood"].format(total=point.total)
+    return templates["banker"].format(total=point.total, third=point.player_third)
 
 
 def resolve(

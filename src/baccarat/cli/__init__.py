@@ -14,7 +14,8 @@ from collections.abc import Sequence
 import click
 import typer
 
-from baccarat.core.errors import BaccaratError
+from baccarat.cli.language import active_translator, forget_translator
+from baccarat.core.errors import BaccaratError, TemplatedError
 
 __all__ = ["app", "main"]
 
@@ -40,9 +41,19 @@ def fail(message: str) -> None:
     raise SystemExit(2)
 
 
+def _error_line(exc: BaccaratError) -> str:
+    """The error in the command's language when it has a template; else as it is (English)."""
+    if not isinstance(exc, TemplatedError):
+        return str(exc)
+    from baccarat.i18n.errors import error_text
+
+    return error_text(exc, active_translator())
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line; bad input is one line on stderr and exit code 2, never a traceback."""
     command = typer.main.get_command(app)
+    forget_translator()
     try:
         code = command.main(
             args=list(argv) if argv is not None else None,
@@ -59,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         raise SystemExit(exc.exit_code) from None
     except BaccaratError as exc:
-        fail(str(exc))
+        fail(_error_line(exc))
     else:
         # With standalone_mode=False click returns a command's exit code (typer.Exit(n)).
         if isinstance(code, int) and code != 0:

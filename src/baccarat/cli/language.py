@@ -25,7 +25,13 @@ from baccarat.core.errors import BaccaratError
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
 
-__all__ = ["LangOption", "cli_translator", "pick_language"]
+__all__ = [
+    "LangOption",
+    "active_translator",
+    "cli_translator",
+    "forget_translator",
+    "pick_language",
+]
 
 LangOption = Annotated[
     str | None,
@@ -63,8 +69,26 @@ def pick_language(lang: str | None, environ: Mapping[str, str], available: Seque
     return next((_base(t) for t in preferences if t and _base(t) in available), _SOURCE)
 
 
+_active: list[Translator] = []
+"""The translator the running command picked, for the error line :func:`baccarat.cli.main`
+prints (a one-item stack: commands run one at a time)."""
+
+
 def cli_translator(lang: str | None) -> Translator:
-    """The translator for a command's ``--lang`` value (or the locale)."""
+    """The translator for a command's ``--lang`` value (or the locale); it also speaks the
+    command's error line, so a command calls this before it checks its input."""
     from baccarat.i18n.catalogs import available_languages, get_translator
 
-    return get_translator(pick_language(lang, os.environ, available_languages()))
+    translator = get_translator(pick_language(lang, os.environ, available_languages()))
+    _active[:] = [translator]
+    return translator
+
+
+def active_translator() -> Translator:
+    """The running command's translator; before a command picked one, the locale's."""
+    return _active[0] if _active else cli_translator(None)
+
+
+def forget_translator() -> None:
+    """Start a command line afresh (a test may run several in one process)."""
+    _active.clear()

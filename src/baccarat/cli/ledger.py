@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.errors import BaccaratError
 
 __all__ = ["ledger_check_command", "register"]
@@ -21,6 +22,7 @@ def ledger_check_command(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The report as one JSON object.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Check every account: entries numbered without a gap, each running balance the sum of the
     entries so far and never negative, every coup settled exactly and in full, every shoe's
@@ -28,6 +30,7 @@ def ledger_check_command(
 
     Exit code 0 when everything adds up, 1 with the details of each discrepancy, 2 on bad input.
     """
+    t = cli_translator(lang)
     from sqlalchemy.exc import SQLAlchemyError
 
     from baccarat.cli.serve import check_database_url
@@ -67,18 +70,38 @@ def ledger_check_command(
         }
         typer.echo(json.dumps(record, ensure_ascii=False))
     else:
-        verdict = "ok" if report.ok else f"{len(report.discrepancies)} discrepancies"
+        count = len(report.discrepancies)
+        verdict = (
+            t.gettext("ok")
+            if report.ok
+            else t.ngettext("{count} discrepancy", "{count} discrepancies", count).format(
+                count=count
+            )
+        )
+        numbers = (report.players, report.entries, report.coups, report.shoes)
+        counts = ", ".join(
+            text.format(count=n)
+            for text, n in zip(
+                (
+                    t.ngettext("{count} player", "{count} players", report.players),
+                    t.ngettext("{count} entry", "{count} entries", report.entries),
+                    t.ngettext("{count} coup", "{count} coups", report.coups),
+                    t.ngettext("{count} shoe", "{count} shoes", report.shoes),
+                ),
+                numbers,
+                strict=True,
+            )
+        )
         typer.echo(
-            f"ledger check: {verdict} ({report.players} players, {report.entries} entries, "
-            f"{report.coups} coups, {report.shoes} shoes)"
+            t.gettext("ledger check: {verdict} ({counts})").format(verdict=verdict, counts=counts)
         )
         for d in report.discrepancies:
             where = ", ".join(
                 f"{name} {value}"
                 for name, value in (
-                    ("player", d.player_id),
-                    ("coup", d.coup_id),
-                    ("shoe", d.shoe_id),
+                    (t.gettext("player"), d.player_id),
+                    (t.gettext("coup"), d.coup_id),
+                    (t.gettext("shoe"), d.shoe_id),
                 )
                 if value is not None
             )

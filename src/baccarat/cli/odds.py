@@ -13,10 +13,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from baccarat.cli import output
+from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set, rule_set_from_toml
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
+    from baccarat.i18n.catalogs import Translator
     from baccarat.odds.composition import Composition
     from baccarat.odds.eor import RemovalEffects
     from baccarat.odds.report import OddsReport
@@ -88,46 +92,65 @@ def _percent(x: float) -> str:
     return f"{x * 100:.4f}"
 
 
-def _print_report(report: OddsReport, exact: bool) -> None:
+def _table(title: str, *columns: str) -> Table:
     from rich import box
     from rich.table import Table
 
-    from baccarat.odds.render import FREQUENCY_LABELS
+    table = Table(
+        title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False
+    )
+    for n, name in enumerate(columns):
+        table.add_column(name, justify="left" if n == 0 else "right", no_wrap=True)
+    return table
+
+
+def _outcome_name(key: str, t: Translator) -> str:
+    """``banker``, ``player``, ``tie`` as the sides and the Tie are called in the language."""
+    from baccarat.core.tableau import Side
+
+    sides = {side.value: side for side in Side}
+    return t.side_names[sides[key]] if key in sides else t.pgettext("bet", key.capitalize())
+
+
+def _print_report(report: OddsReport, exact: bool, t: Translator) -> None:
+    from baccarat.odds.render import FREQUENCY_LABELS, shoe_text
     from baccarat.odds.report import OUTCOME_KEYS
     from baccarat.odds.stats import exact_bet_stats
 
     console = output.console()
-
-    def table(title: str, *columns: str) -> Table:
-        t = Table(
-            title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False
-        )
-        for n, name in enumerate(columns):
-            t.add_column(name, justify="left" if n == 0 else "right", no_wrap=True)
-        return t
-
+    head = t.gettext("Exact odds")
     console.print(
-        f"[bold]Exact odds[/bold] - rules {report.rule_set}, {report.composition.describe()}: "
-        f"{report.distribution.total:,} ordered six-card sequences"
+        f"[bold]{head}[/bold] - "
+        + t.gettext("rules {rule_set}, {shoe}: {count} ordered six-card sequences").format(
+            rule_set=report.rule_set,
+            shoe=shoe_text(report.composition, t),
+            count=f"{report.distribution.total:,}",
+        )
     )
+    exact_word = [t.gettext("Exact")] if exact else []
     exact_outcomes = report.exact_outcomes() if exact else {}
-    outcomes = table("Coup outcomes", "Outcome", "Probability %", *(["Exact"] if exact else []))
+    outcomes = _table(
+        t.gettext("Coup outcomes"), t.gettext("Outcome"), t.gettext("Probability %"), *exact_word
+    )
     for key in OUTCOME_KEYS:
         extra = [str(exact_outcomes[key])] if exact else []
-        outcomes.add_row(key.capitalize(), _percent(report.outcomes[key]), *extra)
+        outcomes.add_row(_outcome_name(key, t), _percent(report.outcomes[key]), *extra)
     console.print(outcomes)
 
     exact_frequencies = report.exact_frequencies() if exact else {}
-    frequencies = table("Frequencies", "Frequency", "Value", *(["Exact"] if exact else []))
+    frequencies = _table(
+        t.gettext("Frequencies"), t.gettext("Frequency"), t.gettext("Value"), *exact_word
+    )
     for key, value in report.frequencies.items():
         shown = f"{value:.4f}" if key == "cards_per_coup" else f"{_percent(value)} %"
         extra = [str(exact_frequencies[key])] if exact else []
-        frequencies.add_row(FREQUENCY_LABELS[key], shown, *extra)
+        frequencies.add_row(t.gettext(FREQUENCY_LABELS[key]), shown, *extra)
     console.print(frequencies)
 
-    bets = table(
-        "Bets, per unit staked",
-        "Bet", "Win %", "Push %", "Lose %", "Edge %", "Ex-push %", "SD",
+    bets = _table(
+        t.gettext("Bets, per unit staked"),
+        t.gettext("Bet"), t.gettext("Win %"), t.gettext("Push %"), t.gettext("Lose %"),
+        t.gettext("Edge %"), t.gettext("Ex-push %"), t.gettext("SD"),
     )  # fmt: skip
     for bet in report.offered:
         s = report.bets[bet.name]
@@ -142,11 +165,13 @@ def _print_report(report: OddsReport, exact: bool) -> None:
         )
     console.print(bets)
     console.print(
-        "Edge: the house edge (the expected loss per unit staked). Ex-push: the edge per bet "
-        "that does not push (for Banker and Player, ties excluded). SD: standard deviation."
+        t.gettext(
+            "Edge: the house edge (the expected loss per unit staked). Ex-push: the edge per bet "
+            "that does not push (for Banker and Player, ties excluded). SD: standard deviation."
+        )
     )
     if exact:
-        edges = table("Exact house edges", "Bet", "House edge")
+        edges = _table(t.gettext("Exact house edges"), t.gettext("Bet"), t.gettext("House edge"))
         for bet in report.offered:
             edges.add_row(bet.name, str(exact_bet_stats(bet, report.distribution).house_edge))
         console.print(edges)
@@ -164,17 +189,21 @@ def _eor_record_exact(effects: dict[Any, dict[str, Any]], base: dict[str, Any]) 
     }
 
 
-def _print_eor(eor: RemovalEffects) -> None:
+def _print_eor(eor: RemovalEffects, t: Translator) -> None:
     from rich import box
     from rich.table import Table
 
     from baccarat.core.cards import Rank
+    from baccarat.odds.render import shoe_text
 
     console = output.console()
+    head = t.gettext("Effects of removal")
     console.print(
-        f"[bold]Effects of removal[/bold] - rules {eor.rule_set}, {eor.composition.describe()}: "
-        "the change in each bet's house edge, per unit staked, when one card of a rank leaves "
-        "the shoe (+ favours the house)"
+        f"[bold]{head}[/bold] - "
+        + t.gettext(
+            "rules {rule_set}, {shoe}: the change in each bet's house edge, per unit staked, "
+            "when one card of a rank leaves the shoe (+ favours the house)"
+        ).format(rule_set=eor.rule_set, shoe=shoe_text(eor.composition, t))
     )
     columns: list[tuple[str, Rank]] = [(rank.symbol, rank) for rank in eor.effects]
     tens = [r for r in (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING) if r in eor.effects]
@@ -183,8 +212,8 @@ def _print_eor(eor: RemovalEffects) -> None:
         columns = [(s, r) for s, r in columns if r not in tens[1:]]
         columns = [("T-K" if r is tens[0] else s, r) for s, r in columns]
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    table.add_column("Bet", no_wrap=True)
-    table.add_column("Edge", justify="right", no_wrap=True)
+    table.add_column(t.gettext("Bet"), no_wrap=True)
+    table.add_column(t.gettext("Edge"), justify="right", no_wrap=True)
     for symbol, _ in columns:
         table.add_column(symbol, justify="right", no_wrap=True)
     for name, edge in eor.base.items():
@@ -208,12 +237,14 @@ def odds_command(
         typer.Option("--eor", help="The effects of removing one card of each rank on every bet."),
     ] = False,
     as_json: JsonOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Exact probabilities, house edge and standard deviation of every bet of a rule set."""
+    t = cli_translator(lang)
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
     if eor:
-        _eor(shoe, rule_set, exact, as_json)
+        _eor(shoe, rule_set, exact, as_json, t)
         return
     from baccarat.odds.report import odds_report
 
@@ -221,10 +252,10 @@ def odds_command(
     if as_json:
         sys.stdout.write(json.dumps(report.as_dict(exact=exact)) + "\n")
     else:
-        _print_report(report, exact)
+        _print_report(report, exact, t)
 
 
-def _eor(shoe: Composition, rule_set: RuleSet, exact: bool, as_json: bool) -> None:
+def _eor(shoe: Composition, rule_set: RuleSet, exact: bool, as_json: bool, t: Translator) -> None:
     from baccarat.odds.eor import effects_of_removal, exact_effects_of_removal
     from baccarat.odds.exact import exact_distribution
     from baccarat.odds.stats import exact_bet_stats
@@ -241,7 +272,7 @@ def _eor(shoe: Composition, rule_set: RuleSet, exact: bool, as_json: bool) -> No
     if as_json:
         sys.stdout.write(json.dumps(result.as_dict()) + "\n")
     else:
-        _print_eor(result)
+        _print_eor(result, t)
 
 
 def par_sheet_command(
@@ -259,8 +290,10 @@ def par_sheet_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="The sheet as JSON data (exact fractions as strings).")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Write the PAR sheet (every outcome, pay, probability, return, variance) of a rule set."""
+    t = cli_translator(lang)
     from baccarat.odds.par import par_sheet
     from baccarat.odds.render import FORMATS, par_sheet_record, render_par_sheet
 
@@ -270,7 +303,9 @@ def par_sheet_command(
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
     sheet = par_sheet(rule_set, shoe)
-    text = json.dumps(par_sheet_record(sheet)) + "\n" if as_json else render_par_sheet(sheet, fmt)
+    text = (
+        json.dumps(par_sheet_record(sheet)) + "\n" if as_json else render_par_sheet(sheet, fmt, t)
+    )
     if output is None:
         sys.stdout.write(text)
         return

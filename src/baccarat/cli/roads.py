@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.errors import BaccaratError
 
 __all__ = ["register", "roads_command"]
@@ -37,6 +38,7 @@ def roads_command(
         Path | None,
         typer.Option(help="Write every road as one SVG image to this file ('-': standard output)."),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Draw the Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach Pig, with the ask
     icons and statistics. The roads describe past coups; they predict nothing."""
@@ -46,6 +48,8 @@ def roads_command(
     from baccarat.roads.svg import roads_svg
     from baccarat.roads.text import render_text
 
+    t = cli_translator(lang)
+    labels = t.road_labels
     if (results is None) == (not from_shoe):
         raise BaccaratError('give either --results "B P T ..." or --from-shoe, not both or neither')
     if as_json and svg is not None:
@@ -64,15 +68,16 @@ def roads_command(
     if as_json:
         typer.echo(json.dumps(roads_record(roads)))
     elif svg is None:
-        typer.echo(render_text(roads))
+        typer.echo(render_text(roads, labels))
     elif str(svg) == "-":
-        typer.echo(roads_svg(roads), nl=False)
+        typer.echo(roads_svg(roads, labels=labels), nl=False)
     else:
         try:
-            svg.write_text(roads_svg(roads), encoding="utf-8")
+            svg.write_text(roads_svg(roads, labels=labels), encoding="utf-8")
         except OSError as exc:
             raise BaccaratError(f"cannot write the SVG to {str(svg)!r}: {exc.strerror}") from None
-        typer.echo(f"Wrote the roads of {len(roads)} coups to {svg}")
+        wrote = t.gettext("Wrote the roads of {count} coups to {path}")
+        typer.echo(wrote.format(count=len(roads), path=svg))
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.errors import BaccaratError
 
 __all__ = ["register", "serve_command"]
@@ -54,8 +55,10 @@ def serve_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print where it serves as one JSON line first.")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Start the practice table in the browser (virtual points only, adults only)."""
+    t = cli_translator(lang)
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -75,10 +78,11 @@ def serve_command(
     if as_json:
         sys.stdout.write(json.dumps({"url": address, "database": url}) + "\n")
     else:
-        sys.stdout.write(
-            f"baccarat practice table on {address} (database {url}); "
-            "virtual points only, no real money, no prizes. Ctrl+C stops it.\n"
+        started = t.gettext(
+            "baccarat practice table on {address} (database {database}); "
+            "virtual points only, no real money, no prizes. Ctrl+C stops it."
         )
+        sys.stdout.write(started.format(address=address, database=url) + "\n")
     sys.stdout.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning")
 

@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from baccarat.cli import output
 from baccarat.cli.deal import render_coup
+from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import parse_cards
 from baccarat.core.coup import Coup
 from baccarat.core.errors import BaccaratError
 from baccarat.core.money import MoneyError, format_points, parse_points
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set, rule_set_from_toml
 from baccarat.core.settle import Settlement, settle
+from baccarat.i18n.words import RESULT_WORDS
 from baccarat.records import coup_record
+
+if TYPE_CHECKING:
+    from baccarat.i18n.catalogs import Translator
 
 __all__ = ["load_rule_set", "parse_bets", "register", "settle_command"]
 
@@ -57,15 +62,21 @@ def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
     return rule_set_from_toml(text)
 
 
-def render_settlement(settlement: Settlement) -> Table:
+def render_settlement(settlement: Settlement, t: Translator) -> Table:
     """The bets of one coup as a table: stake, result, amount returned and net, in points."""
-    table = Table(title=f"Bets ({settlement.rule_set})", title_justify="left")
-    table.add_column("Bet")
-    for heading in ("Stake", "Result", "Returned", "Net"):
+    title = t.gettext("Bets ({rule_set})").format(rule_set=settlement.rule_set)
+    table = Table(title=title, title_justify="left")
+    table.add_column(t.gettext("Bet"))
+    for heading in (
+        t.gettext("Stake"),
+        t.gettext("Result"),
+        t.gettext("Returned"),
+        t.gettext("Net"),
+    ):
         table.add_column(heading, justify="right")
     colours = {"win": "green", "lose": "red", "push": "yellow"}
     for b in settlement.bets:
-        result = f"[{colours[b.result.value]}]{b.result.value}[/]"
+        result = f"[{colours[b.result.value]}]{t.gettext(RESULT_WORDS[b.result])}[/]"
         table.add_row(
             b.bet,
             format_points(b.stake),
@@ -75,7 +86,7 @@ def render_settlement(settlement: Settlement) -> Table:
         )
     table.add_section()
     table.add_row(
-        "Total",
+        t.pgettext("sum", "Total"),
         format_points(settlement.staked),
         "",
         format_points(settlement.returned),
@@ -112,8 +123,10 @@ def settle_command(
         typer.Option("--rules-file", help="Read the rule set from this TOML file instead."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Settle bets on one coup dealt from given cards: result, amount returned and net per bet."""
+    t = cli_translator(lang)
     rule_set = load_rule_set(rules, rules_file)
     stakes = parse_bets(bet)
     coup = Coup.from_cards(parse_cards(cards), rule_set.tableau)
@@ -122,8 +135,8 @@ def settle_command(
         print(json.dumps({"coup": coup_record(coup), **settlement.to_data()}, ensure_ascii=False))
         return
     console = output.console()
-    console.print(render_coup(coup))
-    console.print(render_settlement(settlement))
+    console.print(render_coup(coup, t=t))
+    console.print(render_settlement(settlement, t))
 
 
 def register(app: typer.Typer) -> None:

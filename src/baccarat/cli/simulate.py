@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from baccarat.cli import output
+from baccarat.cli.language import LangOption, active_translator, cli_translator
 from baccarat.core.errors import BaccaratError
+from baccarat.i18n.markers import N_
 
 if TYPE_CHECKING:
+    from baccarat.i18n.catalogs import Translator
     from baccarat.sim.report import SimulationReport
     from baccarat.sim.runner import Backend, ProgressCallback
 
@@ -31,18 +34,19 @@ SEED_GUIDE: dict[str, str] = {
 """The seed guide's table (a 24-million-coup, 8-deck simulation, a fresh shoe each time)."""
 
 LABELS: dict[str, str] = {
-    "natural": "At least one natural",
-    "player_draws": "Player draws",
-    "banker_draws": "Banker draws",
-    "both_draw": "Both draw",
-    "cards_per_coup": "Cards per coup",
-    "cards_4": "4 cards dealt",
-    "cards_5": "5 cards dealt",
-    "cards_6": "6 cards dealt",
-    "banker": "Banker wins",
-    "player": "Player wins",
-    "tie": "Tie",
+    "natural": N_("At least one natural"),
+    "player_draws": N_("Player draws"),
+    "banker_draws": N_("Banker draws"),
+    "both_draw": N_("Both draw"),
+    "cards_per_coup": N_("Cards per coup"),
+    "cards_4": N_("4 cards dealt"),
+    "cards_5": N_("5 cards dealt"),
+    "cards_6": N_("6 cards dealt"),
+    "banker": N_("Banker wins"),
+    "player": N_("Player wins"),
+    "tie": N_("Tie"),
 }
+"""The rows of the frequency table (English; translated where shown)."""
 
 PROGRESS_AFTER = 1.0
 """Seconds after which a run shows a progress bar (on standard error)."""
@@ -73,7 +77,9 @@ def _progress() -> tuple[ProgressCallback, Any]:
             )
             bar.start()
             state["bar"] = bar
-            state["task"] = bar.add_task("Dealing coups", total=total)
+            # The command's language, which it picked before dealing.
+            label = active_translator().gettext("Dealing coups")
+            state["task"] = bar.add_task(label, total=total)
         state["bar"].update(state["task"], completed=done)
 
     def close() -> None:
@@ -101,52 +107,64 @@ def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
     return ThreadBackend(workers)
 
 
-def _print_report(report: SimulationReport) -> None:
-    from rich import box
-    from rich.table import Table
-
+def _print_report(report: SimulationReport, t: Translator) -> None:
+    from baccarat.cli.odds import _table as table
     from baccarat.sim.spec import Mode
 
     result = report.result
     spec = result.spec
     console = output.console()
     if spec.mode is Mode.INFINITE:
-        shoe = "infinite deck"
+        shoe = t.gettext("infinite deck")
     else:
-        shoe = f"{spec.shoe.decks} deck{'s' * (spec.shoe.decks != 1)}"
+        decks = spec.shoe.decks
+        shoe = t.ngettext("{count} deck", "{count} decks", decks).format(count=decks)
         if spec.mode is Mode.SHOE:
-            shoe += f", cut card {spec.shoe.cut_card}"
-        shoe += ", burn" if spec.shoe.burn else ", no burn"
+            shoe += ", " + t.gettext("cut card {cards}").format(cards=spec.shoe.cut_card)
+        shoe += ", " + (t.gettext("burn") if spec.shoe.burn else t.gettext("no burn"))
+    coups = t.ngettext("{count} coup", "{count} coups", result.coups).format(
+        count=f"{result.coups:,}"
+    )
+    workers = t.ngettext(
+        "{count} {backend} worker", "{count} {backend} workers", result.workers
+    ).format(count=result.workers, backend=result.backend)
+    modes = {
+        Mode.SHOE: t.pgettext("simulate mode", "shoe"),
+        Mode.FIRST_COUP: t.pgettext("simulate mode", "first-coup"),
+        Mode.INFINITE: t.pgettext("simulate mode", "infinite"),
+    }
     console.print(
-        f"[bold]{result.coups:,} coups[/bold] ({spec.mode.value}, {shoe}, rules {report.rule_set}, "
-        f"seed {spec.resolved_seed}) in {result.seconds:.3f} s: "
-        f"{result.coups_per_second / 1e6:,.1f} million coups/s on {result.workers} "
-        f"{result.backend} worker{'s' * (result.workers != 1)}"
+        f"[bold]{coups}[/bold] "
+        + t.gettext(
+            "({mode}, {shoe}, rules {rule_set}, seed {seed}) in {seconds} s: "
+            "{speed} million coups/s on {workers}"
+        ).format(
+            mode=modes[spec.mode],
+            shoe=shoe,
+            rule_set=report.rule_set,
+            seed=spec.resolved_seed,
+            seconds=f"{result.seconds:.3f}",
+            speed=f"{result.coups_per_second / 1e6:,.1f}",
+            workers=workers,
+        )
     )
     if result.interrupted:
-        console.print("[yellow]Interrupted: the figures are for the coups dealt so far.[/yellow]")
-
-    def table(title: str, *columns: str) -> Table:
-        t = Table(
-            title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False
-        )
-        for n, name in enumerate(columns):
-            t.add_column(name, justify="left" if n == 0 else "right", no_wrap=True)
-        return t
+        interrupted = t.gettext("Interrupted: the figures are for the coups dealt so far.")
+        console.print(f"[yellow]{interrupted}[/yellow]")
 
     freq = table(
-        "Frequencies (% of coups; cards per coup as a number)",
-        "Event",
-        "Guide",
-        "Simulated",
+        t.gettext("Frequencies (% of coups; cards per coup as a number)"),
+        t.gettext("Event"),
+        t.gettext("Guide"),
+        t.gettext("Simulated"),
         "± 95 %",
-        "Exact" if spec.mode is Mode.INFINITE else "Exact 1st",
+        t.gettext("Exact") if spec.mode is Mode.INFINITE else t.gettext("Exact 1st"),
         "z",
     )
     for key, e in {**report.frequencies, **report.outcomes}.items():
         scale = 1.0 if key == "cards_per_coup" else 100.0
         freq.add_row(
-            LABELS[key],
+            t.gettext(LABELS[key]),
             SEED_GUIDE.get(key, ""),
             f"{e.observed * scale:.4f}",
             f"{(e.high - e.low) / 2 * scale:.4f}",
@@ -154,19 +172,26 @@ def _print_report(report: SimulationReport) -> None:
             f"{e.z:+.2f}",
         )
     console.print(freq)
-    bets = table("Bets (per unit staked)", "Bet", "Net per unit", "Std. error", "Exact EV", "z")
+    bets = table(
+        t.gettext("Bets (per unit staked)"),
+        t.gettext("Bet"),
+        t.gettext("Net per unit"),
+        t.gettext("Std. error"),
+        t.gettext("Exact EV"),
+        "z",
+    )
     for name, b in report.bets.items():
         bets.add_row(
             name, f"{b.net_per_unit:+.5f}", f"{b.se:.5f}", f"{b.exact_ev:+.5f}", f"{b.z:+.2f}"
         )
     console.print(bets)
-    note = (
+    note = t.gettext(
         "Guide: the seed guide's 24-million-coup 8-deck table. Exact 1st: the first coup of a "
         "fresh shoe, exactly; z = (simulated - exact) / standard error."
     )
     if spec.mode is Mode.SHOE:
-        note += (
-            " Coups dealt one after another to a cut card differ from first coups by about "
+        note += " " + t.gettext(
+            "Coups dealt one after another to a cut card differ from first coups by about "
             "5e-5 (naturals), visible only past about 10^9 coups."
         )
     console.print(f"[dim]{note}[/dim]")
@@ -195,9 +220,12 @@ def simulate_command(
         typer.Option(help="Deal on Dask: 'local' starts a local cluster, or tcp://HOST:8786."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Simulate coups from shuffled shoes; every frequency and bet beside its exact value."""
     from baccarat.core.rules import get_rule_set
+
+    t = cli_translator(lang)
     from baccarat.core.shoe import ShoeRules
 
     if coups < 1:
@@ -228,9 +256,10 @@ def simulate_command(
     if as_json:
         sys.stdout.write(json.dumps(report.as_dict()) + "\n")
     else:
-        _print_report(report)
+        _print_report(report, t)
     if result.interrupted:
-        sys.stderr.write(f"baccarat: interrupted after {result.coups:,} coups\n")
+        stopped = t.gettext("interrupted after {coups} coups").format(coups=f"{result.coups:,}")
+        sys.stderr.write(f"baccarat: {stopped}\n")
         raise SystemExit(130)
 
 

@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.errors import BaccaratError
+from baccarat.core.tableau import Action, Side
 
 if TYPE_CHECKING:
     from baccarat.chemin.banque import BanqueBanker, BanqueGame
     from baccarat.chemin.solve import Solution
     from baccarat.core.banque import Seat
+    from baccarat.i18n.catalogs import Translator
     from baccarat.odds.composition import Composition
 
 __all__ = [
@@ -38,7 +41,7 @@ def _fraction_text(value: Any) -> str:
     return str(value) if value.denominator != 1 else str(value.numerator)
 
 
-def _cell(solution: Solution, total: int, third: int | None) -> str:
+def _cell(solution: Solution, total: int, third: int | None, letters: dict[str, str]) -> str:
     from baccarat.chemin.tableau import tableau_action
     from baccarat.core.coup import ChoicePoint
     from baccarat.core.tableau import Action, Side
@@ -46,55 +49,84 @@ def _cell(solution: Solution, total: int, third: int | None) -> str:
     point = ChoicePoint(Side.BANKER, total, third)
     action = tableau_action(solution.game.tableau, point)
     if action is not Action.OPTION:
-        return "d" if action is Action.DRAW else "s"
+        return letters["d" if action is Action.DRAW else "s"]
     p = solution.banker.probability(point)
-    return "D" if p == 1 else "S" if p == 0 else "*"
+    return letters["D" if p == 1 else "S" if p == 0 else "*"]
 
 
-def render_solution(solution: Solution, title: str) -> str:
+def _letters(t: Translator) -> dict[str, str]:
+    """The grid's letters: D/S chosen, d/s fixed by the rules, * mixed."""
+    draw, stand = t.pgettext("draw table", "D"), t.pgettext("draw table", "S")
+    return {"D": draw, "S": stand, "d": draw.lower(), "s": stand.lower(), "*": "*"}
+
+
+def _probability(p: Fraction, t: Translator) -> str:
+    return t.gettext("with probability {p} (about {approx})").format(
+        p=_fraction_text(p), approx=f"{float(p):.4f}"
+    )
+
+
+def render_solution(solution: Solution, title: str, tr: Translator) -> str:
     """The solution in plain text: both strategies, the mixed choices and the value."""
     from baccarat.chemin.tableau import point_label
 
+    labels = tr.point_labels
     game = solution.game
     lines = [title]
     for point, p in solution.player.draw.items():
         if p in (0, 1):
-            how = "always" if p == 1 else "never"
+            how = tr.gettext("draw always") if p == 1 else tr.gettext("draw never")
         else:
-            how = f"with probability {_fraction_text(p)} (about {float(p):.4f})"
-        lines.append(f"  {point_label(point)}: draw {how}")
+            how = tr.gettext("draw {how}").format(how=_probability(p, tr))
+        lines.append(f"  {point_label(point, labels)}: {how}")
     banker_free = len(game.banker_points)
     if banker_free <= 10:
         for point, p in solution.banker.draw.items():
             if p in (0, 1):
-                lines.append(f"  {point_label(point)}: {'draw' if p == 1 else 'stand'}")
+                how = tr.action_names[Action.DRAW if p == 1 else Action.STAND]
             else:
-                lines.append(
-                    f"  {point_label(point)}: draw with probability {_fraction_text(p)} "
-                    f"(about {float(p):.4f})"
-                )
+                how = tr.gettext("draw {how}").format(how=_probability(p, tr))
+            lines.append(f"  {point_label(point, labels)}: {how}")
     else:
+        letters = _letters(tr)
         lines.append(
-            "  Banker's optimal play (D/S: chosen, * mixed; d/s: fixed by the rules), "
-            "by the Player's third card or '-' if he stood:"
+            "  "
+            + tr.gettext(
+                "Banker's optimal play ({draw}/{stand}: chosen, * mixed; {fixed_draw}/"
+                "{fixed_stand}: fixed by the rules), by the Player's third card or '-' if he "
+                "stood:"
+            ).format(
+                draw=letters["D"],
+                stand=letters["S"],
+                fixed_draw=letters["d"],
+                fixed_stand=letters["s"],
+            )
         )
-        lines.append("              " + "  ".join(str(v) for v in range(10)) + "   -")
+        banker = tr.side_names[Side.BANKER]
+        lines.append(" " * (len(banker) + 8) + "  ".join(str(v) for v in range(10)) + "   -")
         for total in range(10):
             if game.tableau.is_natural(total):
                 continue
-            cells = "  ".join(_cell(solution, total, v) for v in range(10))
-            lines.append(f"    Banker {total} | {cells} | {_cell(solution, total, None)}")
+            cells = "  ".join(_cell(solution, total, v, letters) for v in range(10))
+            lines.append(
+                f"    {banker} {total} | {cells} | {_cell(solution, total, None, letters)}"
+            )
     mixed = solution.mixed_player | solution.mixed_banker
     if mixed:
-        lines.append(
-            "  Mixed: "
-            + "; ".join(f"{point_label(p)} (draw {_fraction_text(q)})" for p, q in mixed.items())
+        choices = "; ".join(
+            tr.gettext("{situation} (draw {p})").format(
+                situation=point_label(p, labels), p=_fraction_text(q)
+            )
+            for p, q in mixed.items()
         )
+        lines.append("  " + tr.gettext("Mixed: {choices}").format(choices=choices))
     else:
-        lines.append("  Mixed: none (optimal play is pure)")
+        lines.append("  " + tr.gettext("Mixed: none (optimal play is pure)"))
     lines.append(
-        f"  Value: {float(solution.value):+.6f} per unit staked to the Player "
-        f"(exactly {_fraction_text(solution.value)})"
+        "  "
+        + tr.gettext("Value: {value} per unit staked to the Player (exactly {exact})").format(
+            value=f"{float(solution.value):+.6f}", exact=_fraction_text(solution.value)
+        )
     )
     return "\n".join(lines)
 
@@ -121,11 +153,14 @@ def chemin_de_fer_command(
     ] = 0,
     seed: Annotated[int, typer.Option(help="Seed of the simulation.")] = 2026,
     as_json: Annotated[bool, typer.Option("--json", help="The solutions as JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Solve Chemin de Fer: each side's optimal (possibly mixed) strategy and the game's value."""
+    t = cli_translator(lang)
     from baccarat.chemin.game import BANKER_DISCRETION, CHEMIN_DE_FER
     from baccarat.chemin.simulate import simulate_value
     from baccarat.chemin.solve import solve_chemin_de_fer
+    from baccarat.odds.render import shoe_text
 
     if banker not in _SETTINGS:
         raise BaccaratError(f"unknown --banker {banker!r}: expected rules, free or both")
@@ -133,8 +168,14 @@ def chemin_de_fer_command(
         raise BaccaratError(f"--simulate must be 0 or more coups, got {simulate}")
     contents = _contents(decks, infinite)
     settings = {
-        "rules": (CHEMIN_DE_FER, "Chemin de Fer rules: the Banker chooses only where they allow"),
-        "free": (BANKER_DISCRETION, "The Banker free in every situation (Kemeny and Snell's game)"),
+        "rules": (
+            CHEMIN_DE_FER,
+            t.gettext("Chemin de Fer rules: the Banker chooses only where they allow"),
+        ),
+        "free": (
+            BANKER_DISCRETION,
+            t.gettext("The Banker free in every situation (Kemeny and Snell's game)"),
+        ),
     }
     chosen = list(settings) if banker == "both" else [banker]
     data: dict[str, Any] = {"shoe": contents.describe(), "solutions": {}}
@@ -143,15 +184,19 @@ def chemin_de_fer_command(
         tableau, title = settings[key]
         solution = solve_chemin_de_fer(contents, tableau)
         entry = solution.to_data()
-        text = render_solution(solution, f"{title}, {contents.describe()}:")
+        text = render_solution(solution, f"{title}, {shoe_text(contents, t)}:", t)
         if simulate:
             run = simulate_value(
                 solution.game, solution.player, solution.banker, simulate, random.Random(seed)
             )
             entry["simulation"] = run.to_data() | {"z": run.z(solution.value)}
-            text += (
-                f"\n  Simulated: {float(run.mean):+.6f} ± {run.standard_error:.6f} over "
-                f"{run.coups:,} coups ({run.z(solution.value):+.2f} standard errors from the value)"
+            text += "\n  " + t.gettext(
+                "Simulated: {mean} ± {error} over {coups} coups ({z} standard errors from the value)"
+            ).format(
+                mean=f"{float(run.mean):+.6f}",
+                error=f"{run.standard_error:.6f}",
+                coups=f"{run.coups:,}",
+                z=f"{run.z(solution.value):+.2f}",
             )
         data["solutions"][key] = entry
         texts.append(text)
@@ -161,48 +206,67 @@ def chemin_de_fer_command(
         print("\n\n".join(texts))
 
 
-def render_banque(game: BanqueGame, banker: BanqueBanker, stakes: dict[Seat, Fraction]) -> str:
+def _seat_name(seat: Seat, t: Translator) -> str:
+    return t.gettext("right") if seat.value == "right" else t.gettext("left")
+
+
+def render_banque(
+    game: BanqueGame, banker: BanqueBanker, stakes: dict[Seat, Fraction], t: Translator
+) -> str:
     """The Banker's best reply as one grid per Banker total, and his edge on each hand."""
     from baccarat.chemin.banque import VIEWS
     from baccarat.core.banque import BanqueChoicePoint
 
     draws = ", ".join(
-        f"{seat.value} hand {_fraction_text(p)}" for seat, p in game.player_draw.items()
+        t.gettext("{seat} hand {p}").format(seat=_seat_name(seat, t), p=_fraction_text(p))
+        for seat, p in game.player_draw.items()
     )
+    shown = ", ".join(f"{_seat_name(seat, t)} {_fraction_text(w)}" for seat, w in stakes.items())
     lines = [
-        "Baccarat Banque, infinite deck: the Banker's best reply",
-        f"  Player hands draw on 5 with probability: {draws}",
-        "  Stakes: " + ", ".join(f"{seat.value} {_fraction_text(w)}" for seat, w in stakes.items()),
+        t.gettext("Baccarat Banque, infinite deck: the Banker's best reply"),
+        "  " + t.gettext("Player hands draw on 5 with probability: {draws}").format(draws=draws),
+        "  " + t.gettext("Stakes: {stakes}").format(stakes=shown),
     ]
+    draw, stand = t.pgettext("draw table", "D"), t.pgettext("draw table", "S")
     header = "  ".join(v.key for v in VIEWS)
     for total in range(10):
         if game.tableau.is_natural(total):
             continue
         cells = {p: banker.probability(p) for p in banker.draw if p.total == total}
         if all(v == 1 for v in cells.values()) or all(v == 0 for v in cells.values()):
-            verb = "draws" if next(iter(cells.values())) == 1 else "stands"
-            lines.append(f"  Banker on {total}: {verb} whatever the Player hands show")
+            if next(iter(cells.values())) == 1:
+                always = t.gettext("Banker on {total}: draws whatever the Player hands show")
+            else:
+                always = t.gettext("Banker on {total}: stands whatever the Player hands show")
+            lines.append("  " + always.format(total=total))
             continue
         lines.append(
-            f"  Banker on {total} (rows: the right hand, columns: the left; "
-            "N natural, - stood, 0-9 its third card):"
+            "  "
+            + t.gettext(
+                "Banker on {total} (rows: the right hand, columns: the left; "
+                "N natural, - stood, 0-9 its third card):"
+            ).format(total=total)
         )
         lines.append("         " + header)
         for right in VIEWS:
             row = "  ".join(
                 "."
                 if right.natural and left.natural
-                else "D"
+                else draw
                 if cells[BanqueChoicePoint(total, right, left)] == 1
-                else "S"
+                else stand
                 for left in VIEWS
             )
             lines.append(f"      {right.key:>2} {row}")
     edge = game.banker_edge(banker)
     for seat, value in edge.items():
         lines.append(
-            f"  Banker's edge on the {seat.value} hand: {float(value):+.6f} per unit "
-            f"(exactly {_fraction_text(value)})"
+            "  "
+            + t.gettext(
+                "Banker's edge on the {seat} hand: {edge} per unit (exactly {exact})"
+            ).format(
+                seat=_seat_name(seat, t), edge=f"{float(value):+.6f}", exact=_fraction_text(value)
+            )
         )
     return "\n".join(lines)
 
@@ -234,8 +298,10 @@ def banque_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="The reply and the edges as JSON.")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Banque: the Banker's best reply to both Player hands (infinite deck) and his edge."""
+    t = cli_translator(lang)
     from baccarat.chemin.banque import BanqueGame, simulate_banque
     from baccarat.core.banque import Seat
 
@@ -253,7 +319,7 @@ def banque_command(
     game = BanqueGame.of(dict.fromkeys(stakes, p))
     banker = game.banker_best_reply(stakes)
     data = game.to_data(banker) | {"stakes": {s.value: str(w) for s, w in stakes.items()}}
-    text = render_banque(game, banker, stakes)
+    text = render_banque(game, banker, stakes, t)
     if simulate:
         run = simulate_banque(game, banker, simulate, random.Random(seed))
         edge = game.banker_edge(banker)
@@ -266,10 +332,15 @@ def banque_command(
             for seat in edge
         } | {"coups": run.coups}
         for seat in edge:
-            text += (
-                f"\n  Simulated on the {seat.value} hand: {float(run.mean(seat)):+.6f} ± "
-                f"{run.standard_error(seat):.6f} over {run.coups:,} coups "
-                f"({run.z(seat, edge[seat]):+.2f} standard errors from the edge)"
+            text += "\n  " + t.gettext(
+                "Simulated on the {seat} hand: {mean} ± {error} over {coups} coups "
+                "({z} standard errors from the edge)"
+            ).format(
+                seat=_seat_name(seat, t),
+                mean=f"{float(run.mean(seat)):+.6f}",
+                error=f"{run.standard_error(seat):.6f}",
+                coups=f"{run.coups:,}",
+                z=f"{run.z(seat, edge[seat]):+.2f}",
             )
     print(json.dumps(data) if as_json else text)
 

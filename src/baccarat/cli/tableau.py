@@ -3,57 +3,122 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from baccarat.cli import output
-from baccarat.core.tableau import PUNTO_BANCO, Action
+from baccarat.cli.language import LangOption, cli_translator
+from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau
 
-__all__ = ["register", "tableau_command"]
+if TYPE_CHECKING:
+    from baccarat.i18n.catalogs import Translator
+
+__all__ = ["register", "tableau_command", "tableau_rules"]
+
+
+def _ranges(values: list[int]) -> str:
+    """``[0, 1, 2, 5]`` → ``'0-2, 5'``."""
+    runs: list[list[int]] = []
+    for v in values:
+        if runs and runs[-1][-1] == v - 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+def tableau_rules(tableau: Tableau, t: Translator) -> list[str]:
+    """The naturals and the Player's rule in two sentences of ``t``'s language."""
+    naturals = t.gettext(" or ").join(str(v) for v in sorted(tableau.natural_totals))
+    lows = [v for v in range(10) if v not in tableau.natural_totals]
+    draw = _ranges([v for v in lows if tableau.player[v] is Action.DRAW])
+    stand = _ranges([v for v in lows if tableau.player[v] is Action.STAND])
+    return [
+        t.gettext("Naturals: a two-card total of {totals} - both hands stand.").format(
+            totals=naturals
+        ),
+        t.gettext("Player draws on {draw}, stands on {stand}.").format(draw=draw, stand=stand),
+    ]
+
+
+def _letters(t: Translator) -> dict[Action, str]:
+    # The letters of the web's draw table, so a page and the terminal say the same.
+    return {
+        Action.DRAW: t.pgettext("draw table", "D"),
+        Action.STAND: t.pgettext("draw table", "S"),
+        Action.OPTION: t.pgettext("draw table", "O"),
+    }
+
+
+def _plain(tableau: Tableau, t: Translator) -> str:
+    letters = _letters(t)
+    legend = t.gettext(
+        "Banker: {draw} = draw, {stand} = stand, by the Player's third card (0-9) or '-' if "
+        "the Player stood"
+    ).format(draw=letters[Action.DRAW], stand=letters[Action.STAND])
+    banker = t.side_names[Side.BANKER]
+    width = len(banker) + 3
+    lines = [*tableau_rules(tableau, t), legend]
+    lines.append(" " * (width + 3) + "  ".join(str(v) for v in range(10)) + "   -")
+    for total in range(10):
+        if tableau.is_natural(total):
+            continue
+        cells = "  ".join(letters[a] for a in tableau.banker[total])
+        stood = letters[tableau.banker_player_stood[total]]
+        lines.append(f"{banker} {total:>2} | {cells} | {stood}")
+    return "\n".join(lines)
 
 
 def tableau_command(
     as_json: Annotated[bool, typer.Option("--json", help="The tableau as JSON data.")] = False,
     plain: Annotated[bool, typer.Option("--plain", help="Plain text, no colours.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Print the Punto Banco draw rules (naturals, the Player rule, the Banker table)."""
-    t = PUNTO_BANCO
+    t = cli_translator(lang)
+    tableau = PUNTO_BANCO
     if as_json:
         print(
             json.dumps(
                 {
-                    "name": t.name,
-                    "natural_totals": sorted(t.natural_totals),
-                    "player": [a.value for a in t.player],
-                    "banker_player_stood": [a.value for a in t.banker_player_stood],
-                    "banker": [[a.value for a in row] for row in t.banker],
+                    "name": tableau.name,
+                    "natural_totals": sorted(tableau.natural_totals),
+                    "player": [a.value for a in tableau.player],
+                    "banker_player_stood": [a.value for a in tableau.banker_player_stood],
+                    "banker": [[a.value for a in row] for row in tableau.banker],
                 }
             )
         )
         return
     if plain:
-        print(t.to_text())
+        print(_plain(tableau, t))
         return
     console = output.console()
-    console.print(t.to_text().splitlines()[0])
-    console.print(t.to_text().splitlines()[1])
-    table = Table(title="Banker: draw (D) or stand (S) by the Player's third card")
-    table.add_column("Banker", justify="right")
+    for line in tableau_rules(tableau, t):
+        console.print(line)
+    letters = _letters(t)
+    table = Table(
+        title=t.gettext(
+            "Banker: draw ({draw}) or stand ({stand}) by the Player's third card"
+        ).format(draw=letters[Action.DRAW], stand=letters[Action.STAND])
+    )
+    table.add_column(t.side_names[Side.BANKER], justify="right")
     for value in range(10):
         table.add_column(str(value), justify="center")
-    table.add_column("Player stood", justify="center")
+    table.add_column(t.gettext("Player stood"), justify="center")
     for total in range(10):
-        if t.is_natural(total):
+        if tableau.is_natural(total):
             continue
-        cells = [_cell(a) for a in t.banker[total]]
-        table.add_row(str(total), *cells, _cell(t.banker_player_stood[total]))
+        cells = [_cell(a, letters) for a in tableau.banker[total]]
+        table.add_row(str(total), *cells, _cell(tableau.banker_player_stood[total], letters))
     console.print(table)
 
 
-def _cell(action: Action) -> str:
-    return "[green]D[/green]" if action is Action.DRAW else "[red]S[/red]"
+def _cell(action: Action, letters: dict[Action, str]) -> str:
+    colour = "green" if action is Action.DRAW else "red"
+    return f"[{colour}]{letters[action]}[/{colour}]"
 
 
 def register(app: typer.Typer) -> None:

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import format_cards
 from baccarat.core.coup import Coup
 from baccarat.core.errors import BaccaratError
 from baccarat.core.shoe import ShoeRules
+from baccarat.core.summary import Winner
+from baccarat.core.tableau import Side
 from baccarat.fair.verify import Claim, Verification, read_claims, verify
+
+if TYPE_CHECKING:
+    from baccarat.i18n.catalogs import Translator
 
 __all__ = ["register", "render_verification", "verify_command"]
 
@@ -31,64 +37,121 @@ def _read_coups(source: str) -> list[Claim]:
         raise BaccaratError(f"cannot read --coups {source!r}: not UTF-8 text") from None
 
 
-def _coup_line(number: int, coup: Coup) -> str:
-    winner = coup.winner.value.capitalize()
-    verdict = "Tie" if winner == "Tie" else f"{winner} wins"
+def _coup_line(number: int, coup: Coup, t: Translator) -> str:
+    if coup.winner is Winner.TIE:
+        verdict = t.pgettext("bet", "Tie")
+    else:
+        side = t.side_names[Side.PLAYER if coup.winner is Winner.PLAYER else Side.BANKER]
+        verdict = t.gettext("{side} wins").format(side=side)
+    natural = "  (" + t.gettext("natural") + ")" if coup.natural else ""
+    player, banker = t.side_names[Side.PLAYER], t.side_names[Side.BANKER]
     return (
-        f"{number:>4}  Player {format_cards(coup.player.cards):<8} ({coup.player.total})  "
-        f"Banker {format_cards(coup.banker.cards):<8} ({coup.banker.total})  {verdict}"
-        + ("  (natural)" if coup.natural else "")
+        f"{number:>4}  {player} {format_cards(coup.player.cards):<8} ({coup.player.total})  "
+        f"{banker} {format_cards(coup.banker.cards):<8} ({coup.banker.total})  {verdict}" + natural
     )
 
 
-def render_verification(result: Verification, claimed: int) -> str:
+def _label(text: str) -> str:
+    """A label of the left column and its gap, so the values start at column 14 (or later)."""
+    return text.ljust(11) + "  "
+
+
+def render_verification(result: Verification, claimed: int, t: Translator) -> str:
     """The verification as text: inputs, commitment, order, coups, and the verdict last."""
     rules = result.rules
+    decks = t.ngettext("{count} deck", "{count} decks", rules.decks).format(count=rules.decks)
+    more = (
+        t.gettext("one more coup after the cut card")
+        if rules.one_more_coup
+        else t.gettext("no more coups after the cut card")
+    )
+    parts = [
+        t.gettext("Shoe {number}").format(number=result.shoe_number),
+        decks,
+        t.gettext("cut card {cards} from the end").format(cards=rules.cut_card),
+        t.gettext("burn") if rules.burn else t.gettext("no burn"),
+        more,
+    ]
+    pad = " " * 13
     lines = [
-        f"Shoe {result.shoe_number} · {rules.decks} deck{'s' if rules.decks > 1 else ''} · "
-        f"cut card {rules.cut_card} from the end · {'burn' if rules.burn else 'no burn'} · "
-        f"{'one more coup' if rules.one_more_coup else 'no more coups'} after the cut card",
-        f"Server seed  {result.server_seed}",
-        f"Client seed  {result.client_seed!r}",
-        f"Commitment   {result.commitment}  (SHA-256 of the server seed's 32 bytes)",
+        " · ".join(parts),
+        _label(t.gettext("Server seed")) + result.server_seed,
+        _label(t.gettext("Client seed")) + repr(result.client_seed),
+        _label(t.gettext("Commitment"))
+        + t.gettext("{commitment}  (SHA-256 of the server seed's 32 bytes)").format(
+            commitment=result.commitment
+        ),
     ]
     if result.commitment_ok is None:
-        lines.append("             not checked: give --commitment to compare it with the one shown")
+        lines.append(
+            pad + t.gettext("not checked: give --commitment to compare it with the one shown")
+        )
     elif result.commitment_ok:
-        lines.append("             matches the commitment shown before the shoe")
+        lines.append(pad + t.gettext("matches the commitment shown before the shoe"))
     else:
-        lines.append(f"             DIFFERS from the commitment shown: {result.commitment_given}")
-    lines.append(f"Order        {len(result.order)} cards, top first")
+        lines.append(
+            pad
+            + t.gettext("DIFFERS from the commitment shown: {commitment}").format(
+                commitment=result.commitment_given
+            )
+        )
+    lines.append(
+        _label(t.gettext("Order"))
+        + t.gettext("{count} cards, top first").format(count=len(result.order))
+    )
     for start in range(0, len(result.order), _ROW):
         lines.append(f"{start + 1:>6}  {format_cards(result.order[start : start + _ROW])}")
     if result.burned:
         lines.append(
-            f"Burned       {result.burned[0]} shown, then {len(result.burned) - 1} face down"
+            _label(t.gettext("Burned"))
+            + t.gettext("{card} shown, then {count} face down").format(
+                card=result.burned[0], count=len(result.burned) - 1
+            )
         )
-    lines.append(f"Coups        {len(result.coups)} dealt from this shoe")
-    lines += [_coup_line(number, coup) for number, coup in enumerate(result.coups, start=1)]
+    lines.append(
+        _label(t.gettext("Coups"))
+        + t.gettext("{count} dealt from this shoe").format(count=len(result.coups))
+    )
+    lines += [_coup_line(number, coup, t) for number, coup in enumerate(result.coups, start=1)]
     if result.mismatch is not None:
-        lines.append(f"Mismatch     {result.mismatch.message}")
+        lines.append(_label(t.gettext("Mismatch")) + result.mismatch.text(t.mismatch_templates))
     elif claimed:
         lines.append(
-            f"Checked      {claimed} coup{'s' if claimed > 1 else ''} handed in: all match"
+            _label(t.gettext("Checked"))
+            + t.ngettext(
+                "{count} coup handed in: all match", "{count} coups handed in: all match", claimed
+            ).format(count=claimed)
         )
     if result.ok:
-        lines.append(
-            "Verified: "
-            + (
-                "the shoe is the one committed to"
+        if claimed:
+            verified = (
+                t.gettext(
+                    "Verified: the shoe is the one committed to, and every coup handed in matches it."
+                )
                 if result.commitment_ok
-                else "the shoe recomputed"
+                else t.gettext(
+                    "Verified: the shoe recomputed, and every coup handed in matches it."
+                )
             )
-            + (", and every coup handed in matches it." if claimed else ".")
-        )
+        else:
+            verified = (
+                t.gettext("Verified: the shoe is the one committed to.")
+                if result.commitment_ok
+                else t.gettext("Verified: the shoe recomputed.")
+            )
+        lines.append(verified)
     else:
         failed = [
-            *(["the commitment differs"] if result.commitment_ok is False else []),
-            *([f"coup {result.mismatch.coup} differs"] if result.mismatch is not None else []),
+            *([t.gettext("the commitment differs")] if result.commitment_ok is False else []),
+            *(
+                [t.gettext("coup {number} differs").format(number=result.mismatch.coup)]
+                if result.mismatch is not None
+                else []
+            ),
         ]
-        lines.append("FAILED: " + " and ".join(failed) + ".")
+        lines.append(
+            t.gettext("FAILED: {reasons}.").format(reasons=t.gettext(" and ").join(failed))
+        )
     return "\n".join(lines)
 
 
@@ -123,18 +186,20 @@ def verify_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="The verification as one JSON object.")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Recompute a provably fair shoe from its seeds; check the commitment and the coups dealt.
 
     Exit code 0 when everything matches, 1 when the commitment or a coup differs, 2 on bad input.
     """
+    t = cli_translator(lang)
     rules = ShoeRules(decks=decks, cut_card=cut_card, burn=burn, one_more_coup=one_more_coup)
     claims = _read_coups(coups) if coups is not None else []
     result = verify(server_seed, client_seed, shoe, rules, commitment=commitment, coups=claims)
     if as_json:
         typer.echo(json.dumps(result.record(), ensure_ascii=False))
     else:
-        typer.echo(render_verification(result, len(claims)))
+        typer.echo(render_verification(result, len(claims), t))
     if not result.ok:
         # Not typer.Exit: with standalone_mode=False click returns its code instead of exiting.
         raise SystemExit(1)

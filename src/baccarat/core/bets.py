@@ -60,6 +60,7 @@ __all__ = [
     "EITHER_PAIR",
     "LOSE",
     "PANDA_8",
+    "PAYS_ENGLISH",
     "PERFECT_PAIR",
     "PERFECT_PAIR_TWO_LEVEL",
     "PLAYER",
@@ -258,6 +259,36 @@ _FACTS: dict[Domain, tuple[dict[Field, ConditionValue], ...]] = {
 }
 
 
+PAYS_ENGLISH: Mapping[str, str] = MappingProxyType(
+    {
+        "rule": "{when} → {pays}",
+        "is": "{field} = {value}",
+        "in": "{field} in [{values}]",
+        "always": "always",
+        "otherwise": "otherwise",
+        "natural": "natural",
+        "not_natural": "not natural",
+        "push": "push",
+        "lose": "lose",
+        **{f"field.{f.value}": f.value for f in Field},
+        **{f"value.{w.value}": w.value for w in Winner},
+        **{f"value.{k.name.lower()}": k.name.lower() for k in PairKind},
+        "value.true": "true",
+        "value.false": "false",
+    }
+)
+"""The words of a pay table in English, keyed by code: what :meth:`Bet.describe` and
+:func:`format_pays` write. Another language passes the same keys with its own words (the English
+names of fields and values are the TOML keys, so a table reads as it is written in English)."""
+
+
+def _shown_value(value: ConditionValue, templates: Mapping[str, str]) -> str:
+    """A condition's value for people: a word of ``templates``, or the number."""
+    if isinstance(value, bool | Winner | PairKind):
+        return templates[f"value.{_value_text(value)}"]
+    return str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Condition:
     """A field and the values for which the condition holds (any one of them).
@@ -305,13 +336,15 @@ class Condition:
     def holds(self, facts: Mapping[Field, ConditionValue]) -> bool:
         return facts[self.field] in self.values
 
-    def text(self) -> str:
+    def text(self, templates: Mapping[str, str] = PAYS_ENGLISH) -> str:
         """``winner = banker``, ``cards in [5, 6]``, or just ``natural`` / ``not natural``."""
         if self.field is Field.NATURAL and len(self.values) == 1:
-            return "natural" if self.values[0] else "not natural"
+            return templates["natural" if self.values[0] else "not_natural"]
+        name = templates[f"field.{self.field.value}"]
         if len(self.values) == 1:
-            return f"{self.field.value} = {_value_text(self.values[0])}"
-        return f"{self.field.value} in [{', '.join(_value_text(v) for v in self.values)}]"
+            return templates["is"].format(field=name, value=_shown_value(self.values[0], templates))
+        values = ", ".join(_shown_value(v, templates) for v in self.values)
+        return templates["in"].format(field=name, values=values)
 
     def to_data(self) -> object:
         """The value(s) as written in TOML."""
@@ -346,10 +379,15 @@ class PayRule:
     def holds(self, facts: Mapping[Field, ConditionValue]) -> bool:
         return all(c.holds(facts) for c in self.when)
 
-    def text(self) -> str:
+    def when_text(self, templates: Mapping[str, str] = PAYS_ENGLISH) -> str:
+        """The conditions: ``winner = banker, banker_total = 6``, or ``always``."""
+        return ", ".join(c.text(templates) for c in self.when) or templates["always"]
+
+    def text(self, templates: Mapping[str, str] = PAYS_ENGLISH) -> str:
         """``winner = banker, banker_total = 6 → 1:2``."""
-        when = ", ".join(c.text() for c in self.when) or "always"
-        return f"{when} → {format_pays(self.pays)}"
+        return templates["rule"].format(
+            when=self.when_text(templates), pays=format_pays(self.pays, templates)
+        )
 
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -406,12 +444,17 @@ class Bet:
         """The class of ``coup`` in this bet's domain (its summary or its pair class)."""
         return coup.summary.index if self.domain is Domain.SUMMARY else coup.pairs.index
 
-    def describe(self) -> list[str]:
-        """The pay table in words, one line per rule, then what happens otherwise."""
-        lines = [rule.text() for rule in self.rules]
+    def describe(self, templates: Mapping[str, str] = PAYS_ENGLISH) -> list[str]:
+        """The pay table in words, one line per rule, then what happens otherwise.
+
+        ``templates`` holds the words (:data:`PAYS_ENGLISH` by default).
+        """
+        lines = [rule.text(templates) for rule in self.rules]
         # A rule with no conditions matches every coup, so nothing is left to lose.
         if all(rule.when for rule in self.rules):
-            lines.append("otherwise → lose")
+            lines.append(
+                templates["rule"].format(when=templates["otherwise"], pays=templates["lose"])
+            )
         return lines
 
     @property
@@ -534,16 +577,19 @@ def pays_text(pays: Fraction) -> str:
     return str(pays)
 
 
-def format_pays(pays: Fraction) -> str:
+def format_pays(pays: Fraction, templates: Mapping[str, str] = PAYS_ENGLISH) -> str:
     """A pay as a table shows it: ``8:1``, ``0.95:1``, ``1:2``, ``push``, ``lose``.
+
+    The words come from ``templates`` (:data:`PAYS_ENGLISH` by default); ratios are the same in
+    every language.
 
     >>> [format_pays(Fraction(p)) for p in ("8", "19/20", "1/2", "27/50", "3/2", "1/3", "0")]
     ['8:1', '0.95:1', '1:2', '0.54:1', '1.5:1', '1:3', 'push']
     """
     if pays == PUSH:
-        return "push"
+        return templates["push"]
     if pays == LOSE:
-        return "lose"
+        return templates["lose"]
     if pays.denominator == 1:
         return f"{pays.numerator}:1"
     if pays.numerator == 1:

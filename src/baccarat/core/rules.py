@@ -51,7 +51,7 @@ from baccarat.core.bets import (
     parse_pays,
 )
 from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
-from baccarat.core.errors import BaccaratError
+from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.money import MoneyError, format_points, parse_points
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 
@@ -60,9 +60,12 @@ __all__ = [
     "CHOICE_RULE_SETS",
     "DEFAULT_RULE_SET",
     "RULE_SETS",
+    "BetNotOfferedError",
     "RuleSet",
     "RuleSetError",
     "TableLimits",
+    "UnknownBetError",
+    "UnknownRuleSetError",
     "get_rule_set",
     "rule_set_from_data",
     "rule_set_from_toml",
@@ -73,6 +76,25 @@ __all__ = [
 
 class RuleSetError(BaccaratError):
     """A rule set that is unknown or malformed."""
+
+
+class UnknownRuleSetError(RuleSetError, TemplatedError):
+    code = "unknown_rule_set"
+    template = "unknown rule set {rule_set!r}: expected one of {names}"
+
+
+class UnknownBetError(BetError, TemplatedError):
+    """A bet no rule set knows, asked of a table (``offers``: the bets the table has)."""
+
+    code = "unknown_bet"
+    template = "unknown bet {bet!r}: rule set {rule_set!r} offers {offers}"
+
+
+class BetNotOfferedError(BetError, TemplatedError):
+    """A bet of another table, asked of this one."""
+
+    code = "bet_not_offered"
+    template = "bet {bet!r} is not offered by rule set {rule_set!r} (it offers {offers})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,21 +200,19 @@ class RuleSet:
         >>> get_rule_set("ez").bet("super_6")
         Traceback (most recent call last):
         ...
-        baccarat.core.bets.BetError: bet 'super_6' is not offered by rule set 'ez' (it offers player, banker, tie, ...)
+        baccarat.core.rules.BetNotOfferedError: bet 'super_6' is not offered by rule set 'ez' (it offers player, ...)
         >>> get_rule_set("ez").bet("lucky_7")
         Traceback (most recent call last):
         ...
-        baccarat.core.bets.BetError: unknown bet 'lucky_7': rule set 'ez' offers player, banker, tie, dragon_7, ...
+        baccarat.core.rules.UnknownBetError: unknown bet 'lucky_7': rule set 'ez' offers player, banker, tie, dragon_7, ...
         """
         bet = self.bets.get(name)
         if bet is not None:
             return bet
         offers = bet_names_text(self.bets)
         if name in _KNOWN_BET_NAMES:
-            raise BetError(
-                f"bet {name!r} is not offered by rule set {self.name!r} (it offers {offers})"
-            )
-        raise BetError(f"unknown bet {name!r}: rule set {self.name!r} offers {offers}")
+            raise BetNotOfferedError(bet=name, rule_set=self.name, offers=offers)
+        raise UnknownBetError(bet=name, rule_set=self.name, offers=offers)
 
     def limits_for(self, name: str) -> TableLimits:
         """The limits of the bet called ``name`` (which must be offered)."""
@@ -321,14 +341,14 @@ def get_rule_set(name: str = DEFAULT_RULE_SET) -> RuleSet:
     >>> get_rule_set("macao")
     Traceback (most recent call last):
     ...
-    baccarat.core.rules.RuleSetError: unknown rule set 'macao': expected one of punto-banco, tie-9, no-commission, ez, ...
+    baccarat.core.rules.UnknownRuleSetError: unknown rule set 'macao': expected one of punto-banco, tie-9, ...
     >>> get_rule_set("chemin-de-fer").tableau.has_options
     True
     """
     rule_set = RULE_SETS.get(name) or CHOICE_RULE_SETS.get(name)
     if rule_set is None:
         names = (*rule_set_names(), *CHOICE_RULE_SETS)
-        raise RuleSetError(f"unknown rule set {name!r}: expected one of {', '.join(names)}")
+        raise UnknownRuleSetError(rule_set=name, names=", ".join(names))
     return rule_set
 
 

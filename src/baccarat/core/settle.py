@@ -24,15 +24,42 @@ from dataclasses import dataclass
 
 from baccarat.core.bets import BetResult
 from baccarat.core.coup import Coup
-from baccarat.core.errors import BaccaratError
+from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.money import format_points, net_amount
 from baccarat.core.rules import RuleSet, get_rule_set
 
-__all__ = ["BetSettlement", "Settlement", "StakeError", "check_stakes", "settle"]
+__all__ = [
+    "BetSettlement",
+    "Settlement",
+    "StakeAboveMaximumError",
+    "StakeBelowMinimumError",
+    "StakeError",
+    "StakeNotPositiveError",
+    "check_stakes",
+    "settle",
+]
 
 
 class StakeError(BaccaratError):
     """A stake that is not a positive whole number of minor units within the table limits."""
+
+
+class StakeNotPositiveError(StakeError, TemplatedError):
+    code = "stake_not_positive"
+    template = "stake on {bet!r} must be positive, got {stake} points"
+    points = frozenset({"stake"})
+
+
+class StakeBelowMinimumError(StakeError, TemplatedError):
+    code = "stake_below_minimum"
+    template = "stake of {stake} on {bet!r} is below the table minimum of {minimum} ({rule_set})"
+    amounts = frozenset({"stake", "minimum"})
+
+
+class StakeAboveMaximumError(StakeError, TemplatedError):
+    code = "stake_above_maximum"
+    template = "stake of {stake} on {bet!r} is above the table maximum of {maximum} ({rule_set})"
+    amounts = frozenset({"stake", "maximum"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +124,7 @@ def check_stakes(stakes: Mapping[str, int], rule_set: RuleSet) -> None:
     >>> check_stakes({"banker": 50}, get_rule_set())
     Traceback (most recent call last):
     ...
-    baccarat.core.settle.StakeError: stake of 0.5 points on 'banker' is below the table minimum of 1 point (punto-banco)
+    baccarat.core.settle.StakeBelowMinimumError: stake of 0.5 points on 'banker' is below the table minimum of 1 point ...
     """
     for name, stake in stakes.items():
         limits = rule_set.limits_for(name)  # raises BetError for an unknown or unoffered bet
@@ -106,25 +133,15 @@ def check_stakes(stakes: Mapping[str, int], rule_set: RuleSet) -> None:
                 f"stake on {name!r} must be a whole number of minor units, got {stake!r}"
             )
         if stake <= 0:
-            raise StakeError(
-                f"stake on {name!r} must be positive, got {format_points(stake)} points"
-            )
-        where = f"({rule_set.name})"
+            raise StakeNotPositiveError(bet=name, stake=stake)
         if stake < limits.minimum:
-            raise StakeError(
-                f"stake of {_points(stake)} on {name!r} is below the table minimum "
-                f"of {_points(limits.minimum)} {where}"
+            raise StakeBelowMinimumError(
+                bet=name, stake=stake, minimum=limits.minimum, rule_set=rule_set.name
             )
         if stake > limits.maximum:
-            raise StakeError(
-                f"stake of {_points(stake)} on {name!r} is above the table maximum "
-                f"of {_points(limits.maximum)} {where}"
+            raise StakeAboveMaximumError(
+                bet=name, stake=stake, maximum=limits.maximum, rule_set=rule_set.name
             )
-
-
-def _points(minor: int) -> str:
-    text = format_points(minor)
-    return f"{text} point" if text == "1" else f"{text} points"
 
 
 def _dealt_by(coup: Coup, rules: RuleSet) -> bool:

@@ -37,6 +37,7 @@ from baccarat.fair.shuffle import STANDARD_SHOE, fair_order
 from baccarat.records import coup_record
 
 __all__ = [
+    "MISMATCH_ENGLISH",
     "Claim",
     "ClaimedCoup",
     "Mismatch",
@@ -51,7 +52,32 @@ ClaimedCoup = str | Sequence[Card] | Coup | Mapping[str, Any]
 """A dealt coup as handed in: a line (cards in shoe order, or a JSON record), cards, a
 :class:`~baccarat.core.coup.Coup`, or a record (see :func:`as_claim`)."""
 
-_ORDINAL = ("first", "second", "third")
+MISMATCH_ENGLISH: Mapping[str, str] = {
+    "cards.differ": (
+        "coup {coup}, {role} (card {shoe_card} of the shoe): the record has {found}, "
+        "the shoe deals {expected}"
+    ),
+    "cards.short": (
+        "coup {coup}, {role} (card {shoe_card} of the shoe): the record stops after {given} "
+        "cards, the shoe deals {expected}"
+    ),
+    "cards.extra": (
+        "coup {coup}, card {index} of the coup (card {shoe_card} of the shoe): the record has "
+        "{found}, but the coup is over after {dealt} cards"
+    ),
+    "record": (
+        "coup {coup}: {field} is {found} in the record, the engine gives {expected} for these cards"
+    ),
+    "shoe_ended": "coup {coup}: the shoe ended after {dealt} coups, but {given} were handed in",
+    "role.player.1": "the Player's first card",
+    "role.banker.1": "the Banker's first card",
+    "role.player.2": "the Player's second card",
+    "role.banker.2": "the Banker's second card",
+    "role.player.3": "the Player's third card",
+    "role.banker.3": "the Banker's third card",
+}
+"""The sentences of a mismatch in English, keyed by reason (and the cards' roles, ``role.*``);
+another language gives the same keys to :meth:`Mismatch.text`."""
 # The fields of a coup record that do not follow from the cards and the rules: wording only.
 _WORDING = frozenset({"text"})
 
@@ -78,9 +104,40 @@ class Mismatch:
     expected: str
     """What the shoe deals."""
     message: str
-    """One sentence that says all of the above."""
+    """One sentence that says all of the above (English: :meth:`text` in another language)."""
     shoe_card: int | None = None
     """For a card: its position in the shoe, from 1 (burned cards included)."""
+    reason: str = ""
+    """The key of the sentence in :data:`MISMATCH_ENGLISH`."""
+    params: tuple[tuple[str, str], ...] = ()
+    """The sentence's parameters (a ``role`` is a ``role.*`` key)."""
+
+    def text(self, templates: Mapping[str, str] = MISMATCH_ENGLISH) -> str:
+        """The sentence in the language of ``templates``."""
+        params = dict(self.params)
+        if "role" in params:
+            params["role"] = templates[params["role"]]
+        return templates[self.reason].format(**params)
+
+    @classmethod
+    def of(
+        cls,
+        reason: str,
+        coup: int,
+        field: str,
+        found: str,
+        expected: str,
+        shoe_card: int | None = None,
+        **params: object,
+    ) -> Mismatch:
+        """The mismatch, its English message made from the template of ``reason``."""
+        shown = {"coup": coup, "field": field, "found": found, "expected": expected, **params}
+        if shoe_card is not None:
+            shown["shoe_card"] = shoe_card
+        pairs = tuple((key, str(value)) for key, value in shown.items())
+        made = cls(coup, field, found, expected, "", shoe_card, reason, pairs)
+        object.__setattr__(made, "message", made.text())
+        return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,14 +305,14 @@ def read_claims(lines: Iterable[str]) -> list[Claim]:
 
 
 def _role(coup: Coup, index: int) -> str:
-    """Whose card the ``index``-th card of ``coup`` (shoe order) is, in words."""
+    """Whose card the ``index``-th card of ``coup`` (shoe order) is: a ``role.*`` key."""
     if index < 4:
-        side, nth = ("Player", "Banker")[index % 2], index // 2
+        side, nth = ("player", "banker")[index % 2], index // 2 + 1
     elif index == 4 and coup.player.drew:
-        side, nth = "Player", 2
+        side, nth = "player", 3
     else:
-        side, nth = "Banker", 2
-    return f"the {side}'s {_ORDINAL[nth]} card"
+        side, nth = "banker", 3
+    return f"role.{side}.{nth}"
 
 
 def _compare_cards(number: int, start: int, claim: Claim, coup: Coup) -> Mismatch | None:
@@ -266,23 +323,20 @@ def _compare_cards(number: int, start: int, claim: Claim, coup: Coup) -> Mismatc
         if found == expected:
             continue
         shoe_card = start + index + 1
+        found_text, expected_text = found or "", expected or ""
         if expected is None:
-            where = f"card {index + 1} of the coup (card {shoe_card} of the shoe)"
-            text = f"the record has {found}, but the coup is over after {len(dealt)} cards"
-        else:
-            where = f"{_role(coup, index)} (card {shoe_card} of the shoe)"
-            text = (
-                f"the record has {found}, the shoe deals {expected}"
-                if found is not None
-                else f"the record stops after {len(claim.cards)} cards, the shoe deals {expected}"
-            )
-        return Mismatch(
-            number,
-            "cards",
-            found or "",
-            expected or "",
-            f"coup {number}, {where}: {text}",
-            shoe_card,
+            return Mismatch.of(
+                "cards.extra", number, "cards", found_text, expected_text, shoe_card,
+                index=index + 1, dealt=len(dealt),
+            )  # fmt: skip
+        role = _role(coup, index)
+        if found is None:
+            return Mismatch.of(
+                "cards.short", number, "cards", found_text, expected_text, shoe_card,
+                role=role, given=len(claim.cards),
+            )  # fmt: skip
+        return Mismatch.of(
+            "cards.differ", number, "cards", found_text, expected_text, shoe_card, role=role
         )
     return None
 
@@ -319,14 +373,7 @@ def _compare_record(number: int, claim: Claim, coup: Coup) -> Mismatch | None:
         return None
     path, found, expected = hit
     shown_found, shown_expected = json.dumps(found), json.dumps(expected)
-    return Mismatch(
-        number,
-        path,
-        shown_found,
-        shown_expected,
-        f"coup {number}: {path} is {shown_found} in the record, the engine gives {shown_expected} "
-        "for these cards",
-    )
+    return Mismatch.of("record", number, path, shown_found, shown_expected)
 
 
 def verify(
@@ -380,12 +427,14 @@ def verify(
                 checked += 1
     if mismatch is None and len(claims) > len(dealt):
         number = len(dealt) + 1
-        mismatch = Mismatch(
+        mismatch = Mismatch.of(
+            "shoe_ended",
             number,
             "shoe_ended",
             " ".join(map(str, claims[number - 1].cards)),
             "",
-            f"coup {number}: the shoe ended after {len(dealt)} coups, but {len(claims)} were handed in",
+            dealt=len(dealt),
+            given=len(claims),
         )
     return Verification(
         server_seed=server_seed,

@@ -3,7 +3,10 @@
 Extraction collects every message marked in the Python sources (``_``, ``gettext``, ``ngettext``,
 ``pgettext``, ``N_`` …) and the templates (``{% trans %}``, ``_()``), plus the words that live in
 data rather than code: the engine's explanation templates (context ``explain``), the side and
-action names, rule set titles and descriptions, bet titles, and the road labels (context
+action names, rule set titles and descriptions (the choice games' too), bet titles, the words of
+pay tables (context ``pays``), the core's error templates (no context, like the ledger's), the
+choice points of Chemin de Fer (context ``chemin point``), the sentences of a provably fair
+shoe's mismatch (context ``verify``) and the road labels (context
 ``roads.<field>``). It writes ``locale/messages.pot`` and the English catalog, whose every
 message translates to itself. ``--check`` changes nothing and exits 1 if either file is stale.
 
@@ -25,12 +28,21 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from baccarat.i18n.catalogs import DOMAIN, EXPLAIN_CONTEXT, LOCALE_DIR, SOURCE_LANGUAGE
+from baccarat.core.errors import TemplatedError
+from baccarat.i18n.catalogs import (
+    DOMAIN,
+    EXPLAIN_CONTEXT,
+    LOCALE_DIR,
+    MISMATCH_CONTEXT,
+    PAYS_CONTEXT,
+    POINT_CONTEXT,
+    SOURCE_LANGUAGE,
+)
 
 __all__ = ["POT_PATH", "check", "english_catalog", "extract", "main", "message_keys"]
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SOURCES = ("web", "ledger", "i18n", "learn", "cli")
+SOURCES = ("web", "ledger", "i18n", "learn", "cli", "odds")
 """Sub-packages of ``baccarat`` whose code and templates hold user-facing messages."""
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 ENGLISH_PATH = LOCALE_DIR / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -46,21 +58,51 @@ _OPTIONS = {
 _KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 
 
-def _data_messages() -> Iterator[tuple[str, str, str]]:
+def _core_errors() -> list[type[TemplatedError]]:
+    """The core's errors with a template (the ledger's are marked in its code)."""
+    import baccarat.core.rules
+    import baccarat.core.settle  # noqa: F401 - defines the stake errors
+
+    found: list[type[TemplatedError]] = []
+    pending: list[type[TemplatedError]] = [TemplatedError]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if (
+            cls is not TemplatedError
+            and "template" in vars(cls)
+            and cls.__module__.startswith("baccarat.core.")
+        ):
+            found.append(cls)
+    return sorted(found, key=lambda cls: cls.code)
+
+
+def _data_messages() -> Iterator[tuple[str | None, str, str]]:
     """``(context, message, where)`` for the words that live in data."""
+    from baccarat.chemin.tableau import POINT_LABELS
+    from baccarat.core.bets import PAYS_ENGLISH
     from baccarat.core.explain import ENGLISH
-    from baccarat.core.rules import RULE_SETS
+    from baccarat.core.rules import CHOICE_RULE_SETS, RULE_SETS
     from baccarat.core.tableau import Action, Side
+    from baccarat.fair.verify import MISMATCH_ENGLISH
     from baccarat.roads import ENGLISH as ROAD_LABELS
     from baccarat.roads import RoadLabels
 
     for key, text in ENGLISH.items():
         yield EXPLAIN_CONTEXT, text, f"core/explain.py ({key})"
+    for key, text in PAYS_ENGLISH.items():
+        yield PAYS_CONTEXT, text, f"core/bets.py ({key})"
+    for error in _core_errors():
+        yield None, error.template, f"{error.__module__} ({error.code})"
+    for key, text in POINT_LABELS.items():
+        yield POINT_CONTEXT, text, f"chemin/tableau.py ({key})"
+    for key, text in MISMATCH_ENGLISH.items():
+        yield MISMATCH_CONTEXT, text, f"fair/verify.py ({key})"
     for side in Side:
         yield "side", side.title, "core/tableau.py"
     for action in Action:
         yield "action", action.value, "core/tableau.py"
-    for rule_set in RULE_SETS.values():
+    for rule_set in (*RULE_SETS.values(), *CHOICE_RULE_SETS.values()):
         yield "rule set", rule_set.title, "core/rules.py"
         if rule_set.description:
             yield "rule set description", rule_set.description, "core/rules.py"

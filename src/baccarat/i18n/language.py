@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
+from baccarat.core.bets import PAYS_ENGLISH
 from baccarat.core.explain import ENGLISH
 from baccarat.core.tableau import Action, Side
 
@@ -20,11 +21,17 @@ __all__ = ["SOURCE", "Language"]
 
 
 class Language(Protocol):
-    """gettext lookups, the engine's explanation templates, and side and action names."""
+    """gettext lookups, the engine's explanation templates and pay-table words, and side and
+    action names."""
 
     def gettext(self, message: str) -> str: ...
 
     def pgettext(self, context: str, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+    @property
+    def pays_templates(self) -> Mapping[str, str]: ...
 
     @property
     def explain_templates(self) -> Mapping[str, str]: ...
@@ -44,6 +51,13 @@ class _Source:
 
     def pgettext(self, context: str, message: str) -> str:
         return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    @property
+    def pays_templates(self) -> Mapping[str, str]:
+        return PAYS_ENGLISH
 
     @property
     def explain_templates(self) -> Mapping[str, str]:

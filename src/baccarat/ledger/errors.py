@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from baccarat.core.errors import BaccaratError
-from baccarat.core.money import format_points
+from baccarat.core.errors import TemplatedError
 from baccarat.i18n.markers import N_
 
 __all__ = [
@@ -45,25 +44,14 @@ __all__ = [
 ]
 
 
-class LedgerError(BaccaratError):
+class LedgerError(TemplatedError):
     """A request the ledger or a table refuses; nothing was written."""
 
     code: ClassVar[str] = "ledger_error"
-    template: ClassVar[str] = "{detail}"
     status: ClassVar[int] = 400
     """The HTTP status that fits: 400 bad request, 404 not found, 409 conflict with state."""
-
-    def __init__(self, **params: object) -> None:
-        self.params = params
-        shown = {
-            key: format_points(value) if key in _POINTS and isinstance(value, int) else value
-            for key, value in params.items()
-        }
-        super().__init__(self.template.format(**shown))
-
-
-_POINTS = frozenset({"stake", "balance", "starting"})
-"""Parameters that are amounts in minor units, shown as points in messages."""
+    points = frozenset({"stake", "balance", "starting"})
+    """Parameters that are amounts in minor units, shown as points in messages."""
 
 
 class InsufficientPointsError(LedgerError):
@@ -74,7 +62,7 @@ class InsufficientPointsError(LedgerError):
 
 class BadStakeError(LedgerError):
     """A stake the table refuses (unknown or unoffered bet, outside the limits): the rule set's
-    own message is in ``detail``."""
+    own error (rendered in the reader's language with it) is in ``detail``."""
 
     code = "bad_stake"
     status = 422

@@ -469,7 +469,7 @@ class PlayService:
                 try:
                     check_stakes(stakes, rule_set)
                 except (BetError, StakeError) as exc:
-                    raise BadStakeError(detail=str(exc)) from None
+                    raise BadStakeError(detail=exc) from None
                 last = accounts.last_entry(db, player_id)
                 before = last[1]
                 staked = sum(stakes.values())

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from baccarat.core.bets import LOSE, Bet, Domain, PayRule
+from baccarat.core.bets import LOSE, PAYS_ENGLISH, Bet, Domain, PayRule
 from baccarat.core.distribution import FREQUENCY_KEYS, Distribution
 from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import RuleSet
@@ -45,6 +45,8 @@ class ParRow:
     probability: Fraction
     variance: Fraction
     """This row's share of the bet's variance: ``probability × (pays − ev)²``."""
+    rule: PayRule | None = None
+    """The pay rule of the row (None for the losing rest), for words in another language."""
 
     @property
     def return_(self) -> Fraction:
@@ -100,10 +102,6 @@ def _deciding_rules(bet: Bet) -> list[int | None]:
     return deciding
 
 
-def _condition_text(rule: PayRule) -> str:
-    return ", ".join(condition.text() for condition in rule.when) or "always"
-
-
 def par_section(bet: Bet, distribution: Distribution) -> ParBet:
     """One bet's PAR section on ``distribution``."""
     stats = exact_bet_stats(bet, distribution)
@@ -120,13 +118,15 @@ def par_section(bet: Bet, distribution: Distribution) -> ParBet:
             raise BaccaratError(f"bet {bet.name!r}: class {i} pays {vector[i]}, not {expected}")
         by_rule[k if k is not None else len(bet.rules)] += count
 
-    def row(outcome: str, pays: Fraction, count: int) -> ParRow:
+    def row(rule: PayRule | None, pays: Fraction, count: int) -> ParRow:
         probability = Fraction(count, total)
-        return ParRow(outcome, pays, count, probability, probability * (pays - stats.ev) ** 2)
+        outcome = rule.when_text() if rule is not None else PAYS_ENGLISH["otherwise"]
+        variance = probability * (pays - stats.ev) ** 2
+        return ParRow(outcome, pays, count, probability, variance, rule)
 
-    rows = [row(_condition_text(rule), rule.pays, by_rule[k]) for k, rule in enumerate(bet.rules)]
+    rows = [row(rule, rule.pays, by_rule[k]) for k, rule in enumerate(bet.rules)]
     if any(k is None for k in deciding):
-        rows.append(row("otherwise", LOSE, by_rule[-1]))
+        rows.append(row(None, LOSE, by_rule[-1]))
     return ParBet(bet.name, bet.title, tuple(rows), stats)
 
 

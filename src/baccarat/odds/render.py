@@ -18,7 +18,10 @@ from typing import Any
 
 from baccarat.core.bets import format_pays, pays_text
 from baccarat.core.errors import BaccaratError
-from baccarat.odds.par import ParBet, ParSheet
+from baccarat.i18n.language import SOURCE, Language
+from baccarat.i18n.markers import N_
+from baccarat.odds.composition import Composition
+from baccarat.odds.par import ParBet, ParRow, ParSheet
 
 __all__ = [
     "FORMATS",
@@ -30,19 +33,42 @@ __all__ = [
     "render_html",
     "render_markdown",
     "render_par_sheet",
+    "shoe_text",
 ]
 
 FREQUENCY_LABELS: dict[str, str] = {
-    "natural": "At least one natural",
-    "player_draws": "Player draws",
-    "banker_draws": "Banker draws",
-    "both_draw": "Both draw",
-    "cards_per_coup": "Cards per coup (mean)",
-    "cards_4": "Four cards dealt",
-    "cards_5": "Five cards dealt",
-    "cards_6": "Six cards dealt",
+    "natural": N_("At least one natural"),
+    "player_draws": N_("Player draws"),
+    "banker_draws": N_("Banker draws"),
+    "both_draw": N_("Both draw"),
+    "cards_per_coup": N_("Cards per coup (mean)"),
+    "cards_4": N_("Four cards dealt"),
+    "cards_5": N_("Five cards dealt"),
+    "cards_6": N_("Six cards dealt"),
 }
-"""How each frequency key is named on a page."""
+"""How each frequency key is named on a page (English; translated where shown)."""
+
+_OUTCOME_NAMES = {"Banker wins": N_("Banker wins"), "Player wins": N_("Player wins")}
+
+
+def shoe_text(composition: Composition, t: Language = SOURCE) -> str:
+    """:meth:`Composition.describe` in ``t``'s language: ``8 decks``, ``infinite deck``.
+
+    >>> shoe_text(Composition.decks(1)), shoe_text(Composition.infinite_deck())
+    ('1 deck', 'infinite deck')
+    """
+    if composition.infinite:
+        return t.gettext("infinite deck")
+    decks = composition.full_decks
+    if decks is not None:
+        return t.ngettext("{count} deck", "{count} decks", decks).format(count=decks)
+    return t.gettext("{count} cards: {counts}").format(count=composition.size, counts=composition)
+
+
+def _outcome_name(name: str, t: Language) -> str:
+    # The sheet names Banker and Player wins and the Tie in English; the Tie is the bet's title.
+    return t.gettext(_OUTCOME_NAMES[name]) if name in _OUTCOME_NAMES else t.pgettext("bet", name)
+
 
 _PLACES = 6  # as the published PAR tables print them
 
@@ -64,12 +90,17 @@ def _count(n: int) -> str:
     return f"{n:,}"
 
 
-def _bet_rows(section: ParBet, total: int) -> list[list[str]]:
+def _row_outcome(row: ParRow, t: Language) -> str:
+    words = t.pays_templates
+    return row.rule.when_text(words) if row.rule is not None else words["otherwise"]
+
+
+def _bet_rows(section: ParBet, total: int, t: Language) -> list[list[str]]:
     """The cells of a bet's table: one row per outcome, then the total."""
     rows = [
         [
-            row.outcome,
-            format_pays(row.pays),
+            _row_outcome(row, t),
+            format_pays(row.pays, t.pays_templates),
             _count(row.combinations),
             decimal_text(row.probability),
             decimal_text(row.return_),
@@ -79,40 +110,74 @@ def _bet_rows(section: ParBet, total: int) -> list[list[str]]:
     ]
     stats = section.stats
     rows.append(
-        ["Total", "", _count(total), decimal_text(Fraction(1)), decimal_text(stats.ev),
+        [t.pgettext("sum", "Total"), "", _count(total), decimal_text(Fraction(1)), decimal_text(stats.ev),
          decimal_text(stats.variance)]
     )  # fmt: skip
     return rows
 
 
-_BET_HEADER = ["Outcome", "Pays", "Combinations", "Probability", "Return", "Variance"]
+def _bet_header(t: Language) -> list[str]:
+    return [
+        t.gettext("Outcome"), t.gettext("Pays"), t.gettext("Combinations"),
+        t.gettext("Probability"), t.gettext("Return"), t.gettext("Variance"),
+    ]  # fmt: skip
 
 
-def _summary_line(section: ParBet) -> str:
+def _summary_line(section: ParBet, t: Language) -> str:
     stats = section.stats
-    parts = [f"House edge {percent_text(stats.house_edge)}"]
+    line = t.gettext("House edge {edge}").format(edge=percent_text(stats.house_edge))
     if stats.push and stats.house_edge_excluding_pushes is not None:
-        parts.append(f"{percent_text(stats.house_edge_excluding_pushes)} excluding pushes")
-    line = parts[0] + (f" ({parts[1]})" if len(parts) > 1 else "")
-    return (
-        f"{line} · standard deviation {stats.sd:.4f}"
-        f" · hit frequency {percent_text(stats.hit_frequency)}"
+        excluding = t.gettext("{edge} excluding pushes").format(
+            edge=percent_text(stats.house_edge_excluding_pushes)
+        )
+        line += f" ({excluding})"
+    rest = t.gettext("standard deviation {sd} · hit frequency {hit}").format(
+        sd=f"{stats.sd:.4f}", hit=percent_text(stats.hit_frequency)
     )
+    return f"{line} · {rest}"
 
 
-def _intro(sheet: ParSheet) -> list[str]:
-    lines = [sheet.description] if sheet.description else []
+def _intro(sheet: ParSheet, t: Language) -> list[str]:
+    lines = [t.pgettext("rule set description", sheet.description)] if sheet.description else []
     lines.append(
-        f"Shoe: {sheet.composition.describe()}. Combinations are ordered six-card sequences "
-        f"dealt from it ({_count(sheet.total)} in all); a coup that uses fewer cards is counted "
-        "once for every way to complete it. Probabilities, returns and variances are exact "
-        f"fractions rounded to {_PLACES} decimals."
+        t.gettext(
+            "Shoe: {shoe}. Combinations are ordered six-card sequences dealt from it ({total} in "
+            "all); a coup that uses fewer cards is counted once for every way to complete it. "
+            "Probabilities, returns and variances are exact fractions rounded to {places} "
+            "decimals."
+        ).format(shoe=shoe_text(sheet.composition, t), total=_count(sheet.total), places=_PLACES)
     )
     return lines
 
 
-def render_markdown(sheet: ParSheet) -> str:
-    """The sheet as a Markdown document."""
+def _title(sheet: ParSheet, t: Language) -> str:
+    return t.gettext("PAR sheet: {title} ({rule_set}), {shoe}").format(
+        title=t.pgettext("rule set", sheet.title),
+        rule_set=sheet.rule_set,
+        shoe=shoe_text(sheet.composition, t),
+    )
+
+
+def _outcome_table(sheet: ParSheet, t: Language) -> tuple[list[str], list[list[str]]]:
+    header = [t.gettext("Outcome"), t.gettext("Combinations"), t.gettext("Probability")]
+    rows = [[_outcome_name(name, t), _count(c), decimal_text(p)] for name, c, p in sheet.outcomes]
+    return header, rows
+
+
+def _frequency_table(sheet: ParSheet, t: Language) -> tuple[list[str], list[list[str]]]:
+    header = [t.gettext("Frequency"), t.gettext("Value")]
+    rows = [
+        [t.gettext(FREQUENCY_LABELS[key]), decimal_text(value)] for key, value in sheet.frequencies
+    ]
+    return header, rows
+
+
+def _section_title(section: ParBet, t: Language) -> str:
+    return t.pgettext("bet", section.title)
+
+
+def render_markdown(sheet: ParSheet, t: Language = SOURCE) -> str:
+    """The sheet as a Markdown document (in ``t``'s language)."""
 
     def table(header: list[str], rows: list[list[str]], align: str) -> list[str]:
         out = ["| " + " | ".join(header) + " |"]
@@ -120,25 +185,17 @@ def render_markdown(sheet: ParSheet) -> str:
         out += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
         return out
 
-    lines = [f"# PAR sheet: {sheet.title} ({sheet.rule_set}), {sheet.composition.describe()}", ""]
-    for paragraph in _intro(sheet):
+    lines = [f"# {_title(sheet, t)}", ""]
+    for paragraph in _intro(sheet, t):
         lines += [paragraph, ""]
-    lines += ["## Coup outcomes", ""]
-    lines += table(
-        ["Outcome", "Combinations", "Probability"],
-        [[name, _count(c), decimal_text(p)] for name, c, p in sheet.outcomes],
-        "lrr",
-    )
-    lines += ["", "## Frequencies", ""]
-    lines += table(
-        ["Frequency", "Value"],
-        [[FREQUENCY_LABELS[key], decimal_text(value)] for key, value in sheet.frequencies],
-        "lr",
-    )
+    lines += ["## " + t.gettext("Coup outcomes"), ""]
+    lines += table(*_outcome_table(sheet, t), "lrr")
+    lines += ["", "## " + t.gettext("Frequencies"), ""]
+    lines += table(*_frequency_table(sheet, t), "lr")
     for section in sheet.bets:
-        lines += ["", f"## {section.title} (`{section.name}`)", ""]
-        lines += table(_BET_HEADER, _bet_rows(section, sheet.total), "llrrrr")
-        lines += ["", _summary_line(section)]
+        lines += ["", f"## {_section_title(section, t)} (`{section.name}`)", ""]
+        lines += table(_bet_header(t), _bet_rows(section, sheet.total, t), "llrrrr")
+        lines += ["", _summary_line(section, t)]
     return "\n".join(lines) + "\n"
 
 
@@ -151,8 +208,8 @@ _STYLE = (
 )
 
 
-def render_html(sheet: ParSheet) -> str:
-    """The sheet as a standalone HTML page."""
+def render_html(sheet: ParSheet, t: Language = SOURCE) -> str:
+    """The sheet as a standalone HTML page (in ``t``'s language)."""
     e = html.escape
 
     def table(header: list[str], rows: list[list[str]], align: str, total: bool = False) -> str:
@@ -167,10 +224,11 @@ def render_html(sheet: ParSheet) -> str:
             body.append(f"<tr{cls}>{cells}</tr>")
         return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
-    title = f"PAR sheet: {sheet.title} ({sheet.rule_set}), {sheet.composition.describe()}"
+    title = _title(sheet, t)
+    language = getattr(t, "language", "en")
     parts = [
         "<!doctype html>",
-        '<html lang="en">',
+        f'<html lang="{e(language)}">',
         "<head>",
         '<meta charset="utf-8">',
         f"<title>{e(title)}</title>",
@@ -178,25 +236,19 @@ def render_html(sheet: ParSheet) -> str:
         "</head>",
         "<body>",
         f"<h1>{e(title)}</h1>",
-        *(f"<p>{e(p)}</p>" for p in _intro(sheet)),
-        "<h2>Coup outcomes</h2>",
-        table(
-            ["Outcome", "Combinations", "Probability"],
-            [[name, _count(c), decimal_text(p)] for name, c, p in sheet.outcomes],
-            "lrr",
-        ),
-        "<h2>Frequencies</h2>",
-        table(
-            ["Frequency", "Value"],
-            [[FREQUENCY_LABELS[key], decimal_text(value)] for key, value in sheet.frequencies],
-            "lr",
-        ),
+        *(f"<p>{e(p)}</p>" for p in _intro(sheet, t)),
+        f"<h2>{e(t.gettext('Coup outcomes'))}</h2>",
+        table(*_outcome_table(sheet, t), "lrr"),
+        f"<h2>{e(t.gettext('Frequencies'))}</h2>",
+        table(*_frequency_table(sheet, t), "lr"),
     ]
     for section in sheet.bets:
+        name = e(section.name)
+        heading = e(_section_title(section, t))
         parts += [
-            f'<h2 id="{e(section.name)}">{e(section.title)} (<code>{e(section.name)}</code>)</h2>',
-            table(_BET_HEADER, _bet_rows(section, sheet.total), "llrrrr", total=True),
-            f"<p>{e(_summary_line(section))}</p>",
+            f'<h2 id="{name}">{heading} (<code>{name}</code>)</h2>',
+            table(_bet_header(t), _bet_rows(section, sheet.total, t), "llrrrr", total=True),
+            f"<p>{e(_summary_line(section, t))}</p>",
         ]
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"
@@ -205,8 +257,10 @@ def render_html(sheet: ParSheet) -> str:
 _CSV_PLACES = 15
 
 
-def render_csv(sheet: ParSheet) -> str:
+def render_csv(sheet: ParSheet, t: Language = SOURCE) -> str:
     """The sheet as CSV: one row per coup outcome, per frequency, per bet outcome and bet total.
+
+    Data, like the JSON: the same in every language (``t`` is not read).
 
     Combinations are exact integers; pays are exact (``19/20``); the other numbers are the exact
     fractions rounded to 15 decimals.
@@ -283,7 +337,7 @@ def par_sheet_record(sheet: ParSheet) -> dict[str, Any]:
     }
 
 
-FORMATS: dict[str, Callable[[ParSheet], str]] = {
+FORMATS: dict[str, Callable[[ParSheet, Language], str]] = {
     "md": render_markdown,
     "html": render_html,
     "csv": render_csv,
@@ -291,9 +345,9 @@ FORMATS: dict[str, Callable[[ParSheet], str]] = {
 """The formats ``baccarat par-sheet --format`` accepts."""
 
 
-def render_par_sheet(sheet: ParSheet, fmt: str) -> str:
-    """Render ``sheet`` in ``fmt`` (``md``, ``html`` or ``csv``)."""
+def render_par_sheet(sheet: ParSheet, fmt: str, t: Language = SOURCE) -> str:
+    """Render ``sheet`` in ``fmt`` (``md``, ``html`` or ``csv``), words in ``t``'s language."""
     renderer = FORMATS.get(fmt)
     if renderer is None:
         raise BaccaratError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
-    return renderer(sheet)
+    return renderer(sheet, t)

@@ -27,7 +27,8 @@ class RoadLabels:
 
     Templates use :meth:`str.format` fields: ``coup`` ``{number}``; ``totals`` ``{player}``
     ``{banker}``; ``ties`` ``{count}``; ``cell`` ``{column}`` ``{row}``; ``ask_title`` ``{side}``;
-    ``ask_mark`` ``{road}`` ``{mark}``.
+    ``ask_mark`` ``{road}`` ``{mark}``; ``coups_count`` ``{count}``; ``runs`` ``{current}``
+    ``{longest}``; ``columns`` ``{road}`` ``{count}``.
     """
 
     banker: str = "B"
@@ -62,6 +63,12 @@ class RoadLabels:
     cell: str = "column {column}, row {row}"
     ask_title: str = "If the next coup is {side}"
     ask_mark: str = "{road} {mark}"
+    coups_count: str = "Coups {count}"
+    runs: str = "Run: current {current}, longest {longest}"
+    columns: str = "{road} columns {count}"
+    ties_legend: str = "/n: n ties"
+    derived_roads: str = "Derived roads"
+    predicts_nothing: str = "The roads record past coups; they predict nothing."
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -129,7 +129,8 @@ def statistics_text(stats: RoadStatistics, labels: RoadLabels = ENGLISH) -> str:
     return "\n".join(
         [
             labels.statistics,
-            f"Coups {stats.coups}: "
+            labels.coups_count.format(count=stats.coups)
+            + ": "
             + ", ".join(
                 [
                     part(labels.banker_name, stats.banker),
@@ -144,10 +145,10 @@ def statistics_text(stats: RoadStatistics, labels: RoadLabels = ENGLISH) -> str:
                     part(labels.natural, stats.naturals),
                 ]
             ),
-            f"Run: current {run(stats.current_run)}, longest {run(stats.longest_run)} "
-            f"({labels.banker_name} {stats.longest_banker_run}, "
+            labels.runs.format(current=run(stats.current_run), longest=run(stats.longest_run))
+            + f" ({labels.banker_name} {stats.longest_banker_run}, "
             f"{labels.player_name} {stats.longest_player_run}); "
-            f"{labels.big_road} columns {stats.columns}",
+            + labels.columns.format(road=labels.big_road, count=stats.columns),
             derived,
         ]
     )
@@ -174,7 +175,7 @@ def _legend(labels: RoadLabels) -> str:
     return (
         f"{labels.banker} {labels.banker_name}, {labels.player} {labels.player_name}, "
         f"{labels.tie} {labels.tie_result}; *{labels.banker} {labels.banker_pair}, "
-        f"{labels.player}* {labels.player_pair}; /n: n ties. Derived roads: "
+        f"{labels.player}* {labels.player_pair}; {labels.ties_legend}. {labels.derived_roads}: "
         f"{labels.red} {labels.red_name}, {labels.blue} {labels.blue_name}.\n"
-        "The roads record past coups; they predict nothing."
+        + labels.predicts_nothing
     )

@@ -9,8 +9,6 @@ of the draw table that decided it, then the result — what the browser plays ba
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
-from functools import lru_cache
 from typing import Any
 
 from baccarat.core.bets import Bet, BetResult, format_pays
@@ -22,8 +20,9 @@ from baccarat.core.rules import RuleSet
 from baccarat.core.settle import BetSettlement, Settlement
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Action, Reason, Side, Tableau
-from baccarat.i18n.catalogs import Translator
+from baccarat.i18n.errors import error_text
 from baccarat.i18n.markers import N_
+from baccarat.i18n.words import RESULT_WORDS
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import (
     CoupView,
@@ -33,7 +32,6 @@ from baccarat.ledger.service import (
     ShoeView,
     TableView,
 )
-from baccarat.roads import ENGLISH as ENGLISH_ROAD_LABELS
 from baccarat.roads import RoadLabels
 from baccarat.web.i18n import (
     _,
@@ -70,30 +68,11 @@ _SUIT_NAMES = {
     Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"),
     Suit.HEARTS: N_("hearts"), Suit.SPADES: N_("spades"),
 }  # fmt: skip
-_RESULT_WORDS = {BetResult.WIN: N_("win"), BetResult.LOSE: N_("lose"), BetResult.PUSH: N_("push")}
-_NOT_FOUND_WHAT = {"table": N_("table"), "coup": N_("coup"), "player": N_("player")}
-
-
-ROAD_LABEL_CONTEXT = "roads.{field}"
-"""Message context of each road label: the field name, so ``B`` (Banker) and ``B`` (blue) differ."""
 
 
 def road_labels() -> RoadLabels:
     """The road labels in the current language."""
-    return _road_labels(current())
-
-
-@lru_cache(maxsize=16)
-def _road_labels(translator: Translator) -> RoadLabels:
-    return RoadLabels(
-        **{
-            field.name: translator.pgettext(
-                ROAD_LABEL_CONTEXT.format(field=field.name),
-                getattr(ENGLISH_ROAD_LABELS, field.name),
-            )
-            for field in fields(RoadLabels)
-        }
-    )
+    return current().road_labels
 
 
 def rank_name(rank: Rank) -> str:
@@ -237,7 +216,7 @@ def _bet_line(line: BetSettlement, rule_set: RuleSet) -> dict[str, Any]:
         "bet": line.bet,
         "title": title,
         "result": line.result.value,
-        "result_text": _(_RESULT_WORDS[line.result]),
+        "result_text": _(RESULT_WORDS[line.result]),
         "stake": exact_points(line.stake),
         "returned": exact_points(line.returned),
         "net": exact_points(line.net),
@@ -272,8 +251,8 @@ def bet_data(bet: Bet, rule_set: RuleSet) -> dict[str, Any]:
         "name": bet.name,
         "title": bet_title(bet),
         "domain": bet.domain.value,
-        "pays": bet.describe(),
-        "pays_ratio": format_pays(bet.top_pay),
+        "pays": bet.describe(current().pays_templates),
+        "pays_ratio": format_pays(bet.top_pay, current().pays_templates),
         "minimum": exact_points(limits.minimum),
         "maximum": exact_points(limits.maximum),
         "minimum_text": format_points(limits.minimum),
@@ -443,15 +422,5 @@ def error_status(exc: Exception) -> int:
 
 
 def error_message(exc: Exception) -> str:
-    """The message of a refused request in the current language."""
-    if isinstance(exc, LedgerError):
-        params: dict[str, object] = {}
-        for key, value in exc.params.items():
-            if key in ("stake", "balance", "starting") and isinstance(value, int):
-                params[key] = format_points(value)
-            elif key == "what" and isinstance(value, str) and value in _NOT_FOUND_WHAT:
-                params[key] = _(_NOT_FOUND_WHAT[value])
-            else:
-                params[key] = value
-        return _(exc.template).format(**params)
-    return str(exc)
+    """The message of a refused request in the current language (see :func:`error_text`)."""
+    return error_text(exc, current(), format_points)

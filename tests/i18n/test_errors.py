@@ -1,0 +1,79 @@
+"""Refusals rendered in a language from their templates: the core's, the ledger's, and one inside
+another."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from baccarat.core.errors import CardError
+from baccarat.core.rules import RULE_SETS, get_rule_set
+from baccarat.core.settle import StakeBelowMinimumError, StakeNotPositiveError, check_stakes
+from baccarat.i18n.catalogs import get_translator
+from baccarat.i18n.errors import error_text
+from baccarat.ledger.errors import BadStakeError, NotFoundError
+
+
+def test_english_is_the_message_itself() -> None:
+    err = StakeBelowMinimumError(bet="tie", stake=99, minimum=100, rule_set="punto-banco")
+    assert error_text(err, get_translator("en")) == str(err)
+    assert (
+        str(err)
+        == "stake of 0.99 points on 'tie' is below the table minimum of 1 point (punto-banco)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("vi", "mức cược vào 'banker' phải lớn hơn 0, nhưng nhận được -5 điểm"),
+        ("hu", "a(z) 'banker' tét összegének pozitívnak kell lennie, nem -5 pont"),
+    ],
+)
+def test_a_stake_error_in_the_language(language: str, expected: str) -> None:
+    with pytest.raises(StakeNotPositiveError) as info:
+        check_stakes({"banker": -500}, get_rule_set())
+    assert error_text(info.value, get_translator(language)) == expected
+
+
+def test_the_ledger_error_renders_the_engine_error_inside_it() -> None:
+    with pytest.raises(StakeBelowMinimumError) as info:
+        check_stakes({"tie": 50}, get_rule_set())
+    outer = BadStakeError(detail=info.value)
+    assert str(outer) == f"this stake cannot be placed: {info.value}"
+    text = error_text(outer, get_translator("hu"))
+    assert text.endswith(
+        "a(z) 'tie' tétre tett 0.5 pont kevesebb az asztal 1 pont minimumánál (punto-banco)"
+    )
+    assert "table minimum" not in text and "stake" not in text
+
+
+def test_points_use_the_number_format_given_and_words_are_translated() -> None:
+    err = BadStakeError(detail=StakeBelowMinimumError(bet="tie", stake=150, minimum=100_000,
+                                                      rule_set="x"))  # fmt: skip
+    text = error_text(err, get_translator("vi"), points=lambda minor: f"<{minor}>")
+    assert "<150> điểm" in text and "<100000> điểm" in text
+    assert error_text(NotFoundError(what="table", key=7), get_translator("hu")) == (
+        "itt nincs ilyen: asztal 7"
+    )
+
+
+def test_an_error_without_a_template_is_shown_as_it_is() -> None:
+    err = CardError("unknown card 'Zz'")
+    assert error_text(err, get_translator("vi")) == "unknown card 'Zz'"
+
+
+@pytest.mark.parametrize("language", ["vi", "hu"])
+def test_every_pay_table_reads_in_the_language(language: str) -> None:
+    t = get_translator(language)
+    english = {"winner", "banker", "player", "tie", "otherwise", "lose", "push", "natural",
+               "always", "suited", "pair", "margin", "cards"}  # fmt: skip
+    if language == "hu":
+        english.discard("natural")  # the Hungarian word too
+    for rule_set in RULE_SETS.values():
+        for bet in rule_set.bets.values():
+            for line in bet.describe(t.pays_templates):
+                words = set(re.findall(r"[a-z]+", line)) - set(bet.name.split("_"))
+                assert not english & words, (rule_set.name, bet.name, line)
+                assert "{" not in line
