@@ -44,7 +44,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -138,7 +138,9 @@ class Player:
                 raise RuntimeError(f"{method} {path}: chunked answers are not read here")
         if length is None:
             raise RuntimeError(f"{method} {path}: no Content-Length in the answer")
-        return Reply(int(status_line.split(" ", 2)[1]), parsed, await self.reader.readexactly(length))
+        return Reply(
+            int(status_line.split(" ", 2)[1]), parsed, await self.reader.readexactly(length)
+        )
 
     async def join(self) -> None:
         """Pass the gate as a new guest and find the table (its own, opened for it)."""
@@ -160,10 +162,8 @@ class Player:
     async def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
-            try:
+            with suppress(ConnectionError):  # the server may have closed it first
                 await self.writer.wait_closed()
-            except ConnectionError:
-                pass
             self.reader = self.writer = None
 
 
@@ -264,7 +264,7 @@ def _event_loop() -> Callable[[], asyncio.AbstractEventLoop]:
         import uvloop
     except ImportError:
         return asyncio.new_event_loop
-    return uvloop.new_event_loop  # type: ignore[no-any-return]
+    return uvloop.new_event_loop
 
 
 def drive(base: tuple[str, int, int], players: int, seconds: float, rate: float | None) -> Load:

@@ -179,10 +179,18 @@ def create_guest(
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """What the player's standing needs beyond the balance (see :func:`standing`)."""
+    """Where the player's ledger stands (see :func:`standing`)."""
 
+    seq: int
+    """The number of the last entry (0 for an empty ledger)."""
+    balance: int
     net_since: int
     top_up_used_today: bool
+
+    @property
+    def last(self) -> tuple[int, int]:
+        """``(seq, balance)``, as :func:`last_entry` gives it."""
+        return self.seq, self.balance
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,12 +257,18 @@ def top_up_status(
 
 
 def standing(session: Session, player_id: str, since: datetime | None, now: datetime) -> Standing:
-    """The net result of play since ``since`` (0 for None) and whether a top-up was granted
-    today: what :func:`net_since` and :func:`top_up_status` read, in one pass over the ledger."""
+    """The last entry, the net result of play since ``since`` (0 for None) and whether a top-up
+    was granted today: what :func:`last_entry`, :func:`net_since` and :func:`top_up_status`
+    read, in one query."""
     query = _STANDING if since is not None else _STANDING_NO_NET
     params = {"player_id": player_id, "today": _day_start(now), "since": since or now}
-    row = session.execute(query, params).one()
-    return Standing(net_since=int(row[0] or 0), top_up_used_today=bool(row[1]))
+    seq, balance_after, net, used = session.execute(query, params).one()
+    return Standing(
+        seq=int(seq or 0),
+        balance=int(balance_after or 0),
+        net_since=int(net or 0),
+        top_up_used_today=bool(used),
+    )
 
 
 # The statements every deal runs, built once: building and keying a statement costs more Python
@@ -272,7 +286,11 @@ _LAST_ENTRY = (
     .limit(1)
 )
 _USED_TODAY = func.count(case((_top_up_today(bindparam("today", type_=UTCDateTime())), 1)))
+_LAST_SEQ = _LAST_ENTRY.with_only_columns(_ENTRIES.c.seq).scalar_subquery()
+_LAST_BALANCE = _LAST_ENTRY.with_only_columns(_ENTRIES.c.balance_after).scalar_subquery()
 _STANDING = select(
+    _LAST_SEQ,
+    _LAST_BALANCE,
     func.coalesce(
         func.sum(
             case((_play_since(bindparam("since", type_=UTCDateTime())), _ENTRIES.c.amount), else_=0)
@@ -281,7 +299,7 @@ _STANDING = select(
     ),
     _USED_TODAY,
 ).where(_ENTRIES.c.player_id == bindparam("player_id"))
-_STANDING_NO_NET = select(literal(0), _USED_TODAY).where(
+_STANDING_NO_NET = select(_LAST_SEQ, _LAST_BALANCE, literal(0), _USED_TODAY).where(
     _ENTRIES.c.player_id == bindparam("player_id")
 )
 

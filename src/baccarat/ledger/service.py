@@ -360,20 +360,24 @@ class PlayService:
         player_id: str,
         since: datetime | None,
         now: datetime,
-        last: tuple[int, int] | None = None,
+        standing: accounts.Standing | None = None,
     ) -> PlayerView:
-        """The player's standing; ``last`` is :func:`~accounts.last_entry` if the caller knows
-        it (a deal has just written it)."""
-        seq, balance = last if last is not None else accounts.last_entry(db, player_id)
-        standing = accounts.standing(db, player_id, since, now)
+        """The player's standing (read, unless the caller knows it: a deal has just made it)."""
+        if standing is None:
+            standing = accounts.standing(db, player_id, since, now)
         return PlayerView(
             username=accounts.get_player(db, player_id).username,
             player_id=player_id,
-            balance=balance,
-            last_seq=seq,
+            balance=standing.balance,
+            last_seq=standing.seq,
             net_since=standing.net_since,
             top_up=accounts.top_up_status(
-                db, player_id, now, self.starting_balance, balance, standing.top_up_used_today
+                db,
+                player_id,
+                now,
+                self.starting_balance,
+                standing.balance,
+                standing.top_up_used_today,
             ),
         )
 
@@ -478,8 +482,8 @@ class PlayService:
                     check_stakes(stakes, rule_set)
                 except (BetError, StakeError) as exc:
                     raise BadStakeError(detail=str(exc)) from None
-                last = accounts.last_entry(db, player_id)
-                before = last[1]
+                standing = accounts.standing(db, player_id, since, now)
+                before = standing.balance
                 staked = sum(stakes.values())
                 if staked > before:
                     raise InsufficientPointsError(stake=staked, balance=before)
@@ -514,7 +518,7 @@ class PlayService:
                 coup_id = tables.record_coup(db, table, record, coup, now)
                 settlement = settle(coup, stakes, rule_set)
                 postings = _postings(settlement, coup_id)
-                accounts.append(db, player_id, postings, now, last)
+                accounts.append(db, player_id, postings, now, standing.last)
                 if idempotency_key is not None:
                     db.execute(
                         _INSERT_DEAL_KEY,
@@ -542,7 +546,19 @@ class PlayService:
                     shoe=ShoeView.of(record.number, shoe),
                     new_shoe=new_shoe,
                     player=self._player_view(
-                        db, player_id, since, now, (last[0] + len(postings), after)
+                        db,
+                        player_id,
+                        since,
+                        now,
+                        accounts.Standing(
+                            seq=standing.seq + len(postings),
+                            balance=after,
+                            # This deal's entries are dated ``now``: in the net since ``since``
+                            # exactly when ``now`` is not before it. A deal grants nothing.
+                            net_since=standing.net_since
+                            + (settlement.net if since is not None and now >= since else 0),
+                            top_up_used_today=standing.top_up_used_today,
+                        ),
                     ),
                 )
         except IntegrityError as exc:

@@ -223,7 +223,7 @@ def record_coup(
 
     A Core INSERT: a deal never reads the coup back as a record, so none is built.
     """
-    result = session.execute(
+    coup_id: int = session.execute(
         _INSERT_COUP,
         {
             "table_id": table.id,
@@ -235,10 +235,8 @@ def record_coup(
             "pair_index": coup.pairs.index,
             "created_at": now,
         },
-    )
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
+    ).scalar_one()
+    return coup_id
 
 
 def coups_of_shoe(session: Session, shoe_id: int) -> list[CoupRecord]:
@@ -265,7 +263,7 @@ _ADVANCE_SHOE = (
     .where(_SHOES.c.id == bindparam("shoe_id"), _SHOES.c.coups_dealt == bindparam("old"))
     .values(coups_dealt=bindparam("new"), finished=bindparam("done"))
 )
-_INSERT_COUP = insert(_COUPS)
+_INSERT_COUP = insert(_COUPS).returning(_COUPS.c.id)
 
 
 class ShoeCache:

@@ -102,6 +102,13 @@ def rank_name(rank: Rank) -> str:
 
 def card_data(card: Card) -> dict[str, Any]:
     """A card for display: its code, rank and suit symbols, its value and a spoken label."""
+    return dict(_card_data(current(), card))
+
+
+@lru_cache(maxsize=512)
+def _card_data(translator: Translator, card: Card) -> dict[str, Any]:
+    # The same 52 cards in each language (``translator`` is the current one, the cache key):
+    # built once each; callers get a copy to keep.
     return {
         "code": str(card),
         "rank": "10" if card.rank is Rank.TEN else card.rank.symbol,
