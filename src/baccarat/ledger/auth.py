@@ -16,7 +16,7 @@ from datetime import datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy import Connection, Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from baccarat.ledger.accounts import lock_player
@@ -81,7 +81,7 @@ def start_session(session: Session, player_id: str, now: datetime) -> str:
     return token
 
 
-def session_player(session: Session, token: str) -> str | None:
+def session_player(session: Session | Connection, token: str) -> str | None:
     """The player of a live session, or None (unknown or ended token)."""
     player_id: str | None = session.scalar(_LIVE_SESSION, {"id": _token_id(token)})
     return player_id

@@ -327,8 +327,12 @@ class PlayService:
     def session_player(self, token: str) -> str | None:
         """The player of a live session token (or of a cookie from before sessions, for a guest
         who never had a session: :func:`baccarat.ledger.auth.legacy_guest`), or None."""
+        with self.store.single_read() as connection:
+            found = auth.session_player(connection, token)
+        if found is not None:
+            return found
         with self.store.reading() as db:
-            return auth.session_player(db, token) or auth.legacy_guest(db, token)
+            return auth.legacy_guest(db, token)
 
     def end_session(self, token: str) -> None:
         """Log out: the session's token stops working at once."""
