@@ -63,6 +63,7 @@ class PlayLimits:
     """Raised limits waiting: name → (the new value, None for no limit; when it applies)."""
     cool_off_until: datetime | None
     coups_today: int
+    """Coups dealt since the start of this UTC day (0 when not counted: see :func:`limits`)."""
 
 
 def _pending(player: Player) -> dict[str, tuple[int | None, datetime]]:
