@@ -1,34 +1,54 @@
 """Load benchmark of the practice table: 50 and 200 concurrent players against real servers.
 
-Run: ``.venv/bin/python bench/bench_load.py [--players 50 200] [--seconds 6] [--workers 1 2 4]``.
-Each player is its own guest (its own cookie and table) and posts deal requests (Banker 10,
-Tie 1, each with a fresh idempotency key) back to back, from one asyncio event loop in this
-process. Configurations: SQLite (a file, WAL) with one server process, and PostgreSQL with one
-and with several server processes (``uvicorn --workers N``: the way to grow past one process;
-one SQLite file has a single writer whatever the number of processes, so it is not scaled).
+Run: ``.venv/bin/python bench/bench_load.py [--players 50 200] [--seconds 6] [--workers 2 4]
+[--sqlite-workers 1 2] [--rate 300] [--repeat 3]``. Each player is its own guest (its own
+cookie, its own table and one keep-alive connection) and posts real deal requests (Banker 10,
+Tie 1, each with a fresh idempotency key). Configurations: SQLite (a file, WAL) and PostgreSQL,
+each with one and with several server processes (``baccarat serve --workers N``: the way to grow
+past one process). An SQLite file still has one writer at a time (``BEGIN IMMEDIATE``), but the
+rest of each request (HTTP, the session check, building the answer) runs in parallel.
 Rate limits are off: 200 players from one address are a benchmark, not an attack.
+
+Two ways of loading, both printed:
+
+- **back to back** (saturation): every player sends its next deal as soon as the last one is
+  answered. This finds the most deals per second; with every player always waiting, the latency is
+  just players ÷ throughput (Little's law), so it says nothing about a server that keeps up.
+- **paced** (``--rate``, the issue's target of 300 deals/s): the players together offer that many
+  deals per second, each on its own fixed schedule (50 players: one deal every 167 ms each). A
+  deal's latency is counted from the moment it was due, not from when it could be sent, so a
+  server that falls behind shows it in p99 instead of hiding it by slowing the players down.
+
+The load generator shares the machine's cores with the servers, so it is lean on purpose: plain
+HTTP/1.1 over asyncio streams (uvloop when installed), reading just the status line, the headers
+and a ``Content-Length`` body. Each line prints the CPU it used (and the servers', and the whole
+machine's), so one can see whether the client, the servers or the cores are the limit.
 
 It prints deals per second, the p50/p99 latency of a deal request, refusals, and the reference
 measured in the same run: ``PlayService.deal`` in-process on one thread (no HTTP), whose rate is
 what one process can do at most on this database. The target of issue 8 is ≥ 300 deals/s with
-p99 < 100 ms for 50 players.
+p99 < 100 ms for 50 players. ``--repeat N`` runs every line N times and prints the best and the
+median (the machine is noisy).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import random
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
-
-import httpx
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -44,112 +64,334 @@ from bench.bench_web import (
 
 from baccarat.ledger.db import Store
 
+DEAL_BODY = json.dumps({"stakes": STAKES}).encode()
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: int
+    headers: list[tuple[str, str]]
+    """Lower-case names, in order (``set-cookie`` may repeat)."""
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass
+class Player:
+    """One guest on one keep-alive connection: its cookies, its table, its own request headers."""
+
+    host: str
+    port: int
+    reader: asyncio.StreamReader | None = None
+    writer: asyncio.StreamWriter | None = None
+    cookies: dict[str, str] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    """Sent with every request of this player (a CSRF token read at the gate would go here)."""
+    table: int = 0
+
+    async def connect(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
+    async def request(
+        self, method: str, path: str, body: bytes | None = None, headers: Mapping[str, str] = {}
+    ) -> Reply:
+        """One request on this player's connection; the cookies it sets are kept.
+
+        A connection the server closed while it was idle (its keep-alive timeout, while 200
+        players are being set up) is opened again and the request sent once more, as browsers
+        do: a deal carries its idempotency key, so sending it twice can never deal twice.
+        """
+        try:
+            return await self._exchange(method, path, body, headers)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            await self.close()
+            await self.connect()
+            return await self._exchange(method, path, body, headers)
+
+    async def _exchange(
+        self, method: str, path: str, body: bytes | None, headers: Mapping[str, str]
+    ) -> Reply:
+        assert self.reader is not None and self.writer is not None
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        lines += [f"{name}: {value}" for name, value in {**self.headers, **headers}.items()]
+        if body is not None:
+            lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (body or b""))
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head[:-4].decode("latin-1").split("\r\n")
+        parsed = []
+        length = None
+        for line in header_lines:
+            name, _, value = line.partition(":")
+            name, value = name.strip().lower(), value.strip()
+            parsed.append((name, value))
+            if name == "content-length":
+                length = int(value)
+            elif name == "set-cookie":
+                cookie, _, _ = value.partition(";")
+                key, _, val = cookie.partition("=")
+                self.cookies[key] = val
+            elif name == "transfer-encoding":
+                raise RuntimeError(f"{method} {path}: chunked answers are not read here")
+        if length is None:
+            raise RuntimeError(f"{method} {path}: no Content-Length in the answer")
+        return Reply(
+            int(status_line.split(" ", 2)[1]), parsed, await self.reader.readexactly(length)
+        )
+
+    async def join(self) -> None:
+        """Pass the gate as a new guest and find the table (its own, opened for it)."""
+        await self.connect()
+        reply = await self.request("POST", "/api/session", b'{"adult": true}')
+        if reply.status != 201:
+            raise RuntimeError(f"the gate answered {reply.status}: {reply.body[:200]!r}")
+        self.headers["X-CSRF-Token"] = reply.json()["csrf_token"]  # every write needs it
+        reply = await self.request("GET", "/api/tables/current")
+        self.table = int(reply.json()["table"]["id"])
+
+    async def deal(self) -> Reply:
+        return await self.request(
+            "POST",
+            f"/api/tables/{self.table}/deal",
+            DEAL_BODY,
+            {"Idempotency-Key": uuid.uuid4().hex},
+        )
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with suppress(ConnectionError):  # the server may have closed it first
+                await self.writer.wait_closed()
+            self.reader = self.writer = None
+
+
+def _cpu_seconds(pids: set[int]) -> float:
+    """User + system CPU of these processes and all their descendants, from ``/proc``."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats: dict[int, tuple[int, float]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            stats[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    family = set(pids)
+    grew = True
+    while grew:
+        grew = False
+        for pid, (parent, _) in stats.items():
+            if parent in family and pid not in family:
+                family.add(pid)
+                grew = True
+    return sum(cpu for pid, (_, cpu) in stats.items() if pid in family)
+
+
+def _machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine since boot, from ``/proc/stat``."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    tick = os.sysconf("SC_CLK_TCK")
+    idle = values[3] + values[4]
+    return (sum(values[:8]) - idle) / tick, sum(values[:8]) / tick
+
+
+@dataclass(frozen=True)
+class Load:
+    result: Result
+    missed: int
+    """Paced deals still due a second after the end, not sent: the server had fallen behind."""
+    client_cpu: float
+    """CPU seconds the load generator used (this process)."""
+    server_cpu: float
+    """CPU seconds the server processes used."""
+    machine_busy: float
+    """Share of the machine's CPU time in use, by anything, during the run (0 to 1)."""
+
+
+async def _drive(
+    host: str, port: int, players: int, seconds: float, rate: float | None, server: int
+) -> Load:
+    crowd = [Player(host, port) for _ in range(players)]
+    for player in crowd:
+        await player.join()
+    for player in crowd:  # each player's first deal opens its shoe's cache entry: not timed
+        if (await player.deal()).status != 200:
+            raise RuntimeError("a first deal was refused")
+    latencies: list[float] = []
+    refused = missed = 0
+    interval = players / rate if rate else 0.0
+
+    async def play(player: Player, first_due: float) -> None:
+        nonlocal refused, missed
+        due = first_due
+        while due < stop:
+            if rate and time.perf_counter() > stop + 1.0:
+                # Far behind a pace the server cannot keep: what is still due is counted, not sent.
+                missed += 1 + int((stop - due) / interval)
+                break
+            if rate:
+                wait = due - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+            else:
+                due = time.perf_counter()
+            try:
+                reply = await player.deal()
+            except (OSError, asyncio.IncompleteReadError):
+                refused += 1
+                await player.close()
+                await player.connect()
+            else:
+                if reply.status == 200:
+                    latencies.append(time.perf_counter() - due)
+                else:
+                    refused += 1
+            due += interval
+
+    cpu, server_cpu, machine = time.process_time(), _cpu_seconds({server}), _machine_busy()
+    began = time.perf_counter()
+    stop = began + seconds
+    await asyncio.gather(
+        *(play(p, began + random.random() * interval) for p in crowd)  # staggered schedules
+    )
+    elapsed = time.perf_counter() - began
+    cpu = time.process_time() - cpu
+    server_cpu = _cpu_seconds({server}) - server_cpu
+    busy, total = (now - then for now, then in zip(_machine_busy(), machine, strict=True))
+    for player in crowd:
+        await player.close()
+    result = Result(len(latencies), refused, elapsed, latencies)
+    return Load(result, missed, cpu, server_cpu, busy / total)
+
+
+def _event_loop() -> Callable[[], asyncio.AbstractEventLoop]:
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.new_event_loop
+    return uvloop.new_event_loop
+
+
+def drive(base: tuple[str, int, int], players: int, seconds: float, rate: float | None) -> Load:
+    host, port, server = base
+    with asyncio.Runner(loop_factory=_event_loop()) as runner:
+        return runner.run(_drive(host, port, players, seconds, rate, server))
+
 
 @contextmanager
-def servers(database: str, workers: int) -> Iterator[str]:
-    """``uvicorn --workers N`` on the application factory (migrated first, once)."""
+def servers(database: str, workers: int) -> Iterator[tuple[str, int, int]]:
+    """``baccarat serve --workers N`` (migrated first, once): (host, port, pid)."""
     Store.open(database).close()  # migrate before the workers start, so they never race
     port = _free_port()
     env = {
         **os.environ,
         "BACCARAT_SECRET_KEY": "bench-" + "k" * 32,
         "BACCARAT_RATE_LIMITS": "false",
-        "BACCARAT_DATABASE_URL": database,
     }
     with tempfile.TemporaryDirectory(prefix="bench-load-data-") as data:
         env["BACCARAT_DATA_DIR"] = data
-        command = [sys.executable, "-m", "uvicorn", "--factory", "baccarat.web.app:create_app"]
-        command += ["--port", str(port), "--workers", str(workers), "--log-level", "warning"]
-        # Setting up 200 players takes longer than uvicorn's default 5 s keep-alive.
-        command += ["--timeout-keep-alive", "120"]
+        command = [sys.executable, "-c", "from baccarat.cli import main; main()", "serve"]
+        command += ["--port", str(port), "--database", database]
+        command += ["--workers", str(workers)] if workers > 1 else []
         process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                if process.poll() is not None:
-                    raise RuntimeError("the server stopped")
-                try:
-                    httpx.get(base + "/gate", timeout=1)
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
-            time.sleep(0.5 * workers)  # let every worker finish starting
-            yield base
+            _wait_until_serving(process, port, workers)
+            yield "127.0.0.1", port, process.pid
         finally:
             process.terminate()
             process.wait(timeout=30)
 
 
-async def _drive(base: str, players: int, seconds: float) -> Result:
-    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
-    clients = [httpx.AsyncClient(base_url=base, timeout=60, limits=limits) for _ in range(players)]
-    tables = []
-    for client in clients:
-        answer = await client.post("/api/session", json={"adult": True})
-        answer.raise_for_status()
-        client.headers["X-CSRF-Token"] = answer.json()["csrf_token"]  # every write needs it
-        tables.append((await client.get("/api/tables/current")).json()["table"]["id"])
-    latencies: list[float] = []
-    refused = 0
-    stop = time.perf_counter() + seconds
+def _wait_until_serving(process: subprocess.Popen[bytes], port: int, workers: int) -> None:
+    async def answers() -> bool:
+        try:
+            probe = Player("127.0.0.1", port)
+            await probe.connect()
+            status = (await probe.request("GET", "/gate")).status
+            await probe.close()
+            return status == 200
+        except OSError:
+            return False
 
-    async def play(client: httpx.AsyncClient, table: int) -> None:
-        nonlocal refused
-        while time.perf_counter() < stop:
-            began = time.perf_counter()
-            try:
-                response = await client.post(
-                    f"/api/tables/{table}/deal",
-                    json={"stakes": STAKES},
-                    headers={"Idempotency-Key": uuid.uuid4().hex},
-                )
-            except httpx.TransportError:
-                refused += 1
-                continue
-            if response.status_code == 200:
-                latencies.append(time.perf_counter() - began)
-            else:
-                refused += 1
-
-    began = time.perf_counter()
-    await asyncio.gather(*(play(c, t) for c, t in zip(clients, tables, strict=True)))
-    elapsed = time.perf_counter() - began
-    for client in clients:
-        await client.aclose()
-    return Result(len(latencies), refused, elapsed, latencies)
+    deadline = time.monotonic() + 90
+    while not asyncio.run(answers()):
+        if process.poll() is not None:
+            raise RuntimeError("the server stopped")
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server did not answer within 90 s")
+        time.sleep(0.2)
+    time.sleep(0.5 * workers)  # let every worker finish starting
 
 
-def drive(base: str, players: int, seconds: float) -> Result:
-    return asyncio.run(_drive(base, players, seconds))
+def _load_line(name: str, runs: list[Load]) -> str:
+    """The median run by deals per second (the lower one of an even number), and with several
+    runs the best and the median rate and p99."""
+    ordered = sorted(runs, key=lambda load: load.result.rate)
+    load = ordered[(len(ordered) - 1) // 2]
+    deals = max(load.result.deals, 1)
+    text = _line(name, load.result)
+    if load.missed:
+        text += f"\n      {load.missed} deals due were never sent: the server fell behind the pace"
+    if len(runs) > 1:
+        text += (
+            f"\n      {len(runs)} runs: best {ordered[-1].result.rate:.1f} deals/s, median "
+            f"{statistics.median(r.result.rate for r in runs):.1f} deals/s, best p99 "
+            f"{min(r.result.percentile(99) for r in runs) * 1e3:.1f} ms, median p99 "
+            f"{statistics.median(r.result.percentile(99) for r in runs) * 1e3:.1f} ms"
+        )
+    return text + (
+        f"\n      CPU per deal: client {load.client_cpu / deals * 1e3:.2f} ms, servers "
+        f"{load.server_cpu / deals * 1e3:.2f} ms; client {load.client_cpu / load.result.seconds:.0%}"
+        f" of a core; the machine {load.machine_busy:.0%} busy"
+    )
+
+
+def _run_lines(
+    base: tuple[str, int, int], players: list[int], seconds: float, rate: float, repeat: int
+) -> None:
+    for count in players:
+        runs = [drive(base, count, seconds, None) for _ in range(repeat)]
+        print(_load_line(f"HTTP, {count} players, back to back", runs))
+        if rate:
+            runs = [drive(base, count, seconds, rate) for _ in range(repeat)]
+            print(_load_line(f"HTTP, {count} players, paced {rate:g}/s", runs))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=6.0)
-    parser.add_argument("--workers", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--workers", type=int, nargs="+", default=[2, 4], help="PostgreSQL")
+    parser.add_argument("--sqlite-workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--rate", type=float, default=300.0, help="paced deals/s (0: none)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per line (best, median)")
+    parser.add_argument("--skip-sqlite", action="store_true")
+    parser.add_argument("--skip-postgres", action="store_true")
     args = parser.parse_args()
     print(
         f"bench_load: {args.players} concurrent players, {args.seconds:g} s each, stakes {STAKES}; "
-        f"{os.cpu_count()} CPUs shared by the servers and the clients"
+        f"{os.cpu_count()} CPUs shared by the servers and the load generator"
     )
-    with sqlite_url() as url:
-        print("SQLite (file, WAL), 1 server process")
-        print(_line("reference: service, 1 thread", direct(url, 2.0)))
-        with servers(url, 1) as base:
-            for players in args.players:
-                print(_line(f"HTTP, {players} players", drive(base, players, args.seconds)))
+    for workers in [] if args.skip_sqlite else args.sqlite_workers:
+        with sqlite_url() as url:
+            print(f"SQLite (file, WAL), {workers} server process{'es' if workers > 1 else ''}")
+            if workers == args.sqlite_workers[0]:
+                print(_line("reference: service, 1 thread", direct(url, 2.0)))
+            with servers(url, workers) as base:
+                _run_lines(base, args.players, args.seconds, args.rate, args.repeat)
+    if args.skip_postgres:
+        return
     for workers in [1, *args.workers]:
         with postgres_url() as url:
             print(f"PostgreSQL, {workers} server process{'es' if workers > 1 else ''}")
             if workers == 1:
                 print(_line("reference: service, 1 thread", direct(url, 2.0)))
             with servers(url, workers) as base:
-                for players in args.players:
-                    print(_line(f"HTTP, {players} players", drive(base, players, args.seconds)))
+                _run_lines(base, args.players, args.seconds, args.rate, args.repeat)
 
 
 if __name__ == "__main__":

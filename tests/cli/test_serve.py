@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -74,4 +75,31 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+    assert "app" not in served
+
+
+def test_serve_with_workers_migrates_once_and_hands_the_factory_to_uvicorn(
+    served: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    database = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    # Restored after the test, whatever serve sets it to.
+    monkeypatch.setenv("BACCARAT_DATABASE_URL", f"sqlite:///{tmp_path / 'other.sqlite3'}")
+    main(["serve", "--workers", "3", "--database", database])
+    assert (served["app"], served["factory"], served["workers"]) == (
+        "baccarat.web.app:create_app",
+        True,
+        3,
+    )
+    assert (tmp_path / "w.sqlite3").exists()  # migrated here, before any worker starts
+    # Each worker builds its application from the environment: the same database.
+    assert os.environ["BACCARAT_DATABASE_URL"] == database
+
+
+def test_serve_refuses_zero_workers(
+    served: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["serve", "--workers", "0"])
+    assert info.value.code == 2
+    assert "--workers" in capsys.readouterr().err
     assert "app" not in served

@@ -230,3 +230,36 @@ def test_entries_lists_newest_first(store: Store) -> None:
         accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="tie", coup_id=coup)], NOON)
     with store.reading() as db:
         assert [e.seq for e in accounts.entries(db, pid)] == [2, 1]
+
+
+def test_standing_reads_in_one_query_what_the_three_reads_give(store: Store) -> None:
+    pid = _guest(store)
+    coup = _coup(store, pid)
+    late = NOON + timedelta(hours=3)
+    with store.transaction() as db:
+        accounts.append(
+            db, pid, [Posting(EntryKind.STAKE, -2_000_00, bet="player", coup_id=coup)], NOON
+        )
+        accounts.top_up(db, pid, NOON + timedelta(hours=1))
+        accounts.append(
+            db,
+            pid,
+            [
+                Posting(EntryKind.STAKE, -100_00, bet="banker", coup_id=coup),
+                Posting(EntryKind.PAYOUT, 195_00, bet="banker", coup_id=coup),
+            ],
+            late,
+        )
+    tomorrow = NOON + timedelta(days=1)
+    with store.reading() as db:
+        for since, now in [(None, late), (NOON, late), (late, late), (late, tomorrow)]:
+            got = accounts.standing(db, pid, since, now)
+            status = accounts.top_up_status(db, pid, now)
+            assert got.last == accounts.last_entry(db, pid)
+            assert got.net_since == (accounts.net_since(db, pid, since) if since else 0)
+            assert got.top_up_used_today == status.used_today
+        assert accounts.standing(db, pid, NOON, late).net_since == -2_000_00 + 95_00
+        assert accounts.standing(db, pid, late, late).net_since == 95_00
+        assert accounts.standing(db, pid, None, late).top_up_used_today
+        assert not accounts.standing(db, pid, None, tomorrow).top_up_used_today
+        assert accounts.standing(db, "nobody", NOON, late) == accounts.Standing(0, 0, 0, False)

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
 from baccarat.core.shoe import Shoe
 from baccarat.ledger import accounts, tables
+from baccarat.ledger.check import check_ledger
 from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
     BadStakeError,
@@ -28,8 +29,8 @@ from baccarat.ledger.errors import (
     RuleSetNotPlayableError,
     TableBusyError,
 )
-from baccarat.ledger.models import CoupRecord, Entry
-from baccarat.ledger.service import PlayService
+from baccarat.ledger.models import CoupRecord, DealKey, Entry
+from baccarat.ledger.service import PlayService, ShoeView
 
 from .conftest import postgres_store
 
@@ -307,3 +308,110 @@ def test_racing_deals_at_one_table_commit_once_per_position(shared_store: Store)
         rows = accounts.entries(db, pid, limit=10_000)
     assert sum(r.amount for r in rows) == rows[0].balance_after == service.player(pid).balance
     assert sorted(r.seq for r in rows) == list(range(1, len(rows) + 1))
+
+
+def test_a_deal_writes_exactly_the_rows_it_reports(store: Store) -> None:
+    """The Core writes of a deal: one coup row, the entries in order, the key; nothing else."""
+    service = _service(store)
+    pid = service.join().player_id
+    table = service.table(pid)
+    stakes = {"banker": 10_00, "tie": 1_00, "player_pair": 2_00}
+    outcome = service.deal(pid, table.id, stakes, since=NOON, idempotency_key="k-1")
+    settlement = outcome.coup.settlement
+    assert settlement is not None
+    with store.reading() as db:
+        coup = db.get(CoupRecord, outcome.coup.id)
+        shoe = tables.current_shoe(db, table.id)
+        rows = accounts.entries(db, pid)[::-1][1:]  # after the welcome grant
+        key = db.get(DealKey, (pid, "k-1"))
+    assert coup is not None and key is not None
+    assert (coup.table_id, coup.shoe_id, coup.number) == (table.id, shoe.id, 1)
+    assert tables.decode_cards(coup.cards) == outcome.coup.coup.cards_in_order
+    assert (coup.winner, coup.summary_index, coup.pair_index, coup.created_at) == (
+        outcome.coup.coup.winner.value,
+        outcome.coup.coup.summary.index,
+        outcome.coup.coup.pairs.index,
+        NOON,
+    )
+    assert (shoe.coups_dealt, shoe.finished) == (1, False)
+    expected = [("stake", b.bet, -b.stake) for b in settlement.bets] + [
+        ("payout" if b.result.value == "win" else "refund", b.bet, b.returned)
+        for b in settlement.bets
+        if b.returned > 0
+    ]
+    assert [(r.kind, r.bet, r.amount) for r in rows] == expected
+    assert [r.seq for r in rows] == list(range(2, 2 + len(expected)))
+    running = 10_000_00
+    for row in rows:
+        running += row.amount
+        assert (row.balance_after, row.coup_id, row.note, row.created_at) == (
+            running,
+            coup.id,
+            None,
+            NOON,
+        )
+    assert (key.coup_id, key.created_at) == (coup.id, NOON)
+    # The standing the deal derived is the one the ledger gives when read afresh.
+    assert outcome.player == service.player(pid, since=NOON)
+    assert outcome.player.last_seq == rows[-1].seq
+    assert outcome.player.net_since == settlement.net == outcome.balance_after - 10_000_00
+
+
+def test_a_deal_runs_few_statements(tmp_path: Path) -> None:
+    """What a deal costs is mostly its statements: lock, key, table and shoe, standing, the
+    shoe's position, the coup, the entries (one executemany), the key. No second UPDATE of the
+    shoe from a dirty record, no re-reading what the deal just wrote."""
+    store = Store.open(f"sqlite:///{tmp_path / 'count.sqlite3'}")
+    service = _service(store)
+    pid = service.join().player_id
+    table = service.table(pid).id
+    service.deal(pid, table, {"banker": 10_00})
+    statements: list[str] = []
+    event.listen(
+        store.engine, "before_cursor_execute", lambda *args: statements.append(args[2].split()[0])
+    )
+    service.deal(pid, table, {"banker": 10_00, "tie": 1_00}, since=NOON, idempotency_key="k")
+    store.close()
+    assert statements == [
+        "BEGIN",
+        "SELECT",  # the player, locked
+        "SELECT",  # the idempotency key
+        "SELECT",  # the table and its current shoe
+        "SELECT",  # the last entry, the session's net, today's top-up
+        "UPDATE",  # the shoe's position, if nobody moved it first
+        "INSERT",  # the coup
+        "INSERT",  # the entries
+        "INSERT",  # the key
+    ]
+
+
+@pytest.mark.parametrize("with_limit", [False, True])
+def test_many_deals_across_shoes_pass_the_ledger_check(store: Store, with_limit: bool) -> None:
+    service = PlayService(store, rng=random.Random(5))
+    players = [service.join().player_id for _ in range(3)]
+    table_ids = [service.open_table(p, decks=1).id for p in players]
+    if with_limit:  # the daily coup count is only read against a limit: check it still applies
+        service.set_limits(
+            players[0], reality_check_minutes=60, session_limit_minutes=None, daily_coup_limit=30
+        )
+    for n in range(30):
+        for pid, table in zip(players, table_ids, strict=True):
+            service.deal(pid, table, {"player": 5_00, "tie": 1_00}, idempotency_key=f"d{n}")
+    if with_limit:
+        with pytest.raises(LedgerError, match="30"):
+            service.deal(players[0], table_ids[0], {"player": 5_00})
+    report = check_ledger(store)
+    assert report.ok, report.discrepancies
+    assert report.coups == 90 and report.shoes >= 3 * 3  # one-deck shoes: several each
+
+
+def test_the_unseen_cards_of_a_view_are_those_of_its_moment() -> None:
+    shoe = Shoe.shuffled(rng=random.Random(3))
+    for _ in range(20):
+        shoe.deal_coup()
+    view = ShoeView.of(1, shoe)
+    then = shoe.unseen_cards()
+    assert dict(view.dealt_counts) == shoe.dealt_counts()
+    assert dict(view.remaining_counts) == shoe.remaining_counts()
+    shoe.deal_coup()
+    assert view.unseen_cards == then != shoe.unseen_cards()

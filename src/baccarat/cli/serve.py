@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Annotated
 
@@ -55,6 +56,14 @@ def serve_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print where it serves as one JSON line first.")
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes (PostgreSQL: one per core; an SQLite file has one writer).",
+        ),
+    ] = 1,
     lang: LangOption = None,
 ) -> None:
     """Start the practice table in the browser (virtual points only, adults only)."""
@@ -84,7 +93,20 @@ def serve_command(
         )
         sys.stdout.write(started.format(address=address, database=url) + "\n")
     sys.stdout.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    if workers == 1:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+        return
+    # Each worker process builds its own application from the same settings, through the
+    # environment; the database was migrated above, once, so the workers never race to do it.
+    os.environ["BACCARAT_DATABASE_URL"] = url
+    uvicorn.run(
+        "baccarat.web.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -13,7 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import (
+    BindParameter,
+    ColumnElement,
+    Table,
+    and_,
+    bindparam,
+    case,
+    func,
+    insert,
+    literal,
+    select,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,11 +35,12 @@ from baccarat.ledger.errors import (
     TopUpNotNeededError,
     TopUpUsedTodayError,
 )
-from baccarat.ledger.models import Entry, EntryKind, GrantNote, Player
+from baccarat.ledger.models import Entry, EntryKind, GrantNote, Player, UTCDateTime
 
 __all__ = [
     "STARTING_BALANCE",
     "Posting",
+    "Standing",
     "TopUpStatus",
     "append",
     "balance",
@@ -39,12 +51,15 @@ __all__ = [
     "last_seq",
     "lock_player",
     "net_since",
+    "standing",
     "top_up",
     "top_up_status",
 ]
 
 STARTING_BALANCE = 10_000_00
 """A guest's welcome grant and the level a top-up restores: 10,000 points (in minor units)."""
+
+_ENTRIES: Table = Entry.__table__  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +89,7 @@ def lock_player(session: Session, player_id: str) -> Player:
     ``(player_id, seq)`` stays as the backstop). SQLite has no row locks and needs none: a
     :meth:`~baccarat.ledger.db.Store.transaction` there already holds the database's write lock.
     """
-    player = session.scalars(
-        select(Player)
-        .where(Player.id == player_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    ).first()
+    player = session.scalars(_LOCK_PLAYER, {"player_id": player_id}).first()
     if player is None:
         raise NotFoundError(what="player", key=player_id)
     return player
@@ -87,12 +97,7 @@ def lock_player(session: Session, player_id: str) -> Player:
 
 def last_entry(session: Session, player_id: str) -> tuple[int, int]:
     """``(seq, balance_after)`` of the player's last entry; ``(0, 0)`` for an empty ledger."""
-    row = session.execute(
-        select(Entry.seq, Entry.balance_after)
-        .where(Entry.player_id == player_id)
-        .order_by(Entry.seq.desc())
-        .limit(1)
-    ).first()
+    row = session.execute(_LAST_ENTRY, {"player_id": player_id}).first()
     return (row[0], row[1]) if row is not None else (0, 0)
 
 
@@ -119,11 +124,12 @@ def append(
     any entry, and :class:`BalanceChangedError` if another transaction appended to the same ledger
     since this one read it: the unique ``(player_id, seq)`` turns that race into an error rather
     than a lost update. ``last`` is :func:`last_entry` if the caller read it already in this
-    transaction (it is read otherwise).
+    transaction (it is read otherwise). Returns the entries written, as detached records (their
+    ``id`` is not read back).
     """
     seq, before = last if last is not None else last_entry(session, player_id)
     running = before
-    rows: list[Entry] = []
+    rows: list[dict[str, object]] = []
     for posting in postings:
         running += posting.amount
         if running < 0:
@@ -131,27 +137,28 @@ def append(
             raise InsufficientPointsError(stake=stake, balance=before)
         seq += 1
         rows.append(
-            Entry(
-                player_id=player_id,
-                seq=seq,
-                kind=posting.kind.value,
-                amount=posting.amount,
-                balance_after=running,
-                created_at=now,
-                coup_id=posting.coup_id,
-                bet=posting.bet,
-                note=posting.note.value if posting.note is not None else None,
-            )
+            {
+                "player_id": player_id,
+                "seq": seq,
+                "kind": posting.kind.value,
+                "amount": posting.amount,
+                "balance_after": running,
+                "created_at": now,
+                "coup_id": posting.coup_id,
+                "bet": posting.bet,
+                "note": posting.note.value if posting.note is not None else None,
+            }
         )
-    session.add_all(rows)
     try:
-        session.flush()
+        # One Core INSERT for all the rows (executemany): no ORM objects to track and no
+        # RETURNING per row, which is most of what a deal's writes cost. Nothing reads the ids.
+        session.execute(insert(_ENTRIES), rows)
     except IntegrityError as exc:
         text = str(exc.orig)
         if "ledger_entries.seq" in text or "uq_ledger_entries_player_id" in text:
             raise BalanceChangedError() from exc
         raise
-    return rows
+    return [Entry(**row) for row in rows]
 
 
 def create_guest(
@@ -171,6 +178,22 @@ def create_guest(
 
 
 @dataclass(frozen=True, slots=True)
+class Standing:
+    """Where the player's ledger stands (see :func:`standing`)."""
+
+    seq: int
+    """The number of the last entry (0 for an empty ledger)."""
+    balance: int
+    net_since: int
+    top_up_used_today: bool
+
+    @property
+    def last(self) -> tuple[int, int]:
+        """``(seq, balance)``, as :func:`last_entry` gives it."""
+        return self.seq, self.balance
+
+
+@dataclass(frozen=True, slots=True)
 class TopUpStatus:
     """Whether the player may top up now; if not, why, and from when (for the used-today case)."""
 
@@ -186,36 +209,99 @@ def _day_start(now: datetime) -> datetime:
     return now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
+def _top_up_today(today: datetime | BindParameter[datetime]) -> ColumnElement[bool]:
+    """The entries that are a top-up granted since ``today`` (the start of a UTC day)."""
+    return and_(
+        _ENTRIES.c.kind == EntryKind.GRANT.value,
+        _ENTRIES.c.note == GrantNote.TOP_UP.value,
+        _ENTRIES.c.created_at >= today,
+    )
+
+
+def _play_since(since: datetime | BindParameter[datetime]) -> ColumnElement[bool]:
+    """The entries of play (stakes, payouts, refunds; grants excluded) from ``since`` on."""
+    return and_(_ENTRIES.c.created_at >= since, _ENTRIES.c.kind != EntryKind.GRANT.value)
+
+
 def top_up_status(
     session: Session,
     player_id: str,
     now: datetime,
     starting_balance: int = STARTING_BALANCE,
     current_balance: int | None = None,
+    used_today: bool | None = None,
 ) -> TopUpStatus:
     """May the player top up now? At most once per UTC day, only below the starting balance.
 
-    ``current_balance`` saves a query when the caller knows it.
+    ``current_balance`` and ``used_today`` (see :func:`standing`) save queries when the caller
+    knows them.
     """
     today = _day_start(now)
-    used = session.scalar(
-        select(func.count())
-        .select_from(Entry)
-        .where(
-            Entry.player_id == player_id,
-            Entry.kind == EntryKind.GRANT.value,
-            Entry.note == GrantNote.TOP_UP.value,
-            Entry.created_at >= today,
+    used = used_today
+    if used is None:
+        used = bool(
+            session.scalar(
+                select(func.count())
+                .select_from(Entry)
+                .where(Entry.player_id == player_id, _top_up_today(today))
+            )
         )
-    )
     known = current_balance if current_balance is not None else balance(session, player_id)
     amount = max(0, starting_balance - known)
     return TopUpStatus(
         available=not used and amount > 0,
         amount=amount,
-        used_today=bool(used),
+        used_today=used,
         next_at=today + timedelta(days=1),
     )
+
+
+def standing(session: Session, player_id: str, since: datetime | None, now: datetime) -> Standing:
+    """The last entry, the net result of play since ``since`` (0 for None) and whether a top-up
+    was granted today: what :func:`last_entry`, :func:`net_since` and :func:`top_up_status`
+    read, in one query."""
+    query = _STANDING if since is not None else _STANDING_NO_NET
+    params = {"player_id": player_id, "today": _day_start(now), "since": since or now}
+    seq, balance_after, net, used = session.execute(query, params).one()
+    return Standing(
+        seq=int(seq or 0),
+        balance=int(balance_after or 0),
+        net_since=int(net or 0),
+        top_up_used_today=bool(used),
+    )
+
+
+# The statements every deal runs, built once: building and keying a statement costs more Python
+# than executing it. The values are bound per call.
+_LOCK_PLAYER = (
+    select(Player)
+    .where(Player.id == bindparam("player_id"))
+    .with_for_update()
+    .execution_options(populate_existing=True)
+)
+_LAST_ENTRY = (
+    select(_ENTRIES.c.seq, _ENTRIES.c.balance_after)
+    .where(_ENTRIES.c.player_id == bindparam("player_id"))
+    .order_by(_ENTRIES.c.seq.desc())
+    .limit(1)
+)
+_USED_TODAY = func.count(case((_top_up_today(bindparam("today", type_=UTCDateTime())), 1)))
+_LAST_SEQ = _LAST_ENTRY.with_only_columns(_ENTRIES.c.seq).scalar_subquery()
+_LAST_BALANCE = _LAST_ENTRY.with_only_columns(_ENTRIES.c.balance_after).scalar_subquery()
+_STANDING = select(
+    _LAST_SEQ,
+    _LAST_BALANCE,
+    func.coalesce(
+        func.sum(
+            case((_play_since(bindparam("since", type_=UTCDateTime())), _ENTRIES.c.amount), else_=0)
+        ),
+        0,
+    ),
+    _USED_TODAY,
+).where(_ENTRIES.c.player_id == bindparam("player_id"))
+_STANDING_NO_NET = select(_LAST_SEQ, _LAST_BALANCE, literal(0), _USED_TODAY).where(
+    _ENTRIES.c.player_id == bindparam("player_id")
+)
 
 
 def top_up(
@@ -244,9 +330,7 @@ def net_since(session: Session, player_id: str, since: datetime) -> int:
     """Net result of play (stakes, payouts, refunds; grants excluded) from ``since`` on."""
     total = session.scalar(
         select(func.coalesce(func.sum(Entry.amount), 0)).where(
-            Entry.player_id == player_id,
-            Entry.created_at >= since,
-            Entry.kind != EntryKind.GRANT.value,
+            Entry.player_id == player_id, _play_since(since)
         )
     )
     return int(total or 0)

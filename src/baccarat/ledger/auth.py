@@ -16,7 +16,7 @@ from datetime import datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select, update
+from sqlalchemy import Connection, Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from baccarat.ledger.accounts import lock_player
@@ -81,12 +81,17 @@ def start_session(session: Session, player_id: str, now: datetime) -> str:
     return token
 
 
-def session_player(session: Session, token: str) -> str | None:
+def session_player(session: Session | Connection, token: str) -> str | None:
     """The player of a live session, or None (unknown or ended token)."""
-    row = session.get(WebSession, _token_id(token))
-    if row is None or row.ended_at is not None:
-        return None
-    return row.player_id
+    player_id: str | None = session.scalar(_LIVE_SESSION, {"id": _token_id(token)})
+    return player_id
+
+
+_SESSIONS: Table = WebSession.__table__  # type: ignore[assignment]
+# Every request of a signed-in player runs this one: built once, Core (no record is needed).
+_LIVE_SESSION = select(_SESSIONS.c.player_id).where(
+    _SESSIONS.c.id == bindparam("id"), _SESSIONS.c.ended_at.is_(None)
+)
 
 
 _LEGACY = re.compile(r"[0-9a-f]{32}")

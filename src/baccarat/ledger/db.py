@@ -17,7 +17,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -25,6 +25,7 @@ from sqlalchemy.pool import StaticPool
 __all__ = ["Store", "alembic_config", "make_engine", "migrate"]
 
 MIGRATIONS = "baccarat.ledger:migrations"
+_BEGIN_IMMEDIATE = text("BEGIN IMMEDIATE")  # built once: every write transaction runs it
 
 
 def make_engine(url: str, *, pool_size: int = 10) -> Engine:
@@ -90,6 +91,11 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._single_reads = (
+            engine.execution_options(isolation_level="AUTOCOMMIT")
+            if engine.dialect.name == "postgresql"
+            else engine
+        )
         # SQLite has one writer at a time. Writers of this process queue on a lock rather than in
         # SQLite's busy handler, which sleeps in growing steps and so makes the slowest waits long;
         # other processes are still kept out by SQLite's own locking (and its busy timeout).
@@ -118,7 +124,7 @@ class Store:
             if self._immediate:
                 # pysqlite begins its own transaction only before the first write; an explicit
                 # BEGIN IMMEDIATE makes the whole unit (reads included) one writer's turn.
-                session.execute(text("BEGIN IMMEDIATE"))
+                session.execute(_BEGIN_IMMEDIATE)
             yield session
 
     @contextmanager
@@ -126,6 +132,17 @@ class Store:
         """A session for reads only (rolled back at the end)."""
         with self._sessions() as session:
             yield session
+
+    @contextmanager
+    def single_read(self) -> Iterator[Connection]:
+        """A connection for one read statement (the session check every request makes), without
+        an ORM session and, on PostgreSQL, without a transaction: no ``BEGIN`` and ``ROLLBACK``
+        round trips around it. One statement sees what is committed either way (PostgreSQL reads
+        committed data per statement). SQLite keeps its default: pysqlite begins no transaction
+        for a ``SELECT``, and switching a shared in-memory connection to autocommit would commit
+        another thread's work."""
+        with self._single_reads.connect() as connection:
+            yield connection
 
     def close(self) -> None:
         self.engine.dispose()

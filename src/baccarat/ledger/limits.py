@@ -67,6 +67,7 @@ class PlayLimits:
     """Raised limits waiting: name → (the new value, None for no limit; when it applies)."""
     cool_off_until: datetime | None
     coups_today: int
+    """Coups dealt since the start of this UTC day (0 when not counted: see :func:`limits`)."""
     reality_check_at: datetime | None = None
     """When the player last answered a reality check with "continue"."""
 
@@ -136,8 +137,15 @@ def count_chemin_coup(session: Session, player_id: str, now: datetime) -> None:
     session.flush()
 
 
-def limits(session: Session, player: Player, now: datetime) -> PlayLimits:
-    """The player's limits now (due raises applied to the loaded player)."""
+def limits(
+    session: Session, player: Player, now: datetime, *, count_coups: bool = True
+) -> PlayLimits:
+    """The player's limits now (due raises applied to the loaded player).
+
+    ``count_coups=False`` leaves :attr:`PlayLimits.coups_today` at 0 instead of counting the
+    day's coups (a query that grows with them), for a caller that needs the count only against
+    a daily limit.
+    """
     _apply_due(player, now)
     cooling = (
         player.cool_off_until if player.cool_off_until and player.cool_off_until > now else None
@@ -148,7 +156,7 @@ def limits(session: Session, player: Player, now: datetime) -> PlayLimits:
         daily_coup_limit=player.daily_coup_limit,
         pending=_pending(player),
         cool_off_until=cooling,
-        coups_today=coups_today(session, player.id, now),
+        coups_today=coups_today(session, player.id, now) if count_coups else 0,
         reality_check_at=player.reality_check_at,
     )
 
@@ -219,10 +227,13 @@ def check_play(
     session: Session, player: Player, now: datetime, session_started: datetime | None
 ) -> None:
     """Refuse a coup during a cool-off, past the daily coup limit, or past the session limit."""
-    current = limits(session, player, now)
+    current = limits(session, player, now, count_coups=False)  # counted below, if limited
     if current.cool_off_until is not None:
         raise CoolingOffError(until=current.cool_off_until.strftime("%Y-%m-%d %H:%M UTC"))
-    if current.daily_coup_limit is not None and current.coups_today >= current.daily_coup_limit:
+    if (
+        current.daily_coup_limit is not None
+        and coups_today(session, player.id, now) >= current.daily_coup_limit
+    ):
         raise DailyCoupLimitError(limit=current.daily_coup_limit)
     if (
         current.session_limit_minutes is not None

@@ -9,14 +9,15 @@ all in one transaction: it commits whole or not at all, and a refused request wr
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -68,6 +69,13 @@ __all__ = [
 
 DEFAULT_DECKS = 8
 
+_DEAL_KEYS: Table = DealKey.__table__  # type: ignore[assignment]
+# Built once, like the other statements of a deal (see ledger.tables); values bound per call.
+_DEAL_KEY = select(_DEAL_KEYS.c.coup_id).where(
+    _DEAL_KEYS.c.player_id == bindparam("player_id"), _DEAL_KEYS.c.key == bindparam("key")
+)
+_INSERT_DEAL_KEY = insert(_DEAL_KEYS)
+
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """An idempotency key: what a UUID, a random token or a counter looks like, and nothing else."""
 
@@ -108,12 +116,24 @@ class ShoeView:
     """Cards burned, the face-up one included."""
     dealt_counts: Mapping[Rank, int]
     remaining_counts: Mapping[Rank, int]
-    unseen_cards: Mapping[Card, int]
-    """How many of each card the player has not seen (in the shoe or burned face down): the
-    composition the next coup is dealt from, as far as the player can know. Counts only."""
+    _shoe: Shoe = field(repr=False, compare=False)
+    """A private copy of the shoe at this moment, for :attr:`unseen_cards` (never sent)."""
+
+    @property
+    def unseen_cards(self) -> Mapping[Card, int]:
+        """How many of each card the player has not seen (in the shoe or burned face down): the
+        composition the next coup is dealt from, as far as the player can know. Counts only.
+
+        Counted when asked (the odds panel), not for every deal: counting a shoe card by card
+        costs more than the rest of the view.
+        """
+        return self._shoe.unseen_cards()
 
     @classmethod
     def of(cls, number: int, shoe: Shoe) -> ShoeView:
+        dealt = shoe.dealt_counts()
+        # What is left is what the shoe started with less what came out: one count, not two.
+        remaining = {rank: n - dealt[rank] for rank, n in shoe.starting_counts().items()}
         return cls(
             number=number,
             decks=shoe.rules.decks,
@@ -128,9 +148,10 @@ class ShoeView:
             finished=shoe.finished,
             burn_card=shoe.burned[0] if shoe.burned else None,
             burned=len(shoe.burned),
-            dealt_counts=shoe.dealt_counts(),
-            remaining_counts=shoe.remaining_counts(),
-            unseen_cards=shoe.unseen_cards(),
+            dealt_counts=dealt,
+            remaining_counts=remaining,
+            # A shallow copy suffices (see ShoeCache.view): the live shoe deals on after this.
+            _shoe=copy.copy(shoe),
         )
 
 
@@ -331,8 +352,12 @@ class PlayService:
     def session_player(self, token: str) -> str | None:
         """The player of a live session token (or of a cookie from before sessions, for a guest
         who never had a session: :func:`baccarat.ledger.auth.legacy_guest`), or None."""
+        with self.store.single_read() as connection:
+            found = auth.session_player(connection, token)
+        if found is not None:
+            return found
         with self.store.reading() as db:
-            return auth.session_player(db, token) or auth.legacy_guest(db, token)
+            return auth.legacy_guest(db, token)
 
     def end_session(self, token: str) -> None:
         """Log out: the session's token stops working at once."""
@@ -359,16 +384,30 @@ class PlayService:
             auth.change_password(db, player_id, token, old, new, self.clock())
 
     def _player_view(
-        self, db: Session, player_id: str, since: datetime | None, now: datetime
+        self,
+        db: Session,
+        player_id: str,
+        since: datetime | None,
+        now: datetime,
+        standing: accounts.Standing | None = None,
     ) -> PlayerView:
-        seq, balance = accounts.last_entry(db, player_id)
+        """The player's standing (read, unless the caller knows it: a deal has just made it)."""
+        if standing is None:
+            standing = accounts.standing(db, player_id, since, now)
         return PlayerView(
             username=accounts.get_player(db, player_id).username,
             player_id=player_id,
-            balance=balance,
-            last_seq=seq,
-            net_since=accounts.net_since(db, player_id, since) if since is not None else 0,
-            top_up=accounts.top_up_status(db, player_id, now, self.starting_balance, balance),
+            balance=standing.balance,
+            last_seq=standing.seq,
+            net_since=standing.net_since,
+            top_up=accounts.top_up_status(
+                db,
+                player_id,
+                now,
+                self.starting_balance,
+                standing.balance,
+                standing.top_up_used_today,
+            ),
         )
 
     # Tables
@@ -459,24 +498,25 @@ class PlayService:
                 # Serialise every writer of this ledger from here to the commit.
                 player = accounts.lock_player(db, player_id)
                 if idempotency_key is not None:
-                    done = db.get(DealKey, (player_id, idempotency_key))
+                    done = db.scalar(_DEAL_KEY, {"player_id": player_id, "key": idempotency_key})
                     if done is not None:
-                        return self._replay(db, done, table_id, stakes, since, now)
+                        return self._replay(
+                            db, player_id, idempotency_key, done, table_id, stakes, since, now
+                        )
                 # The player's own limits: cool-off, coups per day, session length.
                 limits.check_play(db, player, now, since)
-                table = tables.get_table(db, player_id, table_id)
+                table, record = tables.table_and_shoe(db, player_id, table_id)
                 rule_set = get_rule_set(table.rule_set)
                 try:
                     check_stakes(stakes, rule_set)
                 except (BetError, StakeError) as exc:
                     raise BadStakeError(detail=exc) from None
-                last = accounts.last_entry(db, player_id)
-                before = last[1]
+                standing = accounts.standing(db, player_id, since, now)
+                before = standing.balance
                 staked = sum(stakes.values())
                 if staked > before:
                     raise InsufficientPointsError(stake=staked, balance=before)
 
-                record = tables.current_shoe(db, table.id)
                 new_shoe = record.coups_dealt == 0 and record.number > 1
                 if record.finished:  # ended before the next shoe was shuffled with it (old data)
                     new_shoe = True
@@ -504,23 +544,27 @@ class PlayService:
                         now,
                         record.client_seed,
                     )
-                row = tables.record_coup(db, table, record, coup, now)
+                coup_id = tables.record_coup(db, table, record, coup, now)
                 settlement = settle(coup, stakes, rule_set)
-                accounts.append(db, player_id, _postings(settlement, row.id), now, last)
+                postings = _postings(settlement, coup_id)
+                accounts.append(db, player_id, postings, now, standing.last)
                 if idempotency_key is not None:
-                    db.add(
-                        DealKey(
-                            player_id=player_id, key=idempotency_key, coup_id=row.id, created_at=now
-                        )
+                    db.execute(
+                        _INSERT_DEAL_KEY,
+                        {
+                            "player_id": player_id,
+                            "key": idempotency_key,
+                            "coup_id": coup_id,
+                            "created_at": now,
+                        },
                     )
-                    db.flush()
                 after = before + settlement.net
                 outcome = DealOutcome(
                     coup=CoupView(
-                        id=row.id,
+                        id=coup_id,
                         table_id=table.id,
                         shoe_number=record.number,
-                        number=row.number,
+                        number=record.coups_dealt,
                         rule_set=rule_set,
                         coup=coup,
                         settlement=settlement,
@@ -530,7 +574,21 @@ class PlayService:
                     balance_after=after,
                     shoe=ShoeView.of(record.number, shoe),
                     new_shoe=new_shoe,
-                    player=self._player_view(db, player_id, since, now),
+                    player=self._player_view(
+                        db,
+                        player_id,
+                        since,
+                        now,
+                        accounts.Standing(
+                            seq=standing.seq + len(postings),
+                            balance=after,
+                            # This deal's entries are dated ``now``: in the net since ``since``
+                            # exactly when ``now`` is not before it. A deal grants nothing.
+                            net_since=standing.net_since
+                            + (settlement.net if since is not None and now >= since else 0),
+                            top_up_used_today=standing.top_up_used_today,
+                        ),
+                    ),
                 )
         except IntegrityError as exc:
             # Another deal at this table shuffled the next shoe or stored the coup first.
@@ -544,26 +602,29 @@ class PlayService:
     def _replay(
         self,
         db: Session,
-        done: DealKey,
+        player_id: str,
+        key: str,
+        coup_id: int,
         table_id: int,
         stakes: Mapping[str, int],
         since: datetime | None,
         now: datetime,
     ) -> DealOutcome:
-        """The outcome of the deal already made with ``done``'s key, rebuilt from the records."""
-        row = db.get(CoupRecord, done.coup_id)
+        """The outcome of the deal already made with ``key`` (which produced ``coup_id``),
+        rebuilt from the records."""
+        row = db.get(CoupRecord, coup_id)
         table = db.get(TableRecord, row.table_id) if row is not None else None
         record = db.get(ShoeRecord, row.shoe_id) if row is not None else None
         if row is None or table is None or record is None:
-            raise NotFoundError(what="coup", key=done.coup_id)
+            raise NotFoundError(what="coup", key=coup_id)
         (view,) = self._coup_views(db, table, [row], {record.id: record})
         placed = {bet.bet: bet.stake for bet in view.settlement.bets} if view.settlement else {}
         if table.id != table_id or placed != dict(stakes):
-            raise IdempotencyKeyReusedError(key=done.key)
+            raise IdempotencyKeyReusedError(key=key)
         amounts = list(
             db.execute(
                 select(Entry.amount, Entry.balance_after)
-                .where(Entry.player_id == done.player_id, Entry.coup_id == row.id)
+                .where(Entry.player_id == player_id, Entry.coup_id == row.id)
                 .order_by(Entry.seq)
             )
         )
@@ -578,7 +639,7 @@ class PlayService:
             balance_after=amounts[-1][1],
             shoe=ShoeView.of(record.number, shoe),
             new_shoe=row.number == 1 and record.number > 1,
-            player=self._player_view(db, done.player_id, since, now),
+            player=self._player_view(db, player_id, since, now),
             replayed=True,
         )
 

@@ -15,8 +15,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from baccarat.core.cards import Card, full_deck
 from baccarat.core.coup import Coup
@@ -40,9 +41,11 @@ __all__ = [
     "record_coup",
     "reseed_shoe",
     "shoe_rules",
+    "table_and_shoe",
 ]
 
 _CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in full_deck()}
+_COUPS: Table = CoupRecord.__table__  # type: ignore[assignment]
 
 
 def encode_cards(cards: Sequence[Card]) -> str:
@@ -164,6 +167,22 @@ def reseed_shoe(record: ShoeRecord, client_seed: str) -> None:
     )
 
 
+def table_and_shoe(
+    session: Session, player_id: str, table_id: int
+) -> tuple[TableRecord, ShoeRecord]:
+    """:func:`get_table` and its :func:`current_shoe` in one query (what every deal reads)."""
+    row = (
+        session.execute(_TABLE_AND_SHOE, {"table_id": table_id, "player_id": player_id}).first()
+        if is_record_id(table_id)
+        else None
+    )
+    if row is None:
+        raise NotFoundError(what="table", key=table_id)
+    if row[1] is None:
+        raise NotFoundError(what="shoe of table", key=table_id)
+    return row[0], row[1]
+
+
 def current_shoe(session: Session, table_id: int) -> ShoeRecord:
     """The table's latest shoe (possibly finished: the next deal shuffles a new one)."""
     record = session.scalars(
@@ -187,34 +206,37 @@ def advance_shoe(session: Session, record: ShoeRecord, shoe: Shoe) -> None:
     if shoe.coups_dealt != old + 1:
         raise AssertionError(f"shoe at {shoe.coups_dealt} coups, record at {old}")
     result = session.execute(
-        update(ShoeRecord)
-        .where(ShoeRecord.id == record.id, ShoeRecord.coups_dealt == old)
-        .values(coups_dealt=old + 1, finished=shoe.finished)
-        .execution_options(synchronize_session=False)
+        _ADVANCE_SHOE, {"shoe_id": record.id, "old": old, "new": old + 1, "done": shoe.finished}
     )
     if getattr(result, "rowcount", 1) != 1:
         raise TableBusyError(table=record.table_id)
-    record.coups_dealt = old + 1
-    record.finished = shoe.finished
+    # The row is written above: set the loaded record to match without marking it changed, or
+    # the flush would send a second UPDATE of the same columns.
+    set_committed_value(record, "coups_dealt", old + 1)
+    set_committed_value(record, "finished", shoe.finished)
 
 
 def record_coup(
     session: Session, table: TableRecord, shoe: ShoeRecord, coup: Coup, now: datetime
-) -> CoupRecord:
-    """Store a coup just dealt from ``shoe`` (its number is the shoe's new coup count)."""
-    row = CoupRecord(
-        table_id=table.id,
-        shoe_id=shoe.id,
-        number=shoe.coups_dealt,
-        cards=encode_cards(coup.cards_in_order),
-        winner=coup.winner.value,
-        summary_index=coup.summary.index,
-        pair_index=coup.pairs.index,
-        created_at=now,
-    )
-    session.add(row)
-    session.flush()
-    return row
+) -> int:
+    """Store a coup just dealt from ``shoe`` (its number is the shoe's new coup count); its id.
+
+    A Core INSERT: a deal never reads the coup back as a record, so none is built.
+    """
+    coup_id: int = session.execute(
+        _INSERT_COUP,
+        {
+            "table_id": table.id,
+            "shoe_id": shoe.id,
+            "number": shoe.coups_dealt,
+            "cards": encode_cards(coup.cards_in_order),
+            "winner": coup.winner.value,
+            "summary_index": coup.summary.index,
+            "pair_index": coup.pairs.index,
+            "created_at": now,
+        },
+    ).scalar_one()
+    return coup_id
 
 
 def coups_of_shoe(session: Session, shoe_id: int) -> list[CoupRecord]:
@@ -224,6 +246,24 @@ def coups_of_shoe(session: Session, shoe_id: int) -> list[CoupRecord]:
             select(CoupRecord).where(CoupRecord.shoe_id == shoe_id).order_by(CoupRecord.number)
         )
     )
+
+
+# The statements every deal runs, built once (building and keying one costs more Python than
+# executing it); the values are bound per call.
+_SHOES: Table = ShoeRecord.__table__  # type: ignore[assignment]
+_TABLE_AND_SHOE = (
+    select(TableRecord, ShoeRecord)
+    .outerjoin(ShoeRecord, ShoeRecord.table_id == TableRecord.id)
+    .where(TableRecord.id == bindparam("table_id"), TableRecord.player_id == bindparam("player_id"))
+    .order_by(ShoeRecord.number.desc())
+    .limit(1)
+)
+_ADVANCE_SHOE = (
+    update(_SHOES)
+    .where(_SHOES.c.id == bindparam("shoe_id"), _SHOES.c.coups_dealt == bindparam("old"))
+    .values(coups_dealt=bindparam("new"), finished=bindparam("done"))
+)
+_INSERT_COUP = insert(_COUPS).returning(_COUPS.c.id)
 
 
 class ShoeCache:

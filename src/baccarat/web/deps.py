@@ -19,6 +19,7 @@ __all__ = [
     "SessionToken",
     "SettingsDep",
     "Signer",
+    "live_player",
 ]
 
 
@@ -26,44 +27,61 @@ class GateRequiredError(Exception):
     """The request needs a player who has passed the 18+ gate, and has none."""
 
 
-def _settings(request: Request) -> Settings:
+# The dependencies that do no I/O are ``async def``: FastAPI runs every plain ``def`` dependency
+# in its thread pool, and a hop there and back costs more than these functions do. Those that
+# query the database stay plain functions, off the event loop.
+
+
+async def _settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 
 
-def _service(request: Request) -> PlayService:
+async def _service(request: Request) -> PlayService:
     service: PlayService = request.app.state.service
     return service
 
 
-def _signer(request: Request) -> CookieSigner:
+async def _signer(request: Request) -> CookieSigner:
     signer: CookieSigner = request.app.state.signer
     return signer
 
 
-def _token(request: Request, signer: Annotated[CookieSigner, Depends(_signer)]) -> str:
+async def _token(request: Request, signer: Annotated[CookieSigner, Depends(_signer)]) -> str:
     token = signer.read_player(request.cookies.get(PLAYER_COOKIE))
     if token is None:
         raise GateRequiredError()
     return token
 
 
-def _player_id(
-    token: Annotated[str, Depends(_token)], service: Annotated[PlayService, Depends(_service)]
-) -> str:
-    # Checked against the database on every request: a session ended by logging out (or by a
-    # password change on another device) stops working at once.
+def live_player(service: PlayService, token: str) -> str:
+    """The player of the session ``token``, checked against the database (blocking), or
+    :class:`GateRequiredError`.
+
+    Checked on every request: a session ended by logging out (or by a password change on another
+    device) stops working at once. A route that already goes to the thread pool for its work may
+    call this there, with :data:`SessionToken`, instead of declaring :data:`PlayerId`: one trip
+    to the pool instead of two.
+    """
     player_id = service.session_player(token)
     if player_id is None:
         raise GateRequiredError()
     return player_id
 
 
-def _cookie_secure(request: Request, settings: Annotated[Settings, Depends(_settings)]) -> bool:
+def _player_id(
+    token: Annotated[str, Depends(_token)], service: Annotated[PlayService, Depends(_service)]
+) -> str:
+    return live_player(service, token)
+
+
+async def _cookie_secure(
+    request: Request, settings: Annotated[Settings, Depends(_settings)]
+) -> bool:
     return settings.cookie_secure or request.url.scheme == "https"
 
 
-def _session(request: Request) -> PlaySession:
+async def _session(request: Request) -> PlaySession:
     session: PlaySession = request.state.play_session
     return session
 

@@ -13,8 +13,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 import jinja2
+from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
 from baccarat.core.money import MINOR_UNITS_PER_POINT
@@ -73,9 +75,16 @@ def format_points(minor: int) -> str:
     >>> format_points(10_000_00), format_points(95), format_points(-1_234_50)
     ('10,000', '0.95', '-1,234.50')
     """
+    return _format_points(current().locale, minor)
+
+
+@lru_cache(maxsize=4096)
+def _format_points(locale: Locale, minor: int) -> str:
+    # Babel parses the pattern and quantizes a Decimal every time: a deal's answer formats about a
+    # dozen amounts, mostly the same stakes and returns again, so they are remembered.
     amount = Decimal(minor) / MINOR_UNITS_PER_POINT
     pattern = "#,##0" if minor % MINOR_UNITS_PER_POINT == 0 else "#,##0.00"
-    return format_decimal(amount, format=pattern, locale=current().locale)
+    return format_decimal(amount, format=pattern, locale=locale)
 
 
 def format_signed_points(minor: int) -> str:

@@ -9,6 +9,7 @@ of the draw table that decided it, then the result — what the browser plays ba
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from baccarat.core.bets import Bet, BetResult, format_pays
@@ -20,6 +21,7 @@ from baccarat.core.rules import RuleSet
 from baccarat.core.settle import BetSettlement, Settlement
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Action, Reason, Side, Tableau
+from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.errors import error_text
 from baccarat.i18n.markers import N_
 from baccarat.i18n.words import RESULT_WORDS
@@ -81,6 +83,13 @@ def rank_name(rank: Rank) -> str:
 
 def card_data(card: Card) -> dict[str, Any]:
     """A card for display: its code, rank and suit symbols, its value and a spoken label."""
+    return dict(_card_data(current(), card))
+
+
+@lru_cache(maxsize=512)
+def _card_data(translator: Translator, card: Card) -> dict[str, Any]:
+    # The same 52 cards in each language (``translator`` is the current one, the cache key):
+    # built once each; callers get a copy to keep.
     return {
         "code": str(card),
         "rank": "10" if card.rank is Rank.TEN else card.rank.symbol,

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Path, Query, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 
 from baccarat.core.money import parse_points
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS
@@ -27,6 +28,7 @@ from baccarat.web.deps import (
     SessionInfo,
     SessionToken,
     Signer,
+    live_player,
 )
 from baccarat.web.i18n import _
 from baccarat.web.panels import (
@@ -188,11 +190,11 @@ def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json
     "/tables/{table_id}/deal",
     responses={428: {"model": ErrorOut, "description": "No Idempotency-Key: nothing was dealt."}},
 )
-def deal(
+async def deal(
     table_id: RecordId,
     body: DealIn,
     service: Service,
-    player_id: PlayerId,
+    token: SessionToken,
     session: SessionInfo,
     response: Response,
     idempotency_key: IdempotencyKey,
@@ -206,12 +208,20 @@ def deal(
     stakes = {
         bet: parse_points(value) for bet, value in body.stakes.items() if value not in (0, "0", "")
     }
-    outcome = service.deal(
-        player_id, table_id, stakes, since=session.started, idempotency_key=idempotency_key
-    )
-    if outcome.replayed:
+
+    def work() -> tuple[Json, bool]:
+        # The session check, the transaction and the answer in one trip to the thread pool (the
+        # busiest route: a trip there and back costs about as much as building the answer).
+        player_id = live_player(service, token)
+        outcome = service.deal(
+            player_id, table_id, stakes, since=session.started, idempotency_key=idempotency_key
+        )
+        return deal_data(outcome), outcome.replayed
+
+    data, replayed = await run_in_threadpool(work)
+    if replayed:
         response.headers["Idempotent-Replayed"] = "true"
-    return deal_data(outcome)
+    return data
 
 
 @router.post("/tables/{table_id}/client-seed")
