@@ -7,7 +7,7 @@ show it to a user as it is:
 >>> Card.parse("1x")
 Traceback (most recent call last):
 ...
-baccarat.core.errors.CardError: unknown card '1x': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
+baccarat.core.errors.UnknownCardError: unknown card '1x': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
 """
 
 from __future__ import annotations
@@ -15,7 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-__all__ = ["BaccaratError", "CardError", "ShoeError", "TableauError", "TemplatedError"]
+__all__ = [
+    "BaccaratError",
+    "CardError",
+    "NotEnoughCardsError",
+    "ShoeError",
+    "TableauError",
+    "TemplatedError",
+    "UnknownCardError",
+    "UnknownRankError",
+]
 
 
 class BaccaratError(ValueError):
@@ -90,6 +99,25 @@ class TemplatedError(BaccaratError):
 
 class CardError(BaccaratError):
     """A card or list of cards that cannot be parsed or is impossible."""
+
+
+class UnknownRankError(CardError, TemplatedError):
+    code = "unknown_rank"
+    template = "unknown rank {text!r}: expected one of A 2-9 T/10 J Q K"
+
+
+class UnknownCardError(CardError, TemplatedError):
+    code = "unknown_card"
+    template = "unknown card {text!r}: expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)"
+
+
+class NotEnoughCardsError(CardError, TemplatedError):
+    """Fewer cards than a coup of the game needs (``cards``: the cards given, or empty)."""
+
+    code = "not_enough_cards"
+    template = (
+        "not enough cards for a coup: got {count} ({cards!r}), a coup needs {least} to {most}"
+    )
 
 
 class ShoeError(BaccaratError):
