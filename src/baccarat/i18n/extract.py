@@ -71,6 +71,7 @@ _KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 
 ERROR_MODULES = (
     "baccarat.core.banque",
+    "baccarat.core.bets",
     "baccarat.core.money",
     "baccarat.core.rules",
     "baccarat.core.settle",
@@ -78,6 +79,7 @@ ERROR_MODULES = (
     "baccarat.odds.composition",
     "baccarat.odds.exact",
     "baccarat.odds.reference",
+    "baccarat.roads.result",
     "baccarat.sim.spec",
     "baccarat.cli.errors",
     "baccarat.ledger.errors",
