@@ -129,3 +129,40 @@ def test_every_templated_error_is_in_every_catalog_with_its_parameters(language:
         assert message is not None and message.string, (language, error.code)
         assert isinstance(message.string, str)
         assert names(message.string) == names(error.template), (language, error.code)
+
+
+def test_a_pay_table_mistake_reads_in_the_language_through_every_level() -> None:
+    from baccarat.core.rules import RuleSetError, rule_set_from_toml
+
+    toml = 'name = "x"\n[[bets.lucky.rules]]\nwhen = { winner = "banker" }\npays = 0.5\n'
+    with pytest.raises(RuleSetError) as info:
+        rule_set_from_toml(toml)
+    assert str(info.value) == (
+        "rule set 'x': bet 'lucky', rule 1: pays 0.5 is a float: write it as a string "
+        '("0.95", "19/20" or "1:2") so it stays exact'
+    )
+    assert error_text(info.value, get_translator("vi")) == (
+        "bộ luật 'x': cửa cược 'lucky', quy tắc 1: pays 0.5 là số thực dấu phẩy động: hãy viết "
+        'nó dưới dạng chuỗi ("0.95", "19/20" hoặc "1:2") để giữ chính xác'
+    )
+    assert error_text(info.value, get_translator("hu")).startswith(
+        "a(z) 'x' szabályrendszer: a(z) 'lucky' tét, 1. szabály: a(z) 0.5 pays lebegőpontos szám"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "bad result token 'X': expected B, P or T with optional +bp, +pp, +n, e.g. 'B+bp+n'"),
+        ("vi", "kết quả 'X' không hợp lệ: cần B, P hoặc T, có thể kèm +bp, +pp, +n, ví dụ 'B+bp+n'"),
+        ("hu", "hibás eredmény: 'X': B, P vagy T kell, igény szerint +bp, +pp, +n jelzéssel, "
+               "például 'B+bp+n'"),
+    ],
+)  # fmt: skip
+def test_a_bad_road_token_reads_in_the_language(language: str, expected: str) -> None:
+    from baccarat.roads import RoadError
+    from baccarat.roads.result import parse_results
+
+    with pytest.raises(RoadError) as info:
+        parse_results("B X")
+    assert error_text(info.value, get_translator(language)) == expected
