@@ -72,6 +72,11 @@ class TemplatedError(BaccaratError):
         self.params: Mapping[str, object] = params
         super().__init__(self.render(self.template, _plain_points, _english_amount, str))
 
+    def __reduce__(self) -> tuple[Callable[..., TemplatedError], tuple[object, ...]]:
+        # Rebuilt from its parameters (not the message), so a refusal raised in a worker process
+        # (the simulator's, Dask's) unpickles as itself; the default passes the message instead.
+        return _rebuild, (type(self), dict(self.params))
+
     def render(
         self,
         template: str,
@@ -95,6 +100,10 @@ class TemplatedError(BaccaratError):
             else:
                 shown[key] = value
         return template.format(**shown)
+
+
+def _rebuild(cls: type[TemplatedError], params: dict[str, object]) -> TemplatedError:
+    return cls(**params)
 
 
 class CardError(BaccaratError):
