@@ -366,3 +366,128 @@ def test_unknown_bets_and_rule_sets_are_refused_in_the_locale_language(
     assert err.startswith("baccarat: error: không có bộ luật 'macao': hãy chọn một trong ")
     _, _, err = run(capsys, "odds", "--rules", "macao", "--lang", "hu")
     assert err.startswith("baccarat: error: ismeretlen szabályrendszer: 'macao'")
+
+
+# --- Refusals of every family in the command's language --------------------------------------
+
+BAD_TOML = 'name = "x"\noffers = ["player", "lucky"]\n'
+
+
+def _refusal_argv(family: str, tmp_path: Path) -> list[str]:
+    rules = tmp_path / "bad.toml"
+    rules.write_text(BAD_TOML, encoding="utf-8")
+    return {
+        "card": ["deal", "--cards", "2c 4h 3z Kc"],
+        "remaining": ["odds", "--remaining", "A:31,Z:4"],
+        "option": ["simulate", "--coups", "0"],
+        "toml": ["odds", "--rules-file", str(rules)],
+        "roads": ["roads"],
+    }[family]
+
+
+REFUSALS = {
+    "card": {
+        "en": "unknown card '3z': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)",
+        "vi": "lá bài '3z' không hợp lệ: cần một hạng (A 2-9 T/10 J Q K) và một chất (c d h s)",
+        "hu": "ismeretlen lap: '3z': egy rang (A 2-9 T/10 J Q K) és egy szín (c d h s) kell",
+    },
+    "remaining": {
+        "en": "cannot read composition 'A:31,Z:4': unknown rank or card 'Z' (expected A 2-9 "
+              "T/10 J Q K, or a card such as As)",
+        "vi": "không đọc được thành phần 'A:31,Z:4': không biết hạng hay lá bài 'Z' (cần A 2-9 "
+              "T/10 J Q K, hoặc một lá như As)",
+        "hu": "az összetétel nem olvasható ('A:31,Z:4'): ismeretlen rang vagy lap: 'Z' (A 2-9 "
+              "T/10 J Q K, vagy egy lap, például As)",
+    },
+    "option": {
+        "en": "--coups must be at least 1, got 0",
+        "vi": "--coups phải ít nhất là 1, nhưng nhận được 0",
+        "hu": "a --coups értéke legalább 1 legyen, nem 0",
+    },
+    "toml": {
+        "en": "rule set 'x': offers unknown bet 'lucky': define it under [bets.lucky] or use one "
+              "of ",
+        "vi": "bộ luật 'x': offers có cửa cược lạ 'lucky': hãy định nghĩa nó trong [bets.lucky] "
+              "hoặc dùng một trong ",
+        "hu": "a(z) 'x' szabályrendszer: az offers ismeretlen tétet kínál: 'lucky': add meg a "
+              "[bets.lucky] alatt, vagy használd ezek egyikét: ",
+    },
+    "roads": {
+        "en": 'give either --results "B P T ..." or --from-shoe, not both or neither',
+        "vi": 'hãy dùng --results "B P T ..." hoặc --from-shoe, chỉ một trong hai',
+        "hu": 'vagy a --results "B P T ..." vagy a --from-shoe kapcsolót add meg, pontosan az '
+              "egyiket",
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "hu"])
+@pytest.mark.parametrize("family", list(REFUSALS))
+def test_a_refusal_is_one_line_in_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, family: str, language: str
+) -> None:
+    code, out, err = run(capsys, *_refusal_argv(family, tmp_path), "--lang", language)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
+    expected = REFUSALS[family][language]
+    line = err.removeprefix("baccarat: error: ").rstrip("\n")
+    if family == "toml":  # then the list of standard bets, names as they are
+        assert line.startswith(expected), line
+    else:
+        assert line == expected
+
+
+def test_a_refusal_follows_the_locale(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("LANG", "hu_HU.UTF-8")
+    _, _, err = run(capsys, *_refusal_argv("card", tmp_path))
+    assert err == f"baccarat: error: {REFUSALS['card']['hu']}\n"
+
+
+def test_a_refusal_before_the_command_picked_a_language_speaks_the_locale(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "vi_VN.UTF-8")
+    code, _, err = run(capsys, "deal", "--cards", CARDS, "--lang", "xx")
+    assert code == 2
+    assert err == "baccarat: error: không có ngôn ngữ 'xx': hãy chọn một trong en, hu, vi\n"
+
+
+SHOE_POSITION = {
+    "en": "the shoe says 5 coups dealt; 3 are stored, numbered 1–3",
+    "vi": "hộp bài ghi đã chia 5 ván; đã lưu 3 ván, đánh số 1–3",
+    "hu": "a cipő szerint 5 kört osztottak; 3 van tárolva, 1–3 számozással",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "hu"])
+def test_ledger_check_details_a_discrepancy_in_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, language: str
+) -> None:
+    from sqlalchemy import update
+
+    from baccarat.ledger.db import Store
+    from baccarat.ledger.models import ShoeRecord
+    from baccarat.ledger.service import PlayService
+
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    store = Store.open(url)
+    service = PlayService(store)
+    player = service.join().player_id
+    for _ in range(3):
+        service.deal(player, service.table(player).id, {"banker": 25_00})
+    with store.transaction() as db:
+        db.execute(update(ShoeRecord).values(coups_dealt=5))
+    store.close()
+
+    code, out, err = run(capsys, "ledger", "check", "--database", url, "--lang", language)
+    assert (code, err) == (1, "")
+    detail = [line for line in out.splitlines() if line.startswith("  shoe_position (")]
+    assert len(detail) == 1 and detail[0].endswith(f"): {SHOE_POSITION[language]}"), out
+    # The JSON is the same in every language: the code, the parameters and the English.
+    code, out, _ = run(capsys, "ledger", "check", "--database", url, "--json", "--lang", language)
+    (found,) = json.loads(out)["discrepancies"]
+    assert code == 1 and found["code"] == "shoe_position"
+    assert found["params"] == {"dealt": 5, "stored": 3, "first": 1, "last": 3}
+    assert found["detail"] == SHOE_POSITION["en"]

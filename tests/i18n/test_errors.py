@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from baccarat.core.errors import CardError
+from baccarat.core.errors import CardError, TemplatedError
 from baccarat.core.rules import RULE_SETS, get_rule_set
 from baccarat.core.settle import StakeBelowMinimumError, StakeNotPositiveError, check_stakes
 from baccarat.i18n.catalogs import get_translator
@@ -77,3 +77,92 @@ def test_every_pay_table_reads_in_the_language(language: str) -> None:
                 words = set(re.findall(r"[a-z]+", line)) - set(bet.name.split("_"))
                 assert not english & words, (rule_set.name, bet.name, line)
                 assert "{" not in line
+
+
+def _every_templated_error() -> list[type[TemplatedError]]:
+    from baccarat.i18n.extract import templated_errors
+
+    return templated_errors()
+
+
+def test_every_module_with_templated_errors_is_listed_for_extraction() -> None:
+    """A TemplatedError defined anywhere in the package is one the extractor knows."""
+    import importlib
+    import pkgutil
+
+    import baccarat
+
+    skip = ("baccarat.web", "baccarat.sim.gpu", "baccarat.sim.dask_backend")
+    for info in pkgutil.walk_packages(baccarat.__path__, "baccarat."):
+        if not info.name.startswith(skip):
+            importlib.import_module(info.name)
+    known = set(_every_templated_error())
+    pending: list[type[TemplatedError]] = [TemplatedError]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if (
+            cls is not TemplatedError
+            and cls.__module__.startswith("baccarat.")
+            and ("template" in vars(cls))
+        ):
+            assert cls in known, cls
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "hu"])
+def test_every_templated_error_is_in_every_catalog_with_its_parameters(language: str) -> None:
+    import string
+
+    from babel.messages.pofile import read_po
+
+    from baccarat.i18n.catalogs import DOMAIN, LOCALE_DIR
+
+    def names(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    with (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    errors = _every_templated_error()
+    assert len(errors) > 100  # the core's, the analyzer's, the command line's, the ledger's
+    for error in errors:
+        message = catalog.get(error.template)
+        assert message is not None and message.string, (language, error.code)
+        assert isinstance(message.string, str)
+        assert names(message.string) == names(error.template), (language, error.code)
+
+
+def test_a_pay_table_mistake_reads_in_the_language_through_every_level() -> None:
+    from baccarat.core.rules import RuleSetError, rule_set_from_toml
+
+    toml = 'name = "x"\n[[bets.lucky.rules]]\nwhen = { winner = "banker" }\npays = 0.5\n'
+    with pytest.raises(RuleSetError) as info:
+        rule_set_from_toml(toml)
+    assert str(info.value) == (
+        "rule set 'x': bet 'lucky', rule 1: pays 0.5 is a float: write it as a string "
+        '("0.95", "19/20" or "1:2") so it stays exact'
+    )
+    assert error_text(info.value, get_translator("vi")) == (
+        "bộ luật 'x': cửa cược 'lucky', quy tắc 1: pays 0.5 là số thực dấu phẩy động: hãy viết "
+        'nó dưới dạng chuỗi ("0.95", "19/20" hoặc "1:2") để giữ chính xác'
+    )
+    assert error_text(info.value, get_translator("hu")).startswith(
+        "a(z) 'x' szabályrendszer: a(z) 'lucky' tét, 1. szabály: a(z) 0.5 pays lebegőpontos szám"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "bad result token 'X': expected B, P or T with optional +bp, +pp, +n, e.g. 'B+bp+n'"),
+        ("vi", "kết quả 'X' không hợp lệ: cần B, P hoặc T, có thể kèm +bp, +pp, +n, ví dụ 'B+bp+n'"),
+        ("hu", "hibás eredmény: 'X': B, P vagy T kell, igény szerint +bp, +pp, +n jelzéssel, "
+               "például 'B+bp+n'"),
+    ],
+)  # fmt: skip
+def test_a_bad_road_token_reads_in_the_language(language: str, expected: str) -> None:
+    from baccarat.roads import RoadError
+    from baccarat.roads.result import parse_results
+
+    with pytest.raises(RoadError) as info:
+        parse_results("B X")
+    assert error_text(info.value, get_translator(language)) == expected

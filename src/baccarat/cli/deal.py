@@ -11,10 +11,11 @@ import typer
 from rich.console import Console
 
 from baccarat.cli import output
+from baccarat.cli.errors import CoupsTooFewError, LineError
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import format_cards, parse_cards
 from baccarat.core.coup import Coup, Step
-from baccarat.core.errors import BaccaratError, CardError
+from baccarat.core.errors import CardError
 from baccarat.core.explain import explain
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.summary import Winner
@@ -67,7 +68,7 @@ def _deal_stdin(as_json: bool, console: Console, t: Language = SOURCE) -> None:
         try:
             coup = Coup.from_cards(parse_cards(line))
         except CardError as exc:
-            raise CardError(f"line {number}: {exc}") from None
+            raise LineError(number=number, detail=exc) from None
         if as_json:
             _emit_json(coup, sys.stdout, t)
         else:
@@ -104,7 +105,7 @@ def deal_command(
             console.print(render_coup(coup, t=t))
         return
     if coups < 1:
-        raise BaccaratError(f"--coups must be at least 1, got {coups}")
+        raise CoupsTooFewError(coups=coups)
     rules = ShoeRules(decks=decks)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     shoe = Shoe.shuffled(rules, rng)

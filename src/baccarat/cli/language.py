@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat.core.errors import BaccaratError
+from baccarat.cli.errors import UnknownLanguageError
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -57,9 +57,7 @@ def pick_language(lang: str | None, environ: Mapping[str, str], available: Seque
     if lang is not None:
         code = _base(lang)
         if code not in available:
-            raise BaccaratError(
-                f"unknown language {lang!r}: expected one of {', '.join(available)}"
-            )
+            raise UnknownLanguageError(lang=lang, languages=", ".join(available))
         return code
     locale = next((environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(v)), "")
     if _base(locale) in ("", "c", "posix"):

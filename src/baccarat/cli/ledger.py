@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
+from baccarat.cli.errors import CannotReadLedgerError
 from baccarat.cli.language import LangOption, cli_translator
-from baccarat.core.errors import BaccaratError
 
 __all__ = ["ledger_check_command", "register"]
 
@@ -48,7 +48,7 @@ def ledger_check_command(
             store.close()
     except SQLAlchemyError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise BaccaratError(f"cannot read the ledger at {url!r}: {first}") from None
+        raise CannotReadLedgerError(url=url, reason=first) from None
     if as_json:
         record = {
             "ok": report.ok,
@@ -63,6 +63,7 @@ def ledger_check_command(
                     "player_id": d.player_id,
                     "coup_id": d.coup_id,
                     "shoe_id": d.shoe_id,
+                    "params": dict(d.params),
                     "detail": d.detail,
                 }
                 for d in report.discrepancies
@@ -105,7 +106,8 @@ def ledger_check_command(
                 )
                 if value is not None
             )
-            typer.echo(f"  {d.code} ({where}): {d.detail}")
+            detail = t.gettext(d.template).format(**d.params)
+            typer.echo(f"  {d.code} ({where}): {detail}")
     if not report.ok:
         # Not typer.Exit: with standalone_mode=False click returns its code instead of exiting.
         raise SystemExit(1)

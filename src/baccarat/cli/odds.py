@@ -13,8 +13,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from baccarat.cli import output
+from baccarat.cli.errors import (
+    CannotReadRulesFileError,
+    CannotWriteError,
+    NotBothError,
+    OnlyOneOfError,
+    UnknownFormatError,
+)
 from baccarat.cli.language import LangOption, cli_translator
-from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set, rule_set_from_toml
 
 if TYPE_CHECKING:
@@ -54,13 +60,13 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of 
 def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
     """The rule set named ``name``, or read from the TOML file ``path`` (not both)."""
     if name is not None and path is not None:
-        raise BaccaratError("give --rules or --rules-file, not both")
+        raise NotBothError(first="--rules", second="--rules-file")
     if path is None:
         return get_rule_set(name if name is not None else DEFAULT_RULE_SET)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BaccaratError(f"cannot read rules file {str(path)!r}: {exc.strerror}") from None
+        raise CannotReadRulesFileError(path=str(path), reason=exc.strerror) from None
     return rule_set_from_toml(text)
 
 
@@ -78,8 +84,8 @@ def shoe_from_options(decks: int | None, infinite: bool, remaining: str | None) 
         if used
     ]
     if len(given) > 1:
-        raise BaccaratError(
-            f"give one of --decks, --infinite or --remaining, not {' and '.join(given)}"
+        raise OnlyOneOfError(
+            options="--decks, --infinite or --remaining", given=" and ".join(given)
         )
     if infinite:
         return Composition.infinite_deck()
@@ -299,7 +305,7 @@ def par_sheet_command(
 
     fmt = fmt.lower()
     if fmt not in FORMATS:
-        raise BaccaratError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        raise UnknownFormatError(format=fmt, formats=", ".join(FORMATS))
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
     sheet = par_sheet(rule_set, shoe)
@@ -312,7 +318,7 @@ def par_sheet_command(
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise BaccaratError(f"cannot write {str(output)!r}: {exc.strerror}") from None
+        raise CannotWriteError(path=str(output), reason=exc.strerror) from None
 
 
 def register(app: typer.Typer) -> None:

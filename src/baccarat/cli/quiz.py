@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from baccarat.cli import output
+from baccarat.cli.errors import RoundsOutOfRangeError
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import Card, Rank
-from baccarat.core.errors import BaccaratError
 from baccarat.core.tableau import Action, Side
 from baccarat.learn.cells import CellKind
 from baccarat.learn.errors import LearnError
@@ -261,10 +261,10 @@ def quiz_command(
 ) -> None:
     """Draw or stand? Answer for the Player, then the Banker, and learn the rule that decides."""
 
+    t = cli_translator(lang)
     quiz_mode = Mode.parse(mode)
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise BaccaratError(f"--rounds must be 1-{MAX_ROUNDS}, got {rounds}")
-    t = cli_translator(lang)
+        raise RoundsOutOfRangeError(most=MAX_ROUNDS, rounds=rounds)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     if as_json and not heatmap:
         # Scripting: the rounds depend only on the mode, size and seed, never on stored progress.

@@ -9,8 +9,14 @@ from typing import Annotated
 
 import typer
 
+from baccarat.cli.errors import (
+    CannotWriteSvgError,
+    NoResultTokensError,
+    RoadsSourceError,
+    SeedDecksWithResultsError,
+    TogetherError,
+)
 from baccarat.cli.language import LangOption, cli_translator
-from baccarat.core.errors import BaccaratError
 
 __all__ = ["register", "roads_command"]
 
@@ -51,15 +57,15 @@ def roads_command(
     t = cli_translator(lang)
     labels = t.road_labels
     if (results is None) == (not from_shoe):
-        raise BaccaratError('give either --results "B P T ..." or --from-shoe, not both or neither')
+        raise RoadsSourceError()
     if as_json and svg is not None:
-        raise BaccaratError("--json and --svg cannot be used together")
+        raise TogetherError(first="--json", second="--svg")
     if results is not None:
         if seed is not None or decks is not None:
-            raise BaccaratError("--seed and --decks go with --from-shoe, not with --results")
+            raise SeedDecksWithResultsError()
         roads = Roads.from_tokens(results)
         if not len(roads):
-            raise BaccaratError(f"--results has no result tokens: {results!r}")
+            raise NoResultTokensError(results=results)
     else:
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         rules = ShoeRules(decks=8 if decks is None else decks)
@@ -75,7 +81,7 @@ def roads_command(
         try:
             svg.write_text(roads_svg(roads, labels=labels), encoding="utf-8")
         except OSError as exc:
-            raise BaccaratError(f"cannot write the SVG to {str(svg)!r}: {exc.strerror}") from None
+            raise CannotWriteSvgError(path=str(svg), reason=exc.strerror) from None
         wrote = t.gettext("Wrote the roads of {count} coups to {path}")
         typer.echo(wrote.format(count=len(roads), path=svg))
 

@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
+from baccarat.cli.errors import CannotOpenDatabaseError, DatabaseUrlError
 from baccarat.cli.language import LangOption, cli_translator
-from baccarat.core.errors import BaccaratError
 
 __all__ = ["register", "serve_command"]
 
@@ -25,7 +25,7 @@ def check_database_url(url: str) -> str:
     >>> check_database_url("mysql://db/x")
     Traceback (most recent call last):
     ...
-    baccarat.core.errors.BaccaratError: database URL 'mysql://db/x' is not supported: use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB
+    baccarat.cli.errors.DatabaseUrlError: database URL 'mysql://db/x' is not supported: use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB
     """
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
@@ -35,10 +35,7 @@ def check_database_url(url: str) -> str:
     except ArgumentError:
         backend = ""
     if backend not in SUPPORTED_DATABASES:
-        raise BaccaratError(
-            f"database URL {url!r} is not supported: "
-            "use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
-        )
+        raise DatabaseUrlError(url=url)
     return url
 
 
@@ -82,7 +79,7 @@ def serve_command(
         app = create_app(settings)
     except SQLAlchemyError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise BaccaratError(f"cannot open the database {url!r}: {first}") from None
+        raise CannotOpenDatabaseError(url=url, reason=first) from None
     address = f"http://{host}:{port}/"
     if as_json:
         sys.stdout.write(json.dumps({"url": address, "database": url}) + "\n")

@@ -11,10 +11,16 @@ from rich.table import Table
 
 from baccarat.cli import output
 from baccarat.cli.deal import render_coup
+from baccarat.cli.errors import (
+    BadBetSpecError,
+    BetGivenTwiceError,
+    CannotReadRulesFileError,
+    NotBothError,
+    StakeOnBetError,
+)
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import parse_cards
 from baccarat.core.coup import Coup
-from baccarat.core.errors import BaccaratError
 from baccarat.core.money import MoneyError, format_points, parse_points
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set, rule_set_from_toml
 from baccarat.core.settle import Settlement, settle
@@ -38,27 +44,27 @@ def parse_bets(specs: list[str]) -> dict[str, int]:
         name, sep, amount = spec.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise BaccaratError(f"--bet expects BET=POINTS such as banker=100, got {spec!r}")
+            raise BadBetSpecError(spec=spec)
         if name in stakes:
-            raise BaccaratError(f"bet {name!r} is given twice: put the whole stake in one --bet")
+            raise BetGivenTwiceError(bet=name)
         try:
             stakes[name] = parse_points(amount.strip())
         except MoneyError as exc:
-            raise MoneyError(f"stake on {name!r}: {exc}") from None
+            raise StakeOnBetError(bet=name, detail=exc) from None
     return stakes
 
 
 def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
     """The rule set named ``name``, or read from the TOML file at ``path`` (not both)."""
     if name is not None and path is not None:
-        raise BaccaratError("give --rules NAME or --rules-file PATH, not both")
+        raise NotBothError(first="--rules NAME", second="--rules-file PATH")
     if path is None:
         return get_rule_set(name if name is not None else DEFAULT_RULE_SET)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise BaccaratError(f"cannot read rules file '{path}': {reason}") from None
+        raise CannotReadRulesFileError(path=str(path), reason=reason) from None
     return rule_set_from_toml(text)
 
 

@@ -13,8 +13,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from baccarat.cli import output
+from baccarat.cli.errors import (
+    CoupsTooFewError,
+    NotBothError,
+    UnknownBackendError,
+    UnknownModeError,
+)
 from baccarat.cli.language import LangOption, active_translator, cli_translator
-from baccarat.core.errors import BaccaratError
 from baccarat.i18n.markers import N_
 
 if TYPE_CHECKING:
@@ -93,10 +98,10 @@ def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
     from baccarat.sim.runner import ThreadBackend
 
     if backend not in ("cpu", "gpu"):
-        raise BaccaratError(f"unknown backend {backend!r}: expected cpu or gpu")
+        raise UnknownBackendError(backend=backend)
     if dask is not None:
         if backend == "gpu":
-            raise BaccaratError("give --backend gpu or --dask, not both")
+            raise NotBothError(first="--backend gpu", second="--dask")
         from baccarat.sim.dask_backend import DaskBackend
 
         return DaskBackend.connect(dask, workers)
@@ -229,10 +234,10 @@ def simulate_command(
     from baccarat.core.shoe import ShoeRules
 
     if coups < 1:
-        raise BaccaratError(f"--coups must be at least 1, got {coups}")
+        raise CoupsTooFewError(coups=coups)
     modes = ("shoe", "first-coup", "infinite")
     if mode not in modes:
-        raise BaccaratError(f"unknown mode {mode!r}: expected one of {', '.join(modes)}")
+        raise UnknownModeError(mode=mode, modes=", ".join(modes))
     rule_set = get_rule_set(rules)
     shoe = ShoeRules(decks=decks, cut_card=cut_card, burn=burn)
 

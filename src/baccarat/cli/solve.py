@@ -9,8 +9,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from baccarat.cli.errors import (
+    BadFractionError,
+    BadProbabilityError,
+    NegativeSimulateError,
+    StakesBothZeroError,
+    UnknownBankerError,
+)
 from baccarat.cli.language import LangOption, cli_translator
-from baccarat.core.errors import BaccaratError
 from baccarat.core.tableau import Action, Side
 
 if TYPE_CHECKING:
@@ -163,9 +169,9 @@ def chemin_de_fer_command(
     from baccarat.odds.render import shoe_text
 
     if banker not in _SETTINGS:
-        raise BaccaratError(f"unknown --banker {banker!r}: expected rules, free or both")
+        raise UnknownBankerError(banker=banker)
     if simulate < 0:
-        raise BaccaratError(f"--simulate must be 0 or more coups, got {simulate}")
+        raise NegativeSimulateError(simulate=simulate)
     contents = _contents(decks, infinite)
     settings = {
         "rules": (
@@ -275,9 +281,7 @@ def _fraction(text: str, what: str) -> Fraction:
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise BaccaratError(
-            f"{what} must be a number such as 1, 0.5 or 9/11, got {text!r}"
-        ) from None
+        raise BadFractionError(option=what, text=text) from None
     return value
 
 
@@ -307,15 +311,15 @@ def banque_command(
 
     p = _fraction(draw_on_5, "--draw-on-5")
     if not 0 <= p <= 1:
-        raise BaccaratError(f"--draw-on-5 is a probability 0-1, got {draw_on_5!r}")
+        raise BadProbabilityError(option="--draw-on-5", value=draw_on_5)
     stakes = {
         Seat.RIGHT: _fraction(right_stake, "--right-stake"),
         Seat.LEFT: _fraction(left_stake, "--left-stake"),
     }
     if any(w < 0 for w in stakes.values()) or not any(stakes.values()):
-        raise BaccaratError("stakes must be 0 or more, and not both 0")
+        raise StakesBothZeroError()
     if simulate < 0:
-        raise BaccaratError(f"--simulate must be 0 or more coups, got {simulate}")
+        raise NegativeSimulateError(simulate=simulate)
     game = BanqueGame.of(dict.fromkeys(stakes, p))
     banker = game.banker_best_reply(stakes)
     data = game.to_data(banker) | {"stakes": {s.value: str(w) for s, w in stakes.items()}}

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from baccarat.cli.errors import CannotReadCoupsError, CoupsNotUtf8Error
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import format_cards
 from baccarat.core.coup import Coup
-from baccarat.core.errors import BaccaratError
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
@@ -32,9 +32,9 @@ def _read_coups(source: str) -> list[Claim]:
         with open(source, encoding="utf-8") as handle:
             return read_claims(handle)
     except OSError as exc:
-        raise BaccaratError(f"cannot read --coups {source!r}: {exc.strerror}") from None
+        raise CannotReadCoupsError(path=source, reason=exc.strerror) from None
     except UnicodeDecodeError:
-        raise BaccaratError(f"cannot read --coups {source!r}: not UTF-8 text") from None
+        raise CoupsNotUtf8Error(path=source) from None
 
 
 def _coup_line(number: int, coup: Coup, t: Translator) -> str:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from baccarat.core.cards import Card
 from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint, Hand, Step, hand_total
-from baccarat.core.errors import CardError, TableauError
+from baccarat.core.errors import CardError, TableauError, TemplatedError
 from baccarat.core.explain import ENGLISH, explain
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Action, Reason, Side, Tableau
@@ -49,12 +49,18 @@ __all__ = [
     "BanqueChooser",
     "BanqueCoup",
     "HandView",
+    "NotEnoughBanqueCardsError",
     "PlayerChooser",
     "Seat",
     "SeatStep",
     "deal_banque_coup",
     "explain_banque_coup",
 ]
+
+
+class NotEnoughBanqueCardsError(CardError, TemplatedError):
+    code = "not_enough_banque_cards"
+    template = "not enough cards for a Banque coup: got {count}, a coup needs {least} to {most}"
 
 
 class Seat(enum.Enum):
@@ -176,9 +182,7 @@ class BanqueCoup:
         def draw() -> Card:
             card = next(it, None)
             if card is None:
-                raise CardError(
-                    f"not enough cards for a Banque coup: got {len(given)}, a coup needs 6 to 9"
-                )
+                raise NotEnoughBanqueCardsError(count=len(given), least=6, most=9)
             return card
 
         return deal_banque_coup(draw, choose_player, choose_banker, tableau)

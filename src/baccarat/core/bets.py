@@ -32,7 +32,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from baccarat.core.errors import BaccaratError
+from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.summary import (
     PAIR_CLASSES,
     SUMMARY_CLASSES,
@@ -93,6 +93,122 @@ __all__ = [
 
 class BetError(BaccaratError):
     """A bet that is unknown, not offered, or whose pay table is malformed."""
+
+
+# Each mistake a pay table can make, as a template a reader sees in their language.
+class BadConditionValueError(BetError, TemplatedError):
+    code = "bad_condition_value"
+    template = "{field} cannot be {value}: expected one of {choices}"
+
+
+class NoConditionValuesError(BetError, TemplatedError):
+    code = "no_condition_values"
+    template = "condition on {field} has no values"
+
+
+class RepeatedConditionValueError(BetError, TemplatedError):
+    code = "repeated_condition_value"
+    template = "condition on {field} repeats a value"
+
+
+class UnknownConditionError(BetError, TemplatedError):
+    code = "unknown_condition"
+    template = "unknown condition {field!r}: expected one of {fields}"
+
+
+class LosesMoreThanStakeError(BetError, TemplatedError):
+    code = "loses_more_than_stake"
+    template = "a bet cannot lose more than its stake: pays {pays} is below -1"
+
+
+class RepeatedFieldError(BetError, TemplatedError):
+    code = "repeated_field"
+    template = "a pay rule tests {fields}: a field repeats"
+
+
+class BadBetNameError(BetError, TemplatedError):
+    code = "bad_bet_name"
+    template = (
+        "bad bet name {bet!r}: use lower-case letters, digits and '_', starting with a letter"
+    )
+
+
+class WrongDomainError(BetError, TemplatedError):
+    code = "wrong_domain"
+    template = (
+        "bet {bet!r} reads the {domain} classes but a rule tests {field} (a {field_domain} fact)"
+    )
+
+
+class BetUnknownKeysError(BetError, TemplatedError):
+    code = "bet_unknown_keys"
+    template = "bet {bet!r}: unknown key(s) {keys}: expected title, domain, rules"
+
+
+class BetTitleError(BetError, TemplatedError):
+    code = "bet_title"
+    template = "bet {bet!r}: title must be a string, got {title!r}"
+
+
+class UnknownDomainError(BetError, TemplatedError):
+    code = "unknown_domain"
+    template = "bet {bet!r}: unknown domain {domain!r}: expected summary or pairs"
+
+
+class NoPayRulesError(BetError, TemplatedError):
+    code = "no_pay_rules"
+    template = "bet {bet!r}: needs a non-empty list of rules"
+
+
+class BadPayRuleError(BetError, TemplatedError):
+    code = "bad_pay_rule"
+    template = "bet {bet!r}, rule {number}: expected a table with 'when' and 'pays', got {rule!r}"
+
+
+class BadWhenError(BetError, TemplatedError):
+    code = "bad_when"
+    template = "bet {bet!r}, rule {number}: 'when' must be a table of conditions, got {when!r}"
+
+
+class InPayRuleError(BetError, TemplatedError):
+    code = "in_pay_rule"
+    template = "bet {bet!r}, rule {number}: {detail}"
+
+
+class InBetError(BetError, TemplatedError):
+    code = "in_bet"
+    template = "bet {bet!r}: {detail}"
+
+
+class FloatPaysError(BetError, TemplatedError):
+    code = "float_pays"
+    template = (
+        "pays {pays!r} is a float: write it as a string "
+        '("0.95", "19/20" or "1:2") so it stays exact'
+    )
+
+
+class PaysTypeError(BetError, TemplatedError):
+    code = "pays_type"
+    template = "pays must be a string or an integer, got {pays!r}"
+
+
+class UnreadablePaysError(BetError, TemplatedError):
+    code = "unreadable_pays"
+    template = (
+        "cannot read pays {pays!r}: expected a number such "
+        'as "8", "0.95", "19/20", "1:2", or "push" or "lose"'
+    )
+
+
+class EgaliteTotalError(BetError, TemplatedError):
+    code = "egalite_total"
+    template = "an Egalité bet is on a tie total 0-9, got {total!r}"
+
+
+class UnknownStandardBetError(BetError, TemplatedError):
+    code = "unknown_standard_bet"
+    template = "unknown bet {bet!r}: expected one of {bets}"
 
 
 LOSE = Fraction(-1)
@@ -175,7 +291,7 @@ class Field(enum.Enum):
         >>> Field.BANKER_TOTAL.parse(10)
         Traceback (most recent call last):
         ...
-        baccarat.core.bets.BetError: banker_total cannot be 10: expected one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+        baccarat.core.bets.BadConditionValueError: banker_total cannot be 10: expected one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
         """
         choices = self.choices
         value: ConditionValue | None = None
@@ -193,9 +309,10 @@ class Field(enum.Enum):
         elif isinstance(raw, int) and not isinstance(raw, bool) and raw in choices:
             value = raw
         if value is None:
-            raise BetError(
-                f"{self.value} cannot be {_show(raw)}: expected one of "
-                + ", ".join(_value_text(c) for c in choices)
+            raise BadConditionValueError(
+                field=self.value,
+                value=_show(raw),
+                choices=", ".join(_value_text(c) for c in choices),
             )
         return value
 
@@ -302,18 +419,19 @@ class Condition:
 
     def __post_init__(self) -> None:
         if not self.values:
-            raise BetError(f"condition on {self.field.value} has no values")
+            raise NoConditionValuesError(field=self.field.value)
         for value in self.values:
             # Compare by type as well as value: True == 1, but natural = 1 is a mistake.
             if not any(type(value) is type(c) and value == c for c in self.field.choices):
-                raise BetError(
-                    f"{self.field.value} cannot be {_show(value)}: expected one of "
-                    + ", ".join(_value_text(c) for c in self.field.choices)
+                raise BadConditionValueError(
+                    field=self.field.value,
+                    value=_show(value),
+                    choices=", ".join(_value_text(c) for c in self.field.choices),
                 )
         # One canonical order, so equal conditions compare and print the same.
         ordered = tuple(c for c in self.field.choices if c in self.values)
         if len(ordered) != len(self.values):
-            raise BetError(f"condition on {self.field.value} repeats a value")
+            raise RepeatedConditionValueError(field=self.field.value)
         object.__setattr__(self, "values", ordered)
 
     @classmethod
@@ -326,9 +444,8 @@ class Condition:
         try:
             f = Field(field_name)
         except ValueError:
-            raise BetError(
-                f"unknown condition {field_name!r}: expected one of "
-                + ", ".join(f.value for f in Field)
+            raise UnknownConditionError(
+                field=field_name, fields=", ".join(f.value for f in Field)
             ) from None
         raws = raw if isinstance(raw, list | tuple) else [raw]
         return cls(f, tuple(f.parse(r) for r in raws))
@@ -369,12 +486,10 @@ class PayRule:
         if not isinstance(self.pays, Fraction):
             object.__setattr__(self, "pays", Fraction(self.pays))
         if self.pays < LOSE:
-            raise BetError(f"a bet cannot lose more than its stake: pays {self.pays} is below -1")
+            raise LosesMoreThanStakeError(pays=str(self.pays))
         fields = [c.field for c in self.when]
         if len(set(fields)) != len(fields):
-            raise BetError(
-                "a pay rule tests " + ", ".join(f.value for f in fields) + ": a field repeats"
-            )
+            raise RepeatedFieldError(fields=", ".join(f.value for f in fields))
 
     def holds(self, facts: Mapping[Field, ConditionValue]) -> bool:
         return all(c.holds(facts) for c in self.when)
@@ -409,16 +524,15 @@ class Bet:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.match(self.name):
-            raise BetError(
-                f"bad bet name {self.name!r}: use lower-case letters, digits and '_', "
-                "starting with a letter"
-            )
+            raise BadBetNameError(bet=self.name)
         for rule in self.rules:
             for condition in rule.when:
                 if condition.field.domain is not self.domain:
-                    raise BetError(
-                        f"bet {self.name!r} reads the {self.domain.value} classes but a rule "
-                        f"tests {condition.field.value} (a {condition.field.domain.value} fact)"
+                    raise WrongDomainError(
+                        bet=self.name,
+                        domain=self.domain.value,
+                        field=condition.field.value,
+                        field_domain=condition.field.domain.value,
                     )
         if not self.title:
             object.__setattr__(self, "title", self.name.replace("_", " ").capitalize())
@@ -487,44 +601,36 @@ class Bet:
         >>> bet.net(Summary(3, 6, 3, 3).index), bet.net(Summary(3, 6, 2, 2).index)
         (Fraction(20, 1), Fraction(12, 1))
         """
-        where = f"bet {name!r}"
         unknown = set(data) - {"title", "domain", "rules"}
         if unknown:
-            raise BetError(
-                f"{where}: unknown key(s) {', '.join(sorted(unknown))}: expected title, domain, rules"
-            )
+            raise BetUnknownKeysError(bet=name, keys=", ".join(sorted(unknown)))
         title = data.get("title", "")
         if not isinstance(title, str):
-            raise BetError(f"{where}: title must be a string, got {title!r}")
+            raise BetTitleError(bet=name, title=title)
         domain_raw = data.get("domain", Domain.SUMMARY.value)
         try:
             domain = Domain(domain_raw)
         except ValueError:
-            raise BetError(
-                f"{where}: unknown domain {domain_raw!r}: expected summary or pairs"
-            ) from None
+            raise UnknownDomainError(bet=name, domain=domain_raw) from None
         rules_raw = data.get("rules")
         if not isinstance(rules_raw, list) or not rules_raw:
-            raise BetError(f"{where}: needs a non-empty list of rules")
+            raise NoPayRulesError(bet=name)
         rules: list[PayRule] = []
         for number, raw in enumerate(rules_raw, start=1):
-            rule_where = f"{where}, rule {number}"
             if not isinstance(raw, Mapping) or set(raw) - {"when", "pays"} or "pays" not in raw:
-                raise BetError(
-                    f"{rule_where}: expected a table with 'when' and 'pays', got {raw!r}"
-                )
+                raise BadPayRuleError(bet=name, number=number, rule=raw)
             when = raw.get("when", {})
             if not isinstance(when, Mapping):
-                raise BetError(f"{rule_where}: 'when' must be a table of conditions, got {when!r}")
+                raise BadWhenError(bet=name, number=number, when=when)
             try:
                 conditions = tuple(Condition.of(str(k), v) for k, v in when.items())
                 rules.append(PayRule(conditions, parse_pays(raw["pays"])))
             except BetError as exc:
-                raise BetError(f"{rule_where}: {exc}") from None
+                raise InPayRuleError(bet=name, number=number, detail=exc) from None
         try:
             return cls(name, domain, tuple(rules), title)
         except BetError as exc:
-            raise BetError(f"{where}: {exc}") from None
+            raise InBetError(bet=name, detail=exc) from None
 
 
 def parse_pays(raw: object) -> Fraction:
@@ -538,15 +644,12 @@ def parse_pays(raw: object) -> Fraction:
     >>> parse_pays(0.95)
     Traceback (most recent call last):
     ...
-    baccarat.core.bets.BetError: pays 0.95 is a float: write it as a string ("0.95", "19/20" or "1:2") so it stays exact
+    baccarat.core.bets.FloatPaysError: pays 0.95 is a float: write it as a string (...) so it stays exact
     """
     if isinstance(raw, bool) or not isinstance(raw, int | str):
         if isinstance(raw, float):
-            raise BetError(
-                f"pays {raw!r} is a float: write it as a string "
-                '("0.95", "19/20" or "1:2") so it stays exact'
-            )
-        raise BetError(f"pays must be a string or an integer, got {raw!r}")
+            raise FloatPaysError(pays=raw)
+        raise PaysTypeError(pays=raw)
     if isinstance(raw, int):
         return Fraction(raw)
     text = raw.strip().lower()
@@ -562,10 +665,7 @@ def parse_pays(raw: object) -> Fraction:
             return Fraction(text)
         return Fraction(Decimal(text))
     except (ValueError, InvalidOperation, ZeroDivisionError):
-        raise BetError(
-            f'cannot read pays {raw!r}: expected a number such as "8", "0.95", "19/20", '
-            '"1:2", or "push" or "lose"'
-        ) from None
+        raise UnreadablePaysError(pays=raw) from None
 
 
 def pays_text(pays: Fraction) -> str:
@@ -770,7 +870,7 @@ def egalite_bet(total: int, pays: Fraction | int | str | None = None) -> Bet:
     ('egalite_7', Fraction(45, 1), Fraction(-1, 1))
     """
     if isinstance(total, bool) or total not in range(10):
-        raise BetError(f"an Egalité bet is on a tie total 0-9, got {total!r}")
+        raise EgaliteTotalError(total=total)
     if pays is None:
         pays = EGALITE_PAYS[total]
     return _summary_bet(
@@ -821,11 +921,11 @@ def standard_bet(name: str) -> Bet:
     >>> standard_bet("lucky_7")
     Traceback (most recent call last):
     ...
-    baccarat.core.bets.BetError: unknown bet 'lucky_7': expected one of player, banker, ..., egalite_0..egalite_9
+    baccarat.core.bets.UnknownStandardBetError: unknown bet 'lucky_7': expected one of player, banker, ...
     """
     bet = STANDARD_BETS.get(name)
     if bet is None:
-        raise BetError(f"unknown bet {name!r}: expected one of {bet_names_text(STANDARD_BETS)}")
+        raise UnknownStandardBetError(bet=name, bets=bet_names_text(STANDARD_BETS))
     return bet
 
 

@@ -7,7 +7,7 @@ show it to a user as it is:
 >>> Card.parse("1x")
 Traceback (most recent call last):
 ...
-baccarat.core.errors.CardError: unknown card '1x': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
+baccarat.core.errors.UnknownCardError: unknown card '1x': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
 """
 
 from __future__ import annotations
@@ -15,7 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-__all__ = ["BaccaratError", "CardError", "ShoeError", "TableauError", "TemplatedError"]
+__all__ = [
+    "BaccaratError",
+    "CardError",
+    "NotEnoughCardsError",
+    "ShoeError",
+    "TableauError",
+    "TemplatedError",
+    "UnknownCardError",
+    "UnknownRankError",
+]
 
 
 class BaccaratError(ValueError):
@@ -63,6 +72,11 @@ class TemplatedError(BaccaratError):
         self.params: Mapping[str, object] = params
         super().__init__(self.render(self.template, _plain_points, _english_amount, str))
 
+    def __reduce__(self) -> tuple[Callable[..., TemplatedError], tuple[object, ...]]:
+        # Rebuilt from its parameters (not the message), so a refusal raised in a worker process
+        # (the simulator's, Dask's) unpickles as itself; the default passes the message instead.
+        return _rebuild, (type(self), dict(self.params))
+
     def render(
         self,
         template: str,
@@ -88,8 +102,31 @@ class TemplatedError(BaccaratError):
         return template.format(**shown)
 
 
+def _rebuild(cls: type[TemplatedError], params: dict[str, object]) -> TemplatedError:
+    return cls(**params)
+
+
 class CardError(BaccaratError):
     """A card or list of cards that cannot be parsed or is impossible."""
+
+
+class UnknownRankError(CardError, TemplatedError):
+    code = "unknown_rank"
+    template = "unknown rank {text!r}: expected one of A 2-9 T/10 J Q K"
+
+
+class UnknownCardError(CardError, TemplatedError):
+    code = "unknown_card"
+    template = "unknown card {text!r}: expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)"
+
+
+class NotEnoughCardsError(CardError, TemplatedError):
+    """Fewer cards than a coup of the game needs (``cards``: the cards given, or empty)."""
+
+    code = "not_enough_cards"
+    template = (
+        "not enough cards for a coup: got {count} ({cards!r}), a coup needs {least} to {most}"
+    )
 
 
 class ShoeError(BaccaratError):

@@ -23,11 +23,14 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
-from baccarat.core.errors import BaccaratError
+from baccarat.core.errors import BaccaratError, TemplatedError
 
 __all__ = [
     "MINOR_UNITS_PER_POINT",
+    "AmountFinerThanUnitError",
     "MoneyError",
+    "NotAnAmountError",
+    "NotAnAmountLikeError",
     "format_points",
     "net_amount",
     "parse_points",
@@ -40,6 +43,21 @@ MINOR_UNITS_PER_POINT = 100
 
 class MoneyError(BaccaratError):
     """An amount that cannot be read, or is finer than one minor unit."""
+
+
+class NotAnAmountError(MoneyError, TemplatedError):
+    code = "not_an_amount"
+    template = "amount {text!r} is not a number of points"
+
+
+class NotAnAmountLikeError(MoneyError, TemplatedError):
+    code = "not_an_amount_like"
+    template = "amount {text!r} is not a number of points such as 100 or 12.5"
+
+
+class AmountFinerThanUnitError(MoneyError, TemplatedError):
+    code = "amount_finer_than_unit"
+    template = "amount {text!r} is finer than 0.01 point (the smallest unit)"
 
 
 _AMOUNT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)\Z")
@@ -55,18 +73,18 @@ def parse_points(text: str | int) -> int:
     >>> parse_points("1.005")
     Traceback (most recent call last):
     ...
-    baccarat.core.money.MoneyError: amount '1.005' is finer than 0.01 point (the smallest unit)
+    baccarat.core.money.AmountFinerThanUnitError: amount '1.005' is finer than 0.01 point (the smallest unit)
     """
     if isinstance(text, bool):
-        raise MoneyError(f"amount {text!r} is not a number of points")
+        raise NotAnAmountError(text=text)
     if isinstance(text, int):
         return text * MINOR_UNITS_PER_POINT
     if not isinstance(text, str) or not _AMOUNT.match(text.strip()):
-        raise MoneyError(f"amount {text!r} is not a number of points such as 100 or 12.5")
+        raise NotAnAmountLikeError(text=text)
     # Fraction, not Decimal arithmetic: Decimal would round a long amount to 28 digits.
     minor = Fraction(Decimal(text.strip())) * MINOR_UNITS_PER_POINT
     if minor.denominator != 1:
-        raise MoneyError(f"amount {text!r} is finer than 0.01 point (the smallest unit)")
+        raise AmountFinerThanUnitError(text=text)
     return minor.numerator
 
 

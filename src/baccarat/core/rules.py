@@ -78,6 +78,142 @@ class RuleSetError(BaccaratError):
     """A rule set that is unknown or malformed."""
 
 
+# The mistakes a rule set file or table can make, each a message of its own so that a reader sees
+# it in their language (the English templates are extracted into the catalogs).
+class TableLimitTypeError(RuleSetError, TemplatedError):
+    code = "table_limit_type"
+    template = "a table limit is a whole number of minor units, got {value!r}"
+
+
+class TableLimitOrderError(RuleSetError, TemplatedError):
+    code = "table_limit_order"
+    template = (
+        "table limits must satisfy 0 < minimum <= maximum, "
+        "got minimum {minimum} and maximum {maximum} points"
+    )
+    points = frozenset({"minimum", "maximum"})
+
+
+class BadRuleSetNameError(RuleSetError, TemplatedError):
+    code = "bad_rule_set_name"
+    template = "bad rule set name {name!r}: use lower-case letters, digits and '-'"
+
+
+class BetFiledWrongError(RuleSetError, TemplatedError):
+    code = "bet_filed_wrong"
+    template = "rule set {rule_set!r}: bet {bet!r} is filed as {key!r}"
+
+
+class NoBetsError(RuleSetError, TemplatedError):
+    code = "no_bets"
+    template = "rule set {rule_set!r} offers no bets"
+
+
+class StrayLimitsError(RuleSetError, TemplatedError):
+    code = "stray_limits"
+    template = "rule set {rule_set!r} sets limits for bets it does not offer: {bets}"
+
+
+class BetTwiceError(RuleSetError, TemplatedError):
+    code = "bet_twice"
+    template = "rule set {rule_set!r} offers bet {bet!r} twice"
+
+
+class NotTomlTextError(RuleSetError, TemplatedError):
+    code = "not_toml_text"
+    template = "expected TOML text, got {kind}"
+
+
+class MalformedTomlError(RuleSetError, TemplatedError):
+    code = "malformed_toml"
+    template = "malformed TOML: {detail}"
+
+
+class RuleSetNameMissingError(RuleSetError, TemplatedError):
+    code = "rule_set_name_missing"
+    template = "a rule set needs a name (a string), got {name!r}"
+
+
+class UnknownRuleSetKeysError(RuleSetError, TemplatedError):
+    code = "unknown_rule_set_keys"
+    template = "rule set {rule_set!r}: unknown key(s) {keys}: expected {expected}"
+
+
+class InRuleSetError(RuleSetError, TemplatedError):
+    code = "in_rule_set"
+    template = "rule set {rule_set!r}: {detail}"
+
+
+class NotAStringError(RuleSetError, TemplatedError):
+    code = "not_a_string"
+    template = "{key} must be a string, got {value!r}"
+
+
+class NotATableError(RuleSetError, TemplatedError):
+    code = "not_a_table"
+    template = "[{key}] must be a table, got {value!r}"
+
+
+class BadExtendsError(RuleSetError, TemplatedError):
+    code = "bad_extends"
+    template = "extends must be the name of a rule set, got {extends!r}"
+
+
+class UnknownTableauError(RuleSetError, TemplatedError):
+    code = "unknown_tableau"
+    template = "unknown tableau {tableau!r}: expected one of {names}"
+
+
+class BetNotATableError(RuleSetError, TemplatedError):
+    code = "bet_not_a_table"
+    template = "[bets.{bet}] must be a table, got {value!r}"
+
+
+class EgaliteKeyError(RuleSetError, TemplatedError):
+    code = "egalite_key"
+    template = "[egalite] keys are tie totals 0-9, got {key!r}"
+
+
+class BetDefinedTwiceError(RuleSetError, TemplatedError):
+    code = "bet_defined_twice"
+    template = "{bet} is defined both under [bets] and under [egalite]"
+
+
+class OffersUnknownBetError(RuleSetError, TemplatedError):
+    code = "offers_unknown_bet"
+    template = "offers unknown bet {bet!r}: define it under [bets.{bet}] or use one of {bets}"
+
+
+class OffersNotListError(RuleSetError, TemplatedError):
+    code = "offers_not_list"
+    template = "offers must be a list of bet names, got {value!r}"
+
+
+class OffersRepeatedError(RuleSetError, TemplatedError):
+    code = "offers_repeated"
+    template = "offers lists {bets} more than once"
+
+
+class FloatAmountError(RuleSetError, TemplatedError):
+    code = "float_amount"
+    template = '{what} {value!r} is a float: write it as a string ("{value}") or an integer'
+
+
+class BadAmountError(RuleSetError, TemplatedError):
+    code = "bad_amount"
+    template = "{what}: {detail}"
+
+
+class LimitsEntryError(RuleSetError, TemplatedError):
+    code = "limits_entry"
+    template = "[limits] {key} must be a table of minimum and maximum, got {value!r}"
+
+
+class LimitsUnknownBetError(RuleSetError, TemplatedError):
+    code = "limits_unknown_bet"
+    template = "[limits] names bet {bet!r}, which this table does not offer"
+
+
 class UnknownRuleSetError(RuleSetError, TemplatedError):
     code = "unknown_rule_set"
     template = "unknown rule set {rule_set!r}: expected one of {names}"
@@ -111,12 +247,9 @@ class TableLimits:
     def __post_init__(self) -> None:
         for value in (self.minimum, self.maximum):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleSetError(f"a table limit is a whole number of minor units, got {value!r}")
+                raise TableLimitTypeError(value=value)
         if not 0 < self.minimum <= self.maximum:
-            raise RuleSetError(
-                f"table limits must satisfy 0 < minimum <= maximum, got minimum "
-                f"{format_points(self.minimum)} and maximum {format_points(self.maximum)} points"
-            )
+            raise TableLimitOrderError(minimum=self.minimum, maximum=self.maximum)
 
     def text(self) -> str:
         return f"{format_points(self.minimum)} to {format_points(self.maximum)} points"
@@ -142,19 +275,15 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _RULE_SET_NAME.match(self.name):
-            raise RuleSetError(
-                f"bad rule set name {self.name!r}: use lower-case letters, digits and '-'"
-            )
+            raise BadRuleSetNameError(name=self.name)
         for key, bet in self.bets.items():
             if key != bet.name:
-                raise RuleSetError(f"rule set {self.name!r}: bet {bet.name!r} is filed as {key!r}")
+                raise BetFiledWrongError(rule_set=self.name, bet=bet.name, key=key)
         if not self.bets:
-            raise RuleSetError(f"rule set {self.name!r} offers no bets")
+            raise NoBetsError(rule_set=self.name)
         stray = [name for name in self.bet_limits if name not in self.bets]
         if stray:
-            raise RuleSetError(
-                f"rule set {self.name!r} sets limits for bets it does not offer: {', '.join(stray)}"
-            )
+            raise StrayLimitsError(rule_set=self.name, bets=", ".join(stray))
         # Read-only views, so a rule set cannot change once built.
         object.__setattr__(self, "bets", MappingProxyType(dict(self.bets)))
         object.__setattr__(self, "bet_limits", MappingProxyType(dict(self.bet_limits)))
@@ -190,7 +319,7 @@ class RuleSet:
         offered: dict[str, Bet] = {}
         for bet in bets:
             if bet.name in offered:
-                raise RuleSetError(f"rule set {name!r} offers bet {bet.name!r} twice")
+                raise BetTwiceError(rule_set=name, bet=bet.name)
             offered[bet.name] = bet
         return cls(name, title, offered, limits, bet_limits or {}, tableau, description)
 
@@ -380,18 +509,18 @@ def rule_set_from_toml(text: str) -> RuleSet:
     >>> rule_set_from_toml('name = "x"\\noffers = ["player", "lucky"]')
     Traceback (most recent call last):
     ...
-    baccarat.core.rules.RuleSetError: rule set 'x': offers unknown bet 'lucky': define it under [bets.lucky] or ...
+    baccarat.core.rules.InRuleSetError: rule set 'x': offers unknown bet 'lucky': define it under [bets.lucky] or ...
     >>> rule_set_from_toml("name = ")
     Traceback (most recent call last):
     ...
-    baccarat.core.rules.RuleSetError: malformed TOML: Invalid value (at end of document)
+    baccarat.core.rules.MalformedTomlError: malformed TOML: Invalid value (at end of document)
     """
     if not isinstance(text, str):
-        raise RuleSetError(f"expected TOML text, got {type(text).__name__}")
+        raise NotTomlTextError(kind=type(text).__name__)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RuleSetError(f"malformed TOML: {exc}") from None
+        raise MalformedTomlError(detail=str(exc)) from None
     return rule_set_from_data(data)
 
 
@@ -399,64 +528,60 @@ def rule_set_from_data(data: Mapping[str, object]) -> RuleSet:
     """Read a rule set from plain data (parsed TOML or JSON); every mistake is a RuleSetError."""
     name = data.get("name")
     if not isinstance(name, str):
-        raise RuleSetError(f"a rule set needs a name (a string), got {name!r}")
+        raise RuleSetNameMissingError(name=name)
     where = f"rule set {name!r}"
     unknown = sorted(set(data) - {*_TOP_KEYS, "bets"})
     if unknown:
-        raise RuleSetError(
-            f"{where}: unknown key(s) {', '.join(unknown)}: expected "
-            + ", ".join((*_TOP_KEYS, "bets"))
+        raise UnknownRuleSetKeysError(
+            rule_set=name, keys=", ".join(unknown), expected=", ".join((*_TOP_KEYS, "bets"))
         )
     try:
         return _read_rule_set(name, data)
-    except BetError as exc:
-        raise RuleSetError(f"{where}: {exc}") from None
     except RuleSetError as exc:
-        message = str(exc)
-        raise RuleSetError(
-            message if message.startswith(where) else f"{where}: {message}"
-        ) from None
+        if str(exc).startswith(where):
+            raise exc from None  # it names the rule set already
+        raise InRuleSetError(rule_set=name, detail=exc) from None
+    except BetError as exc:
+        raise InRuleSetError(rule_set=name, detail=exc) from None
 
 
 def _string(data: Mapping[str, object], key: str, default: str) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
-        raise RuleSetError(f"{key} must be a string, got {value!r}")
+        raise NotAStringError(key=key, value=value)
     return value
 
 
 def _table(data: Mapping[str, object], key: str) -> Mapping[str, object]:
     value = data.get(key, {})
     if not isinstance(value, Mapping):
-        raise RuleSetError(f"[{key}] must be a table, got {value!r}")
+        raise NotATableError(key=key, value=value)
     return value
 
 
 def _read_rule_set(name: str, data: Mapping[str, object]) -> RuleSet:
     extends = data.get("extends")
     if extends is not None and not isinstance(extends, str):
-        raise RuleSetError(f"extends must be the name of a rule set, got {extends!r}")
+        raise BadExtendsError(extends=extends)
     base = get_rule_set(extends) if extends is not None else None
 
     tableau_name = _string(data, "tableau", (base.tableau if base else PUNTO_BANCO).name)
     tableau = _TABLEAUX.get(tableau_name)
     if tableau is None:
-        raise RuleSetError(
-            f"unknown tableau {tableau_name!r}: expected one of {', '.join(_TABLEAUX)}"
-        )
+        raise UnknownTableauError(tableau=tableau_name, names=", ".join(_TABLEAUX))
 
     # Bets defined in this file: full pay tables under [bets.<name>], Egalité pays under [egalite].
     defined: dict[str, Bet] = {}
     for bet_name, bet_data in _table(data, "bets").items():
         if not isinstance(bet_data, Mapping):
-            raise RuleSetError(f"[bets.{bet_name}] must be a table, got {bet_data!r}")
+            raise BetNotATableError(bet=bet_name, value=bet_data)
         defined[bet_name] = Bet.from_data(bet_name, bet_data)
     for total_text, pays in _table(data, "egalite").items():
         if total_text not in {str(t) for t in range(10)}:
-            raise RuleSetError(f"[egalite] keys are tie totals 0-9, got {total_text!r}")
+            raise EgaliteKeyError(key=total_text)
         bet = egalite_bet(int(total_text), parse_pays(pays))
         if bet.name in defined:
-            raise RuleSetError(f"{bet.name} is defined both under [bets] and under [egalite]")
+            raise BetDefinedTwiceError(bet=bet.name)
         defined[bet.name] = bet
 
     offers = _offers(data, base)
@@ -466,10 +591,7 @@ def _read_rule_set(name: str, data: Mapping[str, object]) -> RuleSet:
         found = defined.get(bet_name) or (base.bets.get(bet_name) if base else None)
         found = found or STANDARD_BETS.get(bet_name)
         if found is None:
-            raise RuleSetError(
-                f"offers unknown bet {bet_name!r}: define it under [bets.{bet_name}] "
-                f"or use one of {bet_names_text(STANDARD_BETS)}"
-            )
+            raise OffersUnknownBetError(bet=bet_name, bets=bet_names_text(STANDARD_BETS))
         bets.append(found)
     bets += [bet for bet_name, bet in defined.items() if bet_name not in offers]
 
@@ -490,24 +612,22 @@ def _offers(data: Mapping[str, object], base: RuleSet | None) -> list[str]:
     if raw is None:
         return list(base.bets) if base else []
     if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
-        raise RuleSetError(f"offers must be a list of bet names, got {raw!r}")
+        raise OffersNotListError(value=raw)
     # "egalite" stands for the ten Egalité bets, one per tie total.
     names = [n for item in raw for n in (_EGALITE if item == "egalite" else (item,))]
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
-        raise RuleSetError(f"offers lists {', '.join(repeated)} more than once")
+        raise OffersRepeatedError(bets=", ".join(repeated))
     return names
 
 
 def _amount(raw: object, what: str) -> int:
     if isinstance(raw, float):
-        raise RuleSetError(
-            f'{what} {raw!r} is a float: write it as a string ("{raw}") or an integer'
-        )
+        raise FloatAmountError(what=what, value=raw)
     try:
         return parse_points(raw)  # type: ignore[arg-type]
     except MoneyError as exc:
-        raise RuleSetError(f"{what}: {exc}") from None
+        raise BadAmountError(what=what, detail=exc) from None
 
 
 def _limits(
@@ -518,9 +638,7 @@ def _limits(
     def read(key: str, fallback: TableLimits) -> TableLimits:
         entry = table[key]
         if not isinstance(entry, Mapping) or set(entry) - {"minimum", "maximum"}:
-            raise RuleSetError(
-                f"[limits] {key} must be a table of minimum and maximum, got {entry!r}"
-            )
+            raise LimitsEntryError(key=key, value=entry)
         return TableLimits(
             _amount(entry["minimum"], f"{key} minimum") if "minimum" in entry else fallback.minimum,
             _amount(entry["maximum"], f"{key} maximum") if "maximum" in entry else fallback.maximum,
@@ -535,7 +653,7 @@ def _limits(
         if key == "default":
             continue
         if key not in offered:
-            raise RuleSetError(f"[limits] names bet {key!r}, which this table does not offer")
+            raise LimitsUnknownBetError(bet=key)
         bet_limits[key] = read(key, bet_limits.get(key, default))
     return default, bet_limits
 

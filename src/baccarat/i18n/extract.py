@@ -4,7 +4,8 @@ Extraction collects every message marked in the Python sources (``_``, ``gettext
 ``pgettext``, ``N_`` …) and the templates (``{% trans %}``, ``_()``), plus the words that live in
 data rather than code: the engine's explanation templates (context ``explain``), the side and
 action names, rule set titles and descriptions (the choice games' too), bet titles, the words of
-pay tables (context ``pays``), the core's error templates (no context, like the ledger's), the
+pay tables (context ``pays``), the error templates of the core, the analyzer, the simulator and
+the command line (no context, like the ledger's, which are marked in its code), the
 choice points of Chemin de Fer (context ``chemin point``), the sentences of a provably fair
 shoe's mismatch (context ``verify``) and the road labels (context
 ``roads.<field>``). It writes ``locale/messages.pot`` and the English catalog, whose every
@@ -17,6 +18,7 @@ Another language starts from the template: ``pybabel init -i messages.pot -d loc
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import sys
 from collections.abc import Iterator, Sequence
@@ -39,7 +41,16 @@ from baccarat.i18n.catalogs import (
     SOURCE_LANGUAGE,
 )
 
-__all__ = ["POT_PATH", "check", "english_catalog", "extract", "main", "message_keys"]
+__all__ = [
+    "ERROR_MODULES",
+    "POT_PATH",
+    "check",
+    "english_catalog",
+    "extract",
+    "main",
+    "message_keys",
+    "templated_errors",
+]
 
 PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES = ("web", "ledger", "i18n", "learn", "cli", "odds")
@@ -58,11 +69,31 @@ _OPTIONS = {
 _KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 
 
-def _core_errors() -> list[type[TemplatedError]]:
-    """The core's errors with a template (the ledger's are marked in its code)."""
-    import baccarat.core.rules
-    import baccarat.core.settle  # noqa: F401 - defines the stake errors
+ERROR_MODULES = (
+    "baccarat.core.banque",
+    "baccarat.core.bets",
+    "baccarat.core.money",
+    "baccarat.core.rules",
+    "baccarat.core.settle",
+    "baccarat.core.shoe",
+    "baccarat.odds.composition",
+    "baccarat.odds.exact",
+    "baccarat.odds.reference",
+    "baccarat.roads.result",
+    "baccarat.sim.spec",
+    "baccarat.cli.errors",
+    "baccarat.ledger.errors",
+)
+"""The modules that define errors with a template (the core's cards and coups come with them)."""
 
+
+def templated_errors() -> list[type[TemplatedError]]:
+    """Every error class with a template of its own, by code.
+
+    The ledger's are marked in its code too; listing them here as well changes nothing.
+    """
+    for module in ERROR_MODULES:
+        importlib.import_module(module)
     found: list[type[TemplatedError]] = []
     pending: list[type[TemplatedError]] = [TemplatedError]
     while pending:
@@ -71,7 +102,11 @@ def _core_errors() -> list[type[TemplatedError]]:
         if (
             cls is not TemplatedError
             and "template" in vars(cls)
-            and cls.__module__.startswith("baccarat.core.")
+            and cls.__module__
+            in (
+                *ERROR_MODULES,
+                "baccarat.core.errors",
+            )
         ):
             found.append(cls)
     return sorted(found, key=lambda cls: cls.code)
@@ -92,7 +127,7 @@ def _data_messages() -> Iterator[tuple[str | None, str, str]]:
         yield EXPLAIN_CONTEXT, text, f"core/explain.py ({key})"
     for key, text in PAYS_ENGLISH.items():
         yield PAYS_CONTEXT, text, f"core/bets.py ({key})"
-    for error in _core_errors():
+    for error in templated_errors():
         yield None, error.template, f"{error.__module__} ({error.code})"
     for key, text in POINT_LABELS.items():
         yield POINT_CONTEXT, text, f"chemin/tableau.py ({key})"

@@ -18,6 +18,7 @@ itself, after a crash for example (``baccarat ledger check``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
@@ -26,6 +27,7 @@ from baccarat.core.coup import Coup
 from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
+from baccarat.i18n.markers import N_
 from baccarat.ledger import tables
 from baccarat.ledger.db import Store
 from baccarat.ledger.models import CoupRecord, Entry, EntryKind, ShoeRecord, TableRecord
@@ -34,17 +36,42 @@ from baccarat.ledger.service import _postings
 __all__ = ["Discrepancy", "LedgerReport", "check_ledger"]
 
 
+# What each discrepancy says, as templates: the command line shows them in the reader's language,
+# the JSON gives the code and the parameters.
+SEQ_GAP = N_("entry {entry} where {due} was due")
+RUNNING_BALANCE = N_("entry {entry} says balance {balance}, the entries sum to {total}")
+NEGATIVE_BALANCE = N_("entry {entry}: {balance}")
+NO_STAKE = N_("a coup with no stake")
+NOT_A_COUP = N_("cards {cards!r} are not a coup")
+WRONG_SETTLEMENT = N_("entries {entries} but the settlement gives {expected}")
+MISSING_COUP = N_("entries for a missing coup")
+SHOE_POSITION = N_(
+    "the shoe says {dealt} coups dealt; {stored} are stored, numbered {first}–{last}"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Discrepancy:
-    """One thing that does not add up: where (a player, a coup or a shoe) and what."""
+    """One thing that does not add up: where (a player, a coup or a shoe) and what.
+
+    >>> Discrepancy("seq_gap", "p1", SEQ_GAP, {"entry": 4, "due": 3}).detail
+    'entry 4 where 3 was due'
+    """
 
     code: str
     """``seq_gap``, ``running_balance``, ``negative_balance``, ``coup_unsettled``,
     ``coup_settlement``, ``shoe_position``."""
     player_id: str | None
-    detail: str
+    template: str
+    """What is wrong, in English with ``{parameters}`` (one of this module's templates)."""
+    params: Mapping[str, object] = field(default_factory=dict)
     coup_id: int | None = None
     shoe_id: int | None = None
+
+    @property
+    def detail(self) -> str:
+        """What is wrong, in English."""
+        return self.template.format(**self.params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +132,7 @@ def check_ledger(store: Store) -> LedgerReport:
             seq += 1
             if entry_seq != seq:
                 found.append(
-                    Discrepancy("seq_gap", player_id, f"entry {entry_seq} where {seq} was due")
+                    Discrepancy("seq_gap", player_id, SEQ_GAP, {"entry": entry_seq, "due": seq})
                 )
                 seq = entry_seq
             running += amount
@@ -114,15 +141,18 @@ def check_ledger(store: Store) -> LedgerReport:
                     Discrepancy(
                         "running_balance",
                         player_id,
-                        f"entry {entry_seq} says balance {balance_after}, "
-                        f"the entries sum to {running}",
+                        RUNNING_BALANCE,
+                        {"entry": entry_seq, "balance": balance_after, "total": running},
                     )
                 )
                 running = balance_after
             if balance_after < 0:
                 found.append(
                     Discrepancy(
-                        "negative_balance", player_id, f"entry {entry_seq}: {balance_after}"
+                        "negative_balance",
+                        player_id,
+                        NEGATIVE_BALANCE,
+                        {"entry": entry_seq, "balance": balance_after},
                     )
                 )
             balances[player_id] = balance_after
@@ -139,9 +169,7 @@ def check_ledger(store: Store) -> LedgerReport:
             owner = owners.get(table_id)
             lines = by_coup.pop(coup_id, [])
             if not any(kind == EntryKind.STAKE.value for kind, _, _ in lines):
-                found.append(
-                    Discrepancy("coup_unsettled", owner, "a coup with no stake", coup_id=coup_id)
-                )
+                found.append(Discrepancy("coup_unsettled", owner, NO_STAKE, coup_id=coup_id))
                 continue
             rule_set = get_rule_set(rule_sets[table_id])
             try:
@@ -149,7 +177,11 @@ def check_ledger(store: Store) -> LedgerReport:
             except (BaccaratError, KeyError):
                 found.append(
                     Discrepancy(
-                        "coup_settlement", owner, f"cards {cards!r} are not a coup", coup_id=coup_id
+                        "coup_settlement",
+                        owner,
+                        NOT_A_COUP,
+                        {"cards": cards},
+                        coup_id=coup_id,
                     )
                 )
                 continue
@@ -163,14 +195,13 @@ def check_ledger(store: Store) -> LedgerReport:
                     Discrepancy(
                         "coup_settlement",
                         owner,
-                        f"entries {sorted(lines)} but the settlement gives {sorted(expected)}",
+                        WRONG_SETTLEMENT,
+                        {"entries": str(sorted(lines)), "expected": str(sorted(expected))},
                         coup_id=coup_id,
                     )
                 )
         for coup_id in by_coup:
-            found.append(
-                Discrepancy("coup_unsettled", None, "entries for a missing coup", coup_id=coup_id)
-            )
+            found.append(Discrepancy("coup_unsettled", None, MISSING_COUP, coup_id=coup_id))
 
         counts = {
             shoe_id: (n, lo, hi)
@@ -194,7 +225,8 @@ def check_ledger(store: Store) -> LedgerReport:
                     Discrepancy(
                         "shoe_position",
                         owners.get(table_id),
-                        f"the shoe says {dealt} coups dealt; {n} are stored, numbered {lo}–{hi}",
+                        SHOE_POSITION,
+                        {"dealt": dealt, "stored": n, "first": lo, "last": hi},
                         shoe_id=shoe_id,
                     )
                 )

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from baccarat.core.cards import RANKS, SUITS, Card, Rank
-from baccarat.core.errors import BaccaratError
+from baccarat.core.errors import BaccaratError, TemplatedError
 
 __all__ = ["CARDS", "MIN_CARDS", "Composition", "CompositionError", "card_index"]
 
@@ -42,6 +42,98 @@ _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 
 class CompositionError(BaccaratError):
     """A shoe composition that cannot exist or cannot be read."""
+
+
+# Each way a composition can be wrong, as a template a reader sees in their language.
+class CountsLengthError(CompositionError, TemplatedError):
+    code = "composition_counts_length"
+    template = "a composition needs a count for each of the 52 cards, got {count}"
+
+
+class BadCardCountError(CompositionError, TemplatedError):
+    code = "composition_bad_card_count"
+    template = "card counts must be whole numbers of at least 0: {bad}"
+
+
+class UnevenInfiniteDeckError(CompositionError, TemplatedError):
+    code = "composition_uneven_infinite"
+    template = "the infinite deck weighs every card equally"
+
+
+class TooFewCardsError(CompositionError, TemplatedError):
+    code = "composition_too_few_cards"
+    template = (
+        "a shoe of {count} card(s) ({composition}) cannot "
+        "deal a coup: at least {least} cards are needed"
+    )
+
+
+class CompositionDecksError(CompositionError, TemplatedError):
+    code = "composition_decks"
+    template = "decks must be a whole number of at least 1, got {decks!r}"
+
+
+class RankCountsLengthError(CompositionError, TemplatedError):
+    code = "composition_rank_counts_length"
+    template = "expected 13 counts (A to K), got {count}"
+
+
+class NoCardsNamedError(CompositionError, TemplatedError):
+    code = "composition_names_no_cards"
+    template = "cannot read composition {text!r}: it names no cards"
+
+
+class NotKeyCountError(CompositionError, TemplatedError):
+    code = "composition_not_key_count"
+    template = "cannot read composition {text!r}: expected KEY:COUNT, got {token!r}"
+
+
+class CountNotWholeError(CompositionError, TemplatedError):
+    code = "composition_count_not_whole"
+    template = "cannot read composition {text!r}: count {count!r} for {key!r} is not a whole number"
+
+
+class NegativeTokenError(CompositionError, TemplatedError):
+    code = "composition_negative_token"
+    template = "a count cannot be negative: {token} (in {text!r})"
+
+
+class KeyTwiceError(CompositionError, TemplatedError):
+    code = "composition_key_twice"
+    template = "cannot read composition {text!r}: {key!r} is given twice"
+
+
+class UnknownKeyError(CompositionError, TemplatedError):
+    code = "composition_unknown_key"
+    template = (
+        "cannot read composition {text!r}: unknown rank or card {key!r} "
+        "(expected A 2-9 T/10 J Q K, or a card such as As)"
+    )
+
+
+class RankAndCardError(CompositionError, TemplatedError):
+    code = "composition_rank_and_card"
+    template = "cannot read composition {text!r}: rank {rank} is given both as a rank and by card"
+
+
+class NoMoreOfCardError(CompositionError, TemplatedError):
+    code = "composition_no_more_of_card"
+    template = "cannot remove {card}: the shoe holds no more of it"
+
+
+class NoneOfRankError(CompositionError, TemplatedError):
+    code = "composition_none_of_rank"
+    template = "cannot remove a {rank}: the shoe holds none"
+
+
+class CountNotIntegerError(CompositionError, TemplatedError):
+    code = "composition_count_not_integer"
+    template = "a count must be a whole number: {what}:{count!r}"
+
+
+class NegativeCountError(CompositionError, TemplatedError):
+    code = "composition_negative_count"
+    template = "a count cannot be negative: {what}:{count}"
 
 
 def card_index(card: Card) -> int:
@@ -74,23 +166,18 @@ class Composition:
 
     def __post_init__(self) -> None:
         if len(self.counts) != len(CARDS):
-            raise CompositionError(
-                f"a composition needs a count for each of the 52 cards, got {len(self.counts)}"
-            )
+            raise CountsLengthError(count=len(self.counts))
         bad = [
             f"{card}:{n!r}"
             for card, n in zip(CARDS, self.counts, strict=True)
             if isinstance(n, bool) or not isinstance(n, int) or n < 0
         ]
         if bad:
-            raise CompositionError(f"card counts must be whole numbers of at least 0: {bad[0]}")
+            raise BadCardCountError(bad=bad[0])
         if self.infinite and any(n != 1 for n in self.counts):
-            raise CompositionError("the infinite deck weighs every card equally")
+            raise UnevenInfiniteDeckError()
         if not self.infinite and sum(self.counts) < MIN_CARDS:
-            raise CompositionError(
-                f"a shoe of {sum(self.counts)} card(s) ({self}) cannot deal a coup: "
-                f"at least {MIN_CARDS} cards are needed"
-            )
+            raise TooFewCardsError(count=sum(self.counts), composition=str(self), least=MIN_CARDS)
 
     # --- constructors ------------------------------------------------------------------------
 
@@ -101,10 +188,10 @@ class Composition:
         >>> Composition.decks(0)
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.CompositionError: decks must be a whole number of at least 1, got 0
+        baccarat.odds.composition.CompositionDecksError: decks must be a whole number of at least 1, got 0
         """
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-            raise CompositionError(f"decks must be a whole number of at least 1, got {decks!r}")
+            raise CompositionDecksError(decks=decks)
         return cls((decks,) * len(CARDS))
 
     @classmethod
@@ -119,14 +206,14 @@ class Composition:
         >>> Composition.from_rank_counts([1] * 12 + [-1])
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.CompositionError: a count cannot be negative: K:-1
+        baccarat.odds.composition.NegativeCountError: a count cannot be negative: K:-1
         """
         if isinstance(counts, Mapping):
             by_rank = [counts.get(rank, 0) for rank in RANKS]
         else:
             by_rank = list(counts)
             if len(by_rank) != len(RANKS):
-                raise CompositionError(f"expected 13 counts (A to K), got {len(by_rank)}")
+                raise RankCountsLengthError(count=len(by_rank))
         for rank, n in zip(RANKS, by_rank, strict=True):
             _check_count(rank.symbol, n)
         return cls(tuple(c for n in by_rank for c in _even_suits(n)))
@@ -149,52 +236,46 @@ class Composition:
         >>> Composition.parse("A:31,Z:4")
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.CompositionError: cannot read composition 'A:31,Z:4': unknown rank or card 'Z' (...)
+        baccarat.odds.composition.UnknownKeyError: cannot read composition 'A:31,Z:4': unknown rank or card 'Z' (...)
         >>> Composition.parse("A:3,2:2")
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.CompositionError: a shoe of 5 card(s) (A:3,2:2) cannot deal a coup: ...
+        baccarat.odds.composition.TooFewCardsError: a shoe of 5 card(s) (A:3,2:2) cannot deal a coup: ...
         """
         tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
         if not tokens:
-            raise CompositionError(f"cannot read composition {text!r}: it names no cards")
+            raise NoCardsNamedError(text=text)
         counts = [0] * len(CARDS)
         seen: set[str] = set()
         ranks_given: set[Rank] = set()
         cards_given: set[Rank] = set()
 
-        def fail(why: str) -> CompositionError:
-            return CompositionError(f"cannot read composition {text!r}: {why}")
-
         for token in tokens:
             key, sep, raw = token.partition(":")
             if not sep or not key:
-                raise fail(f"expected KEY:COUNT, got {token!r}")
+                raise NotKeyCountError(text=text, token=token)
             try:
                 n = int(raw)
             except ValueError:
-                raise fail(f"count {raw!r} for {key!r} is not a whole number") from None
+                raise CountNotWholeError(text=text, count=raw, key=key) from None
             if n < 0:
-                raise CompositionError(f"a count cannot be negative: {token} (in {text!r})")
+                raise NegativeTokenError(token=token, text=text)
             norm = key.strip().upper()
             if norm in seen:
-                raise fail(f"{key!r} is given twice")
+                raise KeyTwiceError(text=text, key=key)
             seen.add(norm)
             target = _parse_key(key)
             if target is None:
-                raise fail(
-                    f"unknown rank or card {key!r} (expected A 2-9 T/10 J Q K, "
-                    "or a card such as As)"
-                )
+                raise UnknownKeyError(text=text, key=key)
             if isinstance(target, Rank):
                 if target in cards_given:
-                    raise fail(f"rank {target.symbol} is given both as a rank and by card")
+                    raise RankAndCardError(text=text, rank=target.symbol)
                 ranks_given.add(target)
                 base = (int(target) - 1) * 4
                 counts[base : base + 4] = _even_suits(n)
             else:
                 if target.rank in ranks_given:
-                    raise fail(f"rank {target.rank.symbol} is given both as a rank and by card")
+                    raise RankAndCardError(text=text, rank=target.rank.symbol)
                 cards_given.add(target.rank)
                 counts[card_index(target)] = n
         return cls(tuple(counts))
@@ -242,7 +323,7 @@ class Composition:
         >>> Composition.decks(1).without([Card.parse("As")] * 2)
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.CompositionError: cannot remove As: the shoe holds no more of it
+        baccarat.odds.composition.NoMoreOfCardError: cannot remove As: the shoe holds no more of it
         """
         if self.infinite:
             return self
@@ -250,7 +331,7 @@ class Composition:
         for card in cards:
             i = card_index(card)
             if counts[i] == 0:
-                raise CompositionError(f"cannot remove {card}: the shoe holds no more of it")
+                raise NoMoreOfCardError(card=str(card))
             counts[i] -= 1
         return Composition(tuple(counts))
 
@@ -263,7 +344,7 @@ class Composition:
         base = (int(rank) - 1) * 4
         suits = self.counts[base : base + 4]
         if max(suits) == 0:
-            raise CompositionError(f"cannot remove a {rank.symbol}: the shoe holds none")
+            raise NoneOfRankError(rank=rank.symbol)
         suit = SUITS[suits.index(max(suits))]
         return self.without([Card(rank, suit)])
 
@@ -305,9 +386,9 @@ class Composition:
 
 def _check_count(what: str, n: object) -> None:
     if isinstance(n, bool) or not isinstance(n, int):
-        raise CompositionError(f"a count must be a whole number: {what}:{n!r}")
+        raise CountNotIntegerError(what=what, count=n)
     if n < 0:
-        raise CompositionError(f"a count cannot be negative: {what}:{n}")
+        raise NegativeCountError(what=what, count=n)
 
 
 def _parse_key(key: str) -> Rank | Card | None:

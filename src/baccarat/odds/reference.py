@@ -19,12 +19,17 @@ from collections.abc import Iterator
 
 from baccarat.core.cards import RANKS, SUITS
 from baccarat.core.distribution import Distribution
-from baccarat.core.errors import TableauError
+from baccarat.core.errors import TableauError, TemplatedError
 from baccarat.core.summary import PairKind, PairSummary, Summary
 from baccarat.core.tableau import PUNTO_BANCO, Action, Tableau
 from baccarat.odds.composition import Composition
 
-__all__ = ["reference_distribution"]
+__all__ = ["NoFixedAnswerError", "reference_distribution"]
+
+
+class NoFixedAnswerError(TableauError, TemplatedError):
+    code = "no_fixed_answer"
+    template = "tableau {tableau!r} leaves a hand a choice: no fixed answer"
 
 
 def _draws(left: list[int], depletion: int) -> Iterator[tuple[int, int]]:
@@ -41,7 +46,7 @@ def reference_distribution(
 ) -> Distribution:
     """The same distribution as :func:`~baccarat.odds.exact.exact_distribution`, slowly."""
     if tableau.has_options:
-        raise TableauError(f"tableau {tableau.name!r} leaves a hand a choice: no fixed answer")
+        raise NoFixedAnswerError(tableau=tableau.name)
     depletion = 0 if composition.infinite else 1
     n = composition.size
 

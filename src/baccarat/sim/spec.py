@@ -11,7 +11,7 @@ which shoes, so the same seed gives bit-identical tallies everywhere.
 >>> SimulationSpec(coups=0)
 Traceback (most recent call last):
 ...
-baccarat.sim.spec.SimulationError: --coups must be a whole number of at least 1, got 0
+baccarat.sim.spec.BadCoupsError: --coups must be a whole number of at least 1, got 0
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from baccarat.core.coup import Chooser
-from baccarat.core.errors import BaccaratError
+from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 
@@ -34,6 +34,21 @@ MAX_DECKS = 64
 
 class SimulationError(BaccaratError):
     """A simulation that cannot be run as asked (bad arguments, missing backend)."""
+
+
+class BadCoupsError(SimulationError, TemplatedError):
+    code = "simulation_coups"
+    template = "--coups must be a whole number of at least 1, got {coups!r}"
+
+
+class TooManyDecksError(SimulationError, TemplatedError):
+    code = "simulation_decks"
+    template = "the simulator deals shoes of up to {most} decks, got {decks}"
+
+
+class BadSeedError(SimulationError, TemplatedError):
+    code = "simulation_seed"
+    template = "--seed must be a whole number of at least 0, got {seed!r}"
 
 
 class Mode(enum.Enum):
@@ -65,17 +80,13 @@ class SimulationSpec:
 
     def __post_init__(self) -> None:
         if isinstance(self.coups, bool) or not isinstance(self.coups, int) or self.coups < 1:
-            raise SimulationError(
-                f"--coups must be a whole number of at least 1, got {self.coups!r}"
-            )
+            raise BadCoupsError(coups=self.coups)
         if self.shoe.decks > MAX_DECKS:
-            raise SimulationError(
-                f"the simulator deals shoes of up to {MAX_DECKS} decks, got {self.shoe.decks}"
-            )
+            raise TooManyDecksError(most=MAX_DECKS, decks=self.shoe.decks)
         if self.seed is None:
             object.__setattr__(self, "seed", secrets.randbits(64))
         elif isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise SimulationError(f"--seed must be a whole number of at least 0, got {self.seed!r}")
+            raise BadSeedError(seed=self.seed)
 
     @property
     def resolved_seed(self) -> int:
