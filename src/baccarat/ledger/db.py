@@ -108,6 +108,9 @@ class Store:
         self.shared = not in_memory
         """Whether other processes can reach this database (an SQLite file, PostgreSQL)."""
         self._immediate = engine.dialect.name == "sqlite" and not in_memory
+        self.embedded = engine.dialect.name == "sqlite"
+        """Whether the database runs inside this process (SQLite): a call is CPU work here, not a
+        wait on a server, and its writers take turns whatever the number of threads."""
 
     @classmethod
     def open(cls, url: str, *, run_migrations: bool = True) -> Store:
