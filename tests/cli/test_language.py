@@ -376,12 +376,29 @@ BAD_TOML = 'name = "x"\noffers = ["player", "lucky"]\n'
 def _refusal_argv(family: str, tmp_path: Path) -> list[str]:
     rules = tmp_path / "bad.toml"
     rules.write_text(BAD_TOML, encoding="utf-8")
+    coups = tmp_path / "coups.txt"
+    coups.write_text("7c 2s Kd 3h\n7c 2s Zz 3h\n", encoding="utf-8")
     return {
         "card": ["deal", "--cards", "2c 4h 3z Kc"],
         "remaining": ["odds", "--remaining", "A:31,Z:4"],
         "option": ["simulate", "--coups", "0"],
         "toml": ["odds", "--rules-file", str(rules)],
         "roads": ["roads"],
+        "seed": ["verify", "--server-seed", "xyz", "--client-seed", "a", "--shoe", "1"],
+        "shoe": ["verify", "--server-seed", "ab" * 32, "--client-seed", "a", "--shoe", "0"],
+        "dask": ["simulate", "--coups", "10", "--dask", "nowhere"],
+        "quiz": ["quiz", "--mode", "xx"],
+        "claim": [
+            "verify",
+            "--server-seed",
+            "ab" * 32,
+            "--client-seed",
+            "a",
+            "--shoe",
+            "1",
+            "--coups",
+            str(coups),
+        ],
     }[family]
 
 
@@ -417,6 +434,39 @@ REFUSALS = {
         "vi": 'hãy dùng --results "B P T ..." hoặc --from-shoe, chỉ một trong hai',
         "hu": 'vagy a --results "B P T ..." vagy a --from-shoe kapcsolót add meg, pontosan az '
               "egyiket",
+    },
+    "seed": {
+        "en": "server seed must be 64 hexadecimal digits (32 bytes), got 'xyz' (3 characters)",
+        "vi": "hạt giống máy chủ phải gồm 64 chữ số thập lục phân (32 byte), nhưng nhận được "
+              "'xyz' (3 ký tự)",
+        "hu": "a szervermag 64 hexadecimális számjegy (32 bájt) kell legyen, nem 'xyz' "
+              "(3 karakter)",
+    },
+    "shoe": {
+        "en": "shoe number must be a whole number from 1 to 18446744073709551615, got 0",
+        "vi": "số hộp bài phải là số nguyên từ 1 đến 18446744073709551615, nhưng nhận được 0",
+        "hu": "a cipő sorszáma 1 és 18446744073709551615 közötti egész szám kell legyen, nem 0",
+    },
+    "dask": {
+        "en": "--dask expects 'local' or a scheduler address such as tcp://HOST:8786, got "
+              "'nowhere'",
+        "vi": "--dask cần 'local' hoặc địa chỉ một bộ lập lịch như tcp://HOST:8786, nhưng nhận "
+              "được 'nowhere'",
+        "hu": "a --dask értéke 'local' vagy egy ütemező címe, például tcp://HOST:8786 lehet, nem "
+              "'nowhere'",
+    },
+    "quiz": {
+        "en": "unknown quiz mode 'xx': expected one of normal, timed, hard, naturals, totals",
+        "vi": "không có chế độ luyện tập 'xx': hãy chọn một trong normal, timed, hard, naturals, "
+              "totals",
+        "hu": "ismeretlen kvízmód: 'xx': ezek egyike lehet: normal, timed, hard, naturals, totals",
+    },
+    "claim": {
+        "en": "line 2: unknown card 'Zz': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)",
+        "vi": "dòng 2: lá bài 'Zz' không hợp lệ: cần một hạng (A 2-9 T/10 J Q K) và một chất "
+              "(c d h s)",
+        "hu": "2. sor: ismeretlen lap: 'Zz': egy rang (A 2-9 T/10 J Q K) és egy szín (c d h s) "
+              "kell",
     },
 }  # fmt: skip
 

@@ -69,3 +69,17 @@ def test_bad_seeds_and_other_players_tables_are_refused(player: TestClient) -> N
         other.post(f"/api/tables/{table}/client-seed", json={"client_seed": "mine"}),
     ):
         assert response.status_code == 404, response.text
+
+
+def test_a_malformed_client_seed_is_refused_in_the_players_language(player: TestClient) -> None:
+    table = _one_deck_table(player)
+    refused = player.post(
+        f"/api/tables/{table}/client-seed",
+        json={"client_seed": " edge "},
+        headers={"Accept-Language": "hu"},
+    )
+    assert refused.status_code == 422
+    assert refused.json() == {
+        "code": "bad_input",
+        "detail": "a kliensmag nem kezdődhet és nem végződhet szóközzel: ' edge '",
+    }

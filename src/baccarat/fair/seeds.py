@@ -25,7 +25,14 @@ import hmac
 import re
 import secrets
 
-from baccarat.fair.errors import FairError, SeedError
+from baccarat.fair.errors import (
+    ClientSeedFormatError,
+    ClientSeedSpacesError,
+    CommitmentFormatError,
+    SeedError,
+    ServerSeedFormatError,
+    ShoeNumberError,
+)
 
 __all__ = [
     "CLIENT_SEED_MAX_LENGTH",
@@ -67,14 +74,13 @@ def new_client_seed() -> str:
     return secrets.token_hex(8)
 
 
-def _hex64(text: object, what: str) -> str:
+def _hex64(
+    text: object, what: str, error: type[ServerSeedFormatError | CommitmentFormatError]
+) -> str:
     if not isinstance(text, str):
         raise SeedError(f"{what} must be a string of 64 hexadecimal digits, got {text!r}")
     if _HEX64.fullmatch(text) is None:
-        raise SeedError(
-            f"{what} must be 64 hexadecimal digits ({SEED_BYTES} bytes), got {text!r} "
-            f"({len(text)} characters)"
-        )
+        raise error(size=SEED_BYTES, text=text, length=len(text))
     return text.lower()
 
 
@@ -84,12 +90,12 @@ def check_server_seed(seed: str) -> str:
     >>> check_server_seed("AB" * 32) == "ab" * 32
     True
     """
-    return _hex64(seed, "server seed")
+    return _hex64(seed, "server seed", ServerSeedFormatError)
 
 
 def check_commitment(text: str) -> str:
     """A commitment in its canonical form (lowercase), or a :class:`SeedError` quoting it."""
-    return _hex64(text, "commitment")
+    return _hex64(text, "commitment", CommitmentFormatError)
 
 
 def check_client_seed(seed: str) -> str:
@@ -100,17 +106,14 @@ def check_client_seed(seed: str) -> str:
     >>> check_client_seed(" lucky")
     Traceback (most recent call last):
     ...
-    baccarat.fair.errors.SeedError: client seed must not start or end with a space, got ' lucky'
+    baccarat.fair.errors.ClientSeedSpacesError: client seed must not start or end with a space, got ' lucky'
     """
     if not isinstance(seed, str):
         raise SeedError(f"client seed must be a string, got {seed!r}")
     if _CLIENT_SEED.fullmatch(seed) is None:
-        raise SeedError(
-            f"client seed must be 1 to {CLIENT_SEED_MAX_LENGTH} printable ASCII characters "
-            f"(letters, digits, punctuation, spaces), got {seed!r} ({len(seed)} characters)"
-        )
+        raise ClientSeedFormatError(most=CLIENT_SEED_MAX_LENGTH, seed=seed, length=len(seed))
     if seed != seed.strip(" "):
-        raise SeedError(f"client seed must not start or end with a space, got {seed!r}")
+        raise ClientSeedSpacesError(seed=seed)
     return seed
 
 
@@ -120,16 +123,14 @@ def check_shoe_number(number: int) -> int:
     >>> check_shoe_number(0)
     Traceback (most recent call last):
     ...
-    baccarat.fair.errors.FairError: shoe number must be a whole number from 1 to 18446744073709551615, got 0
+    baccarat.fair.errors.ShoeNumberError: shoe number must be a whole number from 1 to 18446744073709551615, got 0
     """
     if (
         isinstance(number, bool)
         or not isinstance(number, int)
         or not 1 <= number <= MAX_SHOE_NUMBER
     ):
-        raise FairError(
-            f"shoe number must be a whole number from 1 to {MAX_SHOE_NUMBER}, got {number!r}"
-        )
+        raise ShoeNumberError(most=MAX_SHOE_NUMBER, number=number)
     return number
 
 

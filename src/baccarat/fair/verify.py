@@ -32,7 +32,17 @@ from baccarat.core.errors import CardError
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.fair import seeds
-from baccarat.fair.errors import ClaimError, FairError
+from baccarat.fair.errors import (
+    ClaimAtCoupError,
+    ClaimAtLineError,
+    ClaimCardsError,
+    ClaimError,
+    ClaimHandSizeError,
+    ClaimNoCardsError,
+    ClaimNotJsonError,
+    ClaimShapeError,
+    FairError,
+)
 from baccarat.fair.shuffle import STANDARD_SHOE, fair_order
 from baccarat.records import coup_record
 
@@ -209,9 +219,7 @@ class Verification:
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ClaimError(
-            f'{what} must be a list of card strings such as ["7c", "Kd"], got {value!r}'
-        )
+        raise ClaimCardsError(field=what, value=value)
     return tuple(Card.parse(item) for item in value)
 
 
@@ -226,16 +234,11 @@ def _record_claim(record: Mapping[str, Any]) -> Claim:
         for name, hand in (("player", p), ("banker", b)):
             if len(hand) not in (2, 3):
                 shown = " ".join(map(str, hand))
-                raise ClaimError(
-                    f"{name}.cards must hold 2 or 3 cards, got {len(hand)} ({shown!r})"
-                )
+                raise ClaimHandSizeError(field=f"{name}.cards", count=len(hand), shown=shown)
         return Claim((p[0], b[0], p[1], b[1], *p[2:], *b[2:]), record)
     if "cards" in record:
         return Claim(_cards(record["cards"], "cards"), record)
-    raise ClaimError(
-        "a coup record needs player.cards and banker.cards (as baccarat deal --json prints) or "
-        f"cards in shoe order, got {json.dumps(record)[:200]!r}"
-    )
+    raise ClaimShapeError(record=json.dumps(record)[:200])
 
 
 def parse_claim(text: str) -> Claim:
@@ -251,13 +254,11 @@ def parse_claim(text: str) -> Claim:
         try:
             record = json.loads(stripped)
         except json.JSONDecodeError as exc:
-            raise ClaimError(
-                f"not a JSON object ({exc.msg} at column {exc.colno}): {stripped[:200]!r}"
-            ) from None
+            raise ClaimNotJsonError(reason=exc.msg, column=exc.colno, text=stripped[:200]) from None
         return _record_claim(record)
     cards = parse_cards(stripped)
     if not cards:
-        raise ClaimError(f"a coup needs its cards in shoe order, got {text!r}")
+        raise ClaimNoCardsError(text=text)
     return Claim(cards)
 
 
@@ -291,7 +292,7 @@ def read_claims(lines: Iterable[str]) -> list[Claim]:
     >>> read_claims(["7c 2s Kd 3h", "7c 2s Zz 3h"])
     Traceback (most recent call last):
     ...
-    baccarat.fair.errors.ClaimError: line 2: unknown card 'Zz': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
+    baccarat.fair.errors.ClaimAtLineError: line 2: unknown card 'Zz': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
     """
     claims: list[Claim] = []
     for number, line in enumerate(lines, start=1):
@@ -300,7 +301,7 @@ def read_claims(lines: Iterable[str]) -> list[Claim]:
         try:
             claims.append(parse_claim(line))
         except (ClaimError, CardError) as exc:
-            raise ClaimError(f"line {number}: {exc}") from None
+            raise ClaimAtLineError(number=number, error=exc) from None
     return claims
 
 
@@ -406,7 +407,7 @@ def verify(
         try:
             claims.append(as_claim(item))
         except (ClaimError, CardError) as exc:
-            raise ClaimError(f"coup {number}: {exc}") from None
+            raise ClaimAtCoupError(number=number, error=exc) from None
 
     order = fair_order(server_seed, client_seed, shoe_number, rules)
     shoe = Shoe.from_order(order, rules)

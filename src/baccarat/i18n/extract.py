@@ -76,6 +76,8 @@ ERROR_MODULES = (
     "baccarat.core.rules",
     "baccarat.core.settle",
     "baccarat.core.shoe",
+    "baccarat.fair.errors",
+    "baccarat.learn.errors",
     "baccarat.odds.composition",
     "baccarat.odds.exact",
     "baccarat.odds.reference",

@@ -14,7 +14,7 @@ from types import TracebackType
 from typing import Any
 
 from baccarat.sim.runner import Tally, run_range
-from baccarat.sim.spec import KernelPlan, SimulationError
+from baccarat.sim.spec import DaskAddressError, DaskUnreachableError, KernelPlan
 
 __all__ = ["DaskBackend"]
 
@@ -53,15 +53,11 @@ class DaskBackend:
             )
             return cls(dd.Client(cluster), cluster)
         if "://" not in address and ":" not in address:
-            raise SimulationError(
-                f"--dask expects 'local' or a scheduler address such as tcp://HOST:8786, got {address!r}"
-            )
+            raise DaskAddressError(address=address)
         try:
             client = dd.Client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise SimulationError(
-                f"cannot reach the Dask scheduler at {address!r}: {exc}"
-            ) from None
+            raise DaskUnreachableError(address=address, reason=str(exc)) from None
         return cls(client)
 
     def parallelism(self) -> int:

@@ -26,7 +26,13 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat.sim.runner import Tally, run_range
-from baccarat.sim.spec import KernelPlan, SimulationError
+from baccarat.sim.spec import (
+    KernelPlan,
+    NoCupyError,
+    NoGpuError,
+    NoUsableGpuError,
+    SimulationError,
+)
 from baccarat.sim.tables import private_cache_dir
 
 __all__ = ["GpuBackend", "HostKernel", "build_host_library", "kernel_source"]
@@ -116,16 +122,13 @@ def _cupy() -> Any:
     try:
         import cupy
     except ImportError as exc:
-        raise SimulationError(
-            "--backend gpu needs CuPy and an NVIDIA GPU: pip install 'baccarat[gpu]' "
-            f"(CuPy could not be imported: {exc})"
-        ) from None
+        raise NoCupyError(reason=str(exc)) from None
     try:
         devices = cupy.cuda.runtime.getDeviceCount()
     except Exception as exc:  # CUDARuntimeError without a driver; its class varies by version
-        raise SimulationError(f"--backend gpu found no usable CUDA GPU: {exc}") from None
+        raise NoUsableGpuError(reason=str(exc)) from None
     if devices < 1:
-        raise SimulationError("--backend gpu found no CUDA GPU on this machine")
+        raise NoGpuError()
     return cupy
 
 

@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from baccarat.core.distribution import Distribution
 from baccarat.sim import kernels
-from baccarat.sim.spec import KernelPlan, SimulationError, SimulationSpec
+from baccarat.sim.spec import InterruptedEarlyError, KernelPlan, SimulationError, SimulationSpec
 
 __all__ = [
     "Backend",
@@ -236,7 +236,7 @@ def simulate(
     # Summed only now: a part is either in the list or not, whenever Ctrl-C came.
     tally = Tally.total(run.parts)
     if tally.coups == 0:
-        raise SimulationError("the simulation was interrupted before any coup was dealt")
+        raise InterruptedEarlyError()
     return SimulationResult(
         spec=spec,
         distribution=tally.distribution(),

@@ -51,6 +51,41 @@ class BadSeedError(SimulationError, TemplatedError):
     template = "--seed must be a whole number of at least 0, got {seed!r}"
 
 
+class NoCupyError(SimulationError, TemplatedError):
+    code = "simulation_no_cupy"
+    template = (
+        "--backend gpu needs CuPy and an NVIDIA GPU: pip install 'baccarat[gpu]' "
+        "(CuPy could not be imported: {reason})"
+    )
+
+
+class NoUsableGpuError(SimulationError, TemplatedError):
+    code = "simulation_gpu_unusable"
+    template = "--backend gpu found no usable CUDA GPU: {reason}"
+
+
+class NoGpuError(SimulationError, TemplatedError):
+    code = "simulation_no_gpu"
+    template = "--backend gpu found no CUDA GPU on this machine"
+
+
+class DaskAddressError(SimulationError, TemplatedError):
+    code = "simulation_dask_address"
+    template = (
+        "--dask expects 'local' or a scheduler address such as tcp://HOST:8786, got {address!r}"
+    )
+
+
+class DaskUnreachableError(SimulationError, TemplatedError):
+    code = "simulation_dask_unreachable"
+    template = "cannot reach the Dask scheduler at {address!r}: {reason}"
+
+
+class InterruptedEarlyError(SimulationError, TemplatedError):
+    code = "simulation_interrupted"
+    template = "the simulation was interrupted before any coup was dealt"
+
+
 class Mode(enum.Enum):
     """How coups are dealt."""
 

@@ -73,9 +73,10 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(BaccaratError)
     async def bad_input(request: Request, exc: BaccaratError) -> Response:
+        # A templated refusal (a client seed, a card) reads in the page's language.
         if _wants_json(request):
-            return _json_error(422, "bad_input", str(exc))
-        return render_error(request, 422, str(exc))
+            return _json_error(422, "bad_input", error_message(exc))
+        return render_error(request, 422, error_message(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
