@@ -14,14 +14,13 @@ import typer
 
 from baccarat.cli import output
 from baccarat.cli.errors import (
-    CannotReadRulesFileError,
     CannotWriteError,
-    NotBothError,
     OnlyOneOfError,
     UnknownFormatError,
 )
 from baccarat.cli.language import LangOption, cli_translator
-from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set, rule_set_from_toml
+from baccarat.cli.settle import load_rule_set
+from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -55,19 +54,6 @@ RulesFileOption = Annotated[
     typer.Option("--rules-file", help="A rule set described in a TOML file (user-defined bets)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
-
-
-def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
-    """The rule set named ``name``, or read from the TOML file ``path`` (not both)."""
-    if name is not None and path is not None:
-        raise NotBothError(first="--rules", second="--rules-file")
-    if path is None:
-        return get_rule_set(name if name is not None else DEFAULT_RULE_SET)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CannotReadRulesFileError(path=str(path), reason=exc.strerror) from None
-    return rule_set_from_toml(text)
 
 
 def shoe_from_options(decks: int | None, infinite: bool, remaining: str | None) -> Composition:
