@@ -96,21 +96,20 @@ class Store:
             if engine.dialect.name == "postgresql"
             else engine
         )
-        # SQLite has one writer at a time. Writers of this process queue on a lock rather than in
-        # SQLite's busy handler, which sleeps in growing steps and so makes the slowest waits long;
-        # other processes are still kept out by SQLite's own locking (and its busy timeout).
-        self._writer = threading.Lock() if engine.dialect.name == "sqlite" else None
-        # An SQLite file may have writers in other processes (several server workers, the ledger
-        # check): take its write lock first. In-memory SQLite lives in this process only, behind
-        # the lock above, on one shared connection that must not hold a transaction open longer.
-        database = engine.url.database
-        in_memory = engine.dialect.name == "sqlite" and database in (None, "", ":memory:")
-        self.shared = not in_memory
-        """Whether other processes can reach this database (an SQLite file, PostgreSQL)."""
-        self._immediate = engine.dialect.name == "sqlite" and not in_memory
         self.embedded = engine.dialect.name == "sqlite"
         """Whether the database runs inside this process (SQLite): a call is CPU work here, not a
         wait on a server, and its writers take turns whatever the number of threads."""
+        # SQLite has one writer at a time. Writers of this process queue on a lock rather than in
+        # SQLite's busy handler, which sleeps in growing steps and so makes the slowest waits long;
+        # other processes are still kept out by SQLite's own locking (and its busy timeout).
+        self._writer = threading.Lock() if self.embedded else None
+        # An SQLite file may have writers in other processes (several server workers, the ledger
+        # check): take its write lock first. In-memory SQLite lives in this process only, behind
+        # the lock above, on one shared connection that must not hold a transaction open longer.
+        in_memory = self.embedded and engine.url.database in (None, "", ":memory:")
+        self.shared = not in_memory
+        """Whether other processes can reach this database (an SQLite file, PostgreSQL)."""
+        self._immediate = self.embedded and self.shared
 
     @classmethod
     def open(cls, url: str, *, run_migrations: bool = True) -> Store:
