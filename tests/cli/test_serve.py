@@ -103,3 +103,24 @@ def test_serve_refuses_zero_workers(
     assert info.value.code == 2
     assert "--workers" in capsys.readouterr().err
     assert "app" not in served
+
+
+def test_serve_threads_reach_the_settings_and_every_worker(
+    served: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    main(["serve", "--threads", "7"])
+    assert served["app"].state.settings.threads == 7
+    monkeypatch.setenv("BACCARAT_THREADS", "4")  # restored after the test
+    main(["serve", "--workers", "2", "--threads", "9"])
+    assert os.environ["BACCARAT_THREADS"] == "9"
+
+
+def test_serve_refuses_zero_threads(
+    served: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["serve", "--threads", "0"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--threads" in err
+    assert "app" not in served

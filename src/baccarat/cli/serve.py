@@ -61,6 +61,15 @@ def serve_command(
             help="Server processes (PostgreSQL: one per core; an SQLite file has one writer).",
         ),
     ] = 1,
+    threads: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=256,
+            help="Threads for database work in each process (default 4; more for a distant "
+            "database).",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Start the practice table in the browser (virtual points only, adults only)."""
@@ -74,6 +83,8 @@ def serve_command(
     settings = Settings()  # from the BACCARAT_* environment variables
     if database:
         settings = settings.model_copy(update={"database_url": check_database_url(database)})
+    if threads is not None:
+        settings = settings.model_copy(update={"threads": threads})
     url = settings.resolved_database_url()
     try:
         app = create_app(settings)
@@ -96,6 +107,7 @@ def serve_command(
     # Each worker process builds its own application from the same settings, through the
     # environment; the database was migrated above, once, so the workers never race to do it.
     os.environ["BACCARAT_DATABASE_URL"] = url
+    os.environ["BACCARAT_THREADS"] = str(settings.threads)
     uvicorn.run(
         "baccarat.web.app:create_app",
         factory=True,

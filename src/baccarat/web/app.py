@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib.resources import files
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
@@ -112,6 +115,22 @@ def _install_error_handlers(app: FastAPI) -> None:
         return render_error(request, exc.status_code, detail)
 
 
+def _bounded_threads(threads: int) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """A lifespan that caps the threads running blocking request work at ``threads``.
+
+    The cap is anyio's default thread limiter, which every ``def`` route and dependency and the
+    deal's own trip to a thread go through; it belongs to the server's event loop, so it is set
+    when that loop starts (again, harmlessly, if the server runs the lifespan again).
+    """
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
+        yield
+
+    return lifespan
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application: database (migrated), service, middleware, routers, static files.
 
@@ -133,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "bought or cashed out. Every card is explained."
         ),
         version="1",
+        lifespan=_bounded_threads(settings.threads),
     )
     app.state.settings = settings
     app.state.store = store

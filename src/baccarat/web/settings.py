@@ -44,6 +44,12 @@ class Settings(BaseSettings):
     rate_limits: bool = True
     """Refuse floods of deals, gate passes and logins with 429 (see :mod:`baccarat.web.security`);
     off only for a benchmark that drives hundreds of players from one address."""
+    threads: int = Field(default=4, ge=1, le=256)
+    """Threads that run the blocking work of requests (database calls) in each server process.
+    Few on purpose: the work holds the GIL most of the time, so more threads only queue for it,
+    and under load their switching cost more CPU than the deals (``bench/bench_load.py`` on
+    PostgreSQL, 50 players: 6 ms of server CPU per deal with anyio's default 40, 4 ms with 4).
+    Raise it for a database far away, where each call waits longer."""
 
     @property
     def starting_balance(self) -> int:

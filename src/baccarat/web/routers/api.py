@@ -222,7 +222,9 @@ async def deal(
         # concurrency here; under load the trip to the pool and the threads queueing for the
         # GIL and the write lock cost more CPU than the deal itself (bench/bench_load.py: about
         # 7 ms of server CPU per deal through the pool, 5 ms run here). A database server is
-        # waited on instead, and that wait belongs in a thread, off the event loop.
+        # waited on instead, and that wait belongs in a thread, off the event loop: one of the
+        # few (``Settings.threads``) the application allows, so the threads do not fight for
+        # the GIL.
         data, replayed = work()
     else:
         data, replayed = await run_in_threadpool(work)

@@ -1,0 +1,37 @@
+"""The application factory: what ``create_app`` sets up beyond the routes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio.to_thread
+from fastapi.testclient import TestClient
+from pydantic import SecretStr
+
+from baccarat.web.app import create_app
+from baccarat.web.settings import Settings
+
+from .conftest import SECRET
+
+
+def _tokens() -> float:
+    return anyio.to_thread.current_default_thread_limiter().total_tokens
+
+
+def test_the_lifespan_caps_the_threads_of_blocking_work_at_the_setting(tmp_path: Path) -> None:
+    app = create_app(
+        Settings(
+            database_url="sqlite://", secret_key=SecretStr(SECRET), data_dir=tmp_path, threads=3
+        )
+    )
+    with TestClient(app) as client:
+        # The limiter belongs to the server's event loop: read it there.
+        assert client.portal is not None
+        assert client.portal.call(_tokens) == 3
+        # The routes still answer with the cap in place (a ``def`` route runs in those threads).
+        assert client.get("/gate").status_code == 200
+    app.state.store.close()
+
+
+def test_the_default_is_a_few_threads_not_anyios_forty() -> None:
+    assert Settings(secret_key=SecretStr(SECRET)).threads == 4
