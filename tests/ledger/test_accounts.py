@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
@@ -263,3 +265,115 @@ def test_standing_reads_in_one_query_what_the_three_reads_give(store: Store) -> 
         assert accounts.standing(db, pid, None, late).top_up_used_today
         assert not accounts.standing(db, pid, None, tomorrow).top_up_used_today
         assert accounts.standing(db, "nobody", NOON, late) == accounts.Standing(0, 0, 0, False)
+
+
+# A day of play in random steps: (minutes after noon, what happens). Stakes and payouts hang on
+# one coup; a top-up is granted only when the rules allow it (below the start, once a day).
+_STEPS = st.lists(
+    st.tuples(
+        st.integers(min_value=0, max_value=36 * 60),
+        st.sampled_from(["stake", "win", "top_up"]),
+        st.integers(min_value=1, max_value=5_000).map(lambda points: points * 100),
+    ),
+    max_size=25,
+).map(sorted)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=_STEPS, since_minutes=st.integers(min_value=-60, max_value=37 * 60))
+def test_standing_agrees_with_the_sum_over_the_entries_since(
+    steps: list[tuple[int, str, int]], since_minutes: int
+) -> None:
+    """The standing's net (balance now, less the balance before ``since``, less the grants since)
+    equals the plain sum of play since ``since``, wherever ``since`` falls (before the first
+    entry, between two, on one, after the last, on another day)."""
+    store = Store.open("sqlite://")
+    try:
+        pid = _guest(store, NOON - timedelta(hours=1))
+        coup = _coup(store, pid)
+        last = NOON
+        for minutes, what, amount in steps:
+            when = NOON + timedelta(minutes=minutes)
+            last = when
+            with store.transaction() as db:
+                balance = accounts.balance(db, pid)
+                if what == "stake" and amount <= balance:
+                    posting = Posting(EntryKind.STAKE, -amount, bet="player", coup_id=coup)
+                    accounts.append(db, pid, [posting], when)
+                elif what == "win":
+                    posting = Posting(EntryKind.PAYOUT, amount, bet="player", coup_id=coup)
+                    accounts.append(db, pid, [posting], when)
+                elif accounts.top_up_status(db, pid, when).available:
+                    accounts.top_up(db, pid, when)
+        since = NOON + timedelta(minutes=since_minutes)
+        with store.reading() as db:
+            for now in (last, last + timedelta(days=1)):
+                got = accounts.standing(db, pid, since, now)
+                assert got.net_since == accounts.net_since(db, pid, since)
+                assert got.top_up_used_today == accounts.top_up_status(db, pid, now).used_today
+                assert got.last == accounts.last_entry(db, pid)
+    finally:
+        store.close()
+
+
+def _standing_steps(store: Store, pid: str, since: datetime, now: datetime) -> int:
+    """How many SQLite virtual-machine steps :func:`accounts.standing` takes (deterministic,
+    unlike a time)."""
+    steps = 0
+
+    def count() -> int:
+        nonlocal steps
+        steps += 1
+        return 0  # go on
+
+    with store.reading() as db:
+        raw = db.connection().connection.dbapi_connection
+        assert raw is not None
+        raw.set_progress_handler(count, 1)
+        try:
+            accounts.standing(db, pid, since, now)
+        finally:
+            raw.set_progress_handler(None, 1)
+    return steps
+
+
+def test_the_standing_costs_the_same_after_a_long_history_and_a_long_session() -> None:
+    """A deal reads the standing every time: its work must not grow with the entries, neither
+    those before the session began nor those since (each part of the query is one seek)."""
+    store = Store.open("sqlite://")
+    since, later = NOON - timedelta(days=1), NOON
+
+    def player(entries: int) -> str:
+        """A player with ``entries`` stakes of 1 before ``since`` and as many after."""
+        pid = _guest(store, NOON - timedelta(days=3))
+        stake = [Posting(EntryKind.STAKE, -1, bet="player", coup_id=_coup(store, pid))]
+        with store.transaction() as db:
+            for when in (since - timedelta(days=1), later):
+                for _ in range(entries):
+                    accounts.append(db, pid, stake, when)
+        return pid
+
+    try:
+        short, long = player(10), player(2_000)
+        with store.reading() as db:
+            assert accounts.standing(db, long, since, later).net_since == -2_000
+        steps = (
+            _standing_steps(store, short, since, later),
+            _standing_steps(store, long, since, later),
+        )
+    finally:
+        store.close()
+    # A scan of either part would take thousands of steps more; seeks take a few more at most
+    # (a deeper index).
+    assert steps[1] <= steps[0] + 50, steps
+
+
+def test_an_entry_is_never_dated_before_the_one_it_follows(store: Store) -> None:
+    """A clock that stepped back does not reorder the ledger's dates (the standing relies on it)."""
+    pid = _guest(store)
+    coup = _coup(store, pid)
+    with store.transaction() as db:
+        stake = Posting(EntryKind.STAKE, -100, bet="tie", coup_id=coup)
+        (entry,) = accounts.append(db, pid, [stake], NOON - timedelta(minutes=5))
+    assert entry.created_at == NOON  # the welcome grant's date
+    assert [e.created_at for e in _entries(store, pid)] == [NOON, NOON]

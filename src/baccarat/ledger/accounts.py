@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from sqlalchemy import (
     BindParameter,
@@ -19,7 +20,6 @@ from sqlalchemy import (
     Table,
     and_,
     bindparam,
-    case,
     func,
     insert,
     literal,
@@ -39,6 +39,7 @@ from baccarat.ledger.models import Entry, EntryKind, GrantNote, Player, UTCDateT
 
 __all__ = [
     "STARTING_BALANCE",
+    "LastEntry",
     "Posting",
     "Standing",
     "TopUpStatus",
@@ -95,10 +96,18 @@ def lock_player(session: Session, player_id: str) -> Player:
     return player
 
 
-def last_entry(session: Session, player_id: str) -> tuple[int, int]:
-    """``(seq, balance_after)`` of the player's last entry; ``(0, 0)`` for an empty ledger."""
+class LastEntry(NamedTuple):
+    """The player's last entry: its number, the balance after it and its date."""
+
+    seq: int
+    balance: int
+    at: datetime | None
+
+
+def last_entry(session: Session, player_id: str) -> LastEntry:
+    """The player's last entry; ``(0, 0, None)`` for an empty ledger."""
     row = session.execute(_LAST_ENTRY, {"player_id": player_id}).first()
-    return (row[0], row[1]) if row is not None else (0, 0)
+    return LastEntry(row[0], row[1], row[2]) if row is not None else LastEntry(0, 0, None)
 
 
 def balance(session: Session, player_id: str) -> int:
@@ -116,7 +125,7 @@ def append(
     player_id: str,
     postings: Sequence[Posting],
     now: datetime,
-    last: tuple[int, int] | None = None,
+    last: LastEntry | None = None,
 ) -> list[Entry]:
     """Append entries in order, numbering them and carrying the running balance.
 
@@ -124,10 +133,14 @@ def append(
     any entry, and :class:`BalanceChangedError` if another transaction appended to the same ledger
     since this one read it: the unique ``(player_id, seq)`` turns that race into an error rather
     than a lost update. ``last`` is :func:`last_entry` if the caller read it already in this
-    transaction (it is read otherwise). Returns the entries written, as detached records (their
+    transaction (it is read otherwise). An entry is never dated before the one it follows (``now``
+    is raised to that date if the clock went back). Returns the entries written, as detached records (their
     ``id`` is not read back).
     """
-    seq, before = last if last is not None else last_entry(session, player_id)
+    seq, before, last_at = last if last is not None else last_entry(session, player_id)
+    # Entries are dated in ledger order, even if the clock stepped back since the last one:
+    # :func:`standing` finds "the balance before a time" by date and relies on it.
+    now = max(now, last_at) if last_at is not None else now
     running = before
     rows: list[dict[str, object]] = []
     for posting in postings:
@@ -186,11 +199,13 @@ class Standing:
     balance: int
     net_since: int
     top_up_used_today: bool
+    last_at: datetime | None = None
+    """The date of the last entry."""
 
     @property
-    def last(self) -> tuple[int, int]:
-        """``(seq, balance)``, as :func:`last_entry` gives it."""
-        return self.seq, self.balance
+    def last(self) -> LastEntry:
+        """The last entry, as :func:`last_entry` gives it."""
+        return LastEntry(self.seq, self.balance, self.last_at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,15 +274,24 @@ def top_up_status(
 def standing(session: Session, player_id: str, since: datetime | None, now: datetime) -> Standing:
     """The last entry, the net result of play since ``since`` (0 for None) and whether a top-up
     was granted today: what :func:`last_entry`, :func:`net_since` and :func:`top_up_status`
-    read, in one query."""
+    read, in one query.
+
+    The query costs the same however long the player's history or session: every part of it is
+    one index seek. The net of play since ``since`` is the balance now, less the balance as it
+    stood before ``since`` (the last entry dated earlier), less the grants since (few: a welcome
+    and at most one top-up a day), instead of a sum over every entry since; the two agree
+    because a player's entries are dated in ledger order (appended under the player's lock).
+    """
     query = _STANDING if since is not None else _STANDING_NO_NET
     params = {"player_id": player_id, "today": _day_start(now), "since": since or now}
-    seq, balance_after, net, used = session.execute(query, params).one()
+    seq, balance_after, last_at, before, granted, used = session.execute(query, params).one()
+    balance_now = int(balance_after or 0)
     return Standing(
         seq=int(seq or 0),
-        balance=int(balance_after or 0),
-        net_since=int(net or 0),
+        balance=balance_now,
+        net_since=balance_now - int(before or 0) - int(granted or 0) if since is not None else 0,
         top_up_used_today=bool(used),
+        last_at=last_at,
     )
 
 
@@ -280,28 +304,38 @@ _LOCK_PLAYER = (
     .execution_options(populate_existing=True)
 )
 _LAST_ENTRY = (
-    select(_ENTRIES.c.seq, _ENTRIES.c.balance_after)
+    select(_ENTRIES.c.seq, _ENTRIES.c.balance_after, _ENTRIES.c.created_at)
     .where(_ENTRIES.c.player_id == bindparam("player_id"))
     .order_by(_ENTRIES.c.seq.desc())
     .limit(1)
 )
-_USED_TODAY = func.count(case((_top_up_today(bindparam("today", type_=UTCDateTime())), 1)))
+_SINCE = bindparam("since", type_=UTCDateTime())
 _LAST_SEQ = _LAST_ENTRY.with_only_columns(_ENTRIES.c.seq).scalar_subquery()
 _LAST_BALANCE = _LAST_ENTRY.with_only_columns(_ENTRIES.c.balance_after).scalar_subquery()
-_STANDING = select(
-    _LAST_SEQ,
-    _LAST_BALANCE,
-    func.coalesce(
-        func.sum(
-            case((_play_since(bindparam("since", type_=UTCDateTime())), _ENTRIES.c.amount), else_=0)
-        ),
-        0,
-    ),
-    _USED_TODAY,
-).where(_ENTRIES.c.player_id == bindparam("player_id"))
-_STANDING_NO_NET = select(_LAST_SEQ, _LAST_BALANCE, literal(0), _USED_TODAY).where(
-    _ENTRIES.c.player_id == bindparam("player_id")
+_LAST_AT = _LAST_ENTRY.with_only_columns(_ENTRIES.c.created_at).scalar_subquery()
+# The balance just before ``since``: the last entry dated earlier (index player, time, seq).
+_BALANCE_BEFORE = (
+    select(_ENTRIES.c.balance_after)
+    .where(_ENTRIES.c.player_id == bindparam("player_id"), _ENTRIES.c.created_at < _SINCE)
+    .order_by(_ENTRIES.c.created_at.desc(), _ENTRIES.c.seq.desc())
+    .limit(1)
+    .scalar_subquery()
 )
+# Grants since ``since`` and top-ups today read the grants only (index player, kind, time).
+_GRANTS = _ENTRIES.c.player_id == bindparam("player_id"), _ENTRIES.c.kind == EntryKind.GRANT.value
+_GRANTED_SINCE = (
+    select(func.coalesce(func.sum(_ENTRIES.c.amount), 0))
+    .where(*_GRANTS, _ENTRIES.c.created_at >= _SINCE)
+    .scalar_subquery()
+)
+_USED_TODAY = (
+    select(func.count())
+    .select_from(_ENTRIES)
+    .where(*_GRANTS, _top_up_today(bindparam("today", type_=UTCDateTime())))
+    .scalar_subquery()
+)
+_STANDING = select(_LAST_SEQ, _LAST_BALANCE, _LAST_AT, _BALANCE_BEFORE, _GRANTED_SINCE, _USED_TODAY)
+_STANDING_NO_NET = select(_LAST_SEQ, _LAST_BALANCE, _LAST_AT, literal(0), literal(0), _USED_TODAY)
 
 
 def top_up(

@@ -25,6 +25,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     SmallInteger,
@@ -184,6 +185,10 @@ class Entry(Base):
         ),
         CheckConstraint("(kind = 'grant') = (note IS NOT NULL)", name="grant_note"),
         CheckConstraint("(kind = 'grant') = (coup_id IS NULL AND bet IS NULL)", name="coup_link"),
+        # Every deal reads the balance as it stood when the session began, and the grants since
+        # (``accounts.standing``): one seek each in these, whatever the length of the history.
+        Index("ix_ledger_entries_player_id_created_at", "player_id", "created_at", "seq"),
+        Index("ix_ledger_entries_player_id_kind", "player_id", "kind", "created_at"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -255,7 +260,11 @@ class CoupRecord(Base):
     """A dealt coup: the cards it used, in dealing order (P1 B1 P2 B2, then third cards)."""
 
     __tablename__ = "coups"
-    __table_args__ = (UniqueConstraint("shoe_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("shoe_id", "number"),
+        # The daily coup limit counts a table's coups since midnight (see ``limits.coups_today``).
+        Index("ix_coups_table_id_created_at", "table_id", "created_at"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), index=True)
