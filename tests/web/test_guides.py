@@ -253,3 +253,22 @@ def test_every_guide_is_translated(app: FastAPI, monkeypatch: pytest.MonkeyPatch
 
 def test_an_unknown_guide_is_not_found(client: TestClient) -> None:
     assert client.get("/guides/strategy").status_code == 404
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "hu"])
+def test_a_pay_in_a_guide_reads_in_the_pages_language(language: str) -> None:
+    """Ratios keep their form (with the language's decimal sign); a push and a loss are words of
+    the page's language, the same words the table and the odds use."""
+    from baccarat.core.bets import LOSE, PUSH, format_pays
+    from baccarat.i18n.catalogs import get_translator
+    from baccarat.web.i18n import using
+    from baccarat.web.routers.guides import _pays
+
+    translator = get_translator(language)
+    with using(translator):
+        assert _pays(Fraction(8)) == "8:1"
+        assert _pays(Fraction(19, 20)) in ("0.95:1", "0,95:1")
+        for pays in (PUSH, LOSE):
+            assert _pays(pays) == format_pays(pays, translator.pays_templates)
+    if language != "en":
+        assert format_pays(PUSH, translator.pays_templates) != "push"

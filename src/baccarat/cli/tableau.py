@@ -10,7 +10,7 @@ from rich.table import Table
 
 from baccarat.cli import output
 from baccarat.cli.language import LangOption, cli_translator
-from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau
+from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -18,23 +18,12 @@ if TYPE_CHECKING:
 __all__ = ["register", "tableau_command", "tableau_rules"]
 
 
-def _ranges(values: list[int]) -> str:
-    """``[0, 1, 2, 5]`` → ``'0-2, 5'``."""
-    runs: list[list[int]] = []
-    for v in values:
-        if runs and runs[-1][-1] == v - 1:
-            runs[-1].append(v)
-        else:
-            runs.append([v])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-
-
 def tableau_rules(tableau: Tableau, t: Translator) -> list[str]:
     """The naturals and the Player's rule in two sentences of ``t``'s language."""
     naturals = t.gettext(" or ").join(str(v) for v in sorted(tableau.natural_totals))
     lows = [v for v in range(10) if v not in tableau.natural_totals]
-    draw = _ranges([v for v in lows if tableau.player[v] is Action.DRAW])
-    stand = _ranges([v for v in lows if tableau.player[v] is Action.STAND])
+    draw = total_ranges(v for v in lows if tableau.player[v] is Action.DRAW)
+    stand = total_ranges(v for v in lows if tableau.player[v] is Action.STAND)
     return [
         t.gettext("Naturals: a two-card total of {totals} - both hands stand.").format(
             totals=naturals

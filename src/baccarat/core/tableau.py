@@ -15,12 +15,12 @@ Decision(action=<Action.DRAW: 'draw'>, reason=<Reason.BANKER_THIRD_CARD_DRAWS: '
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from baccarat.core.errors import TableauError
 
-__all__ = ["PUNTO_BANCO", "Action", "Decision", "Reason", "Side", "Tableau"]
+__all__ = ["PUNTO_BANCO", "Action", "Decision", "Reason", "Side", "Tableau", "total_ranges"]
 
 
 class Side(enum.Enum):
@@ -247,13 +247,14 @@ class Tableau:
         Banker  3 | D  D  D  D  D  D  D  D  S  D | D
         """
         lows = [t for t in _TOTALS if t not in self.natural_totals]
-        by_action = {a: [t for t in lows if self.player[t] is a] for a in Action}
+        by_action = {
+            a: total_ranges(t for t in lows if self.player[t] is a) or "none" for a in Action
+        }
         player_rule = (
-            f"Player draws on {_ranges(by_action[Action.DRAW])}, "
-            f"stands on {_ranges(by_action[Action.STAND])}"
+            f"Player draws on {by_action[Action.DRAW]}, stands on {by_action[Action.STAND]}"
         )
-        if by_action[Action.OPTION]:
-            player_rule += f", may choose on {_ranges(by_action[Action.OPTION])}"
+        if any(self.player[t] is Action.OPTION for t in lows):
+            player_rule += f", may choose on {by_action[Action.OPTION]}"
         lines = [
             f"Naturals: a two-card total of {_join(sorted(self.natural_totals))} - both hands stand.",
             player_rule + ".",
@@ -283,15 +284,21 @@ def _join(values: Sequence[int]) -> str:
     return " or ".join(str(v) for v in values)
 
 
-def _ranges(values: Sequence[int]) -> str:
-    """``[0, 1, 2, 5]`` → ``'0-2, 5'``."""
-    parts: list[str] = []
-    for v in values:
-        if parts and int(parts[-1].split("-")[-1]) == v - 1:
-            parts[-1] = parts[-1].split("-")[0] + f"-{v}"
+def total_ranges(values: Iterable[int], dash: str = "-") -> str:
+    """Totals as runs, in order: the one way every page and command writes them.
+
+    >>> total_ranges([0, 1, 2, 5]), total_ranges([7]), total_ranges([6, 3, 4], dash="–")
+    ('0-2, 5', '7', '3–4, 6')
+    >>> total_ranges([])
+    ''
+    """
+    runs: list[list[int]] = []
+    for value in sorted(values):
+        if runs and runs[-1][-1] == value - 1:
+            runs[-1].append(value)
         else:
-            parts.append(str(v))
-    return ", ".join(parts) or "none"
+            runs.append([value])
+    return ", ".join(f"{r[0]}{dash}{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 PUNTO_BANCO = Tableau.from_rows(

@@ -29,7 +29,7 @@ from baccarat.core.coup import Coup, hand_total
 from baccarat.core.rules import get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau
+from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
 from baccarat.guides.figures import guide_figures
 from baccarat.guides.simulation import cached_simulation, comparison
 from baccarat.i18n.markers import N_
@@ -99,18 +99,12 @@ def _result(winner: Winner, player: int, banker: int, sides: Mapping[Side, str])
 
 
 def ranges(values: Iterable[int]) -> str:
-    """Totals as runs: ``[0, 1, 2, 5]`` → ``'0–2, 5'`` (read from the data, never typed in).
+    """Totals as runs with an en dash: ``[0, 1, 2, 5]`` → ``'0–2, 5'`` (read from the data).
 
     >>> ranges([0, 1, 2, 3, 4, 5]), ranges([7]), ranges([3, 4, 6])
     ('0–5', '7', '3–4, 6')
     """
-    runs: list[list[int]] = []
-    for value in sorted(values):
-        if runs and runs[-1][-1] == value - 1:
-            runs[-1].append(value)
-        else:
-            runs.append([value])
-    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    return total_ranges(values, dash="–")
 
 
 def _rule_ranges(tableau: Tableau) -> dict[str, str]:
@@ -239,8 +233,12 @@ def _third_card_context() -> dict[str, Any]:
 
 
 def _pays(pays: Fraction) -> str:
-    """A pay as tables show it (``8:1``, ``0.95:1``) with the language's decimal sign."""
-    return format_pays(pays).replace(".", get_decimal_symbol(current().locale))
+    """A pay as tables show it (``8:1``, ``0.95:1``, a push or a loss in words) in the page's
+    language, with its decimal sign."""
+    language = current()
+    return format_pays(pays, language.pays_templates).replace(
+        ".", get_decimal_symbol(language.locale)
+    )
 
 
 def _bets_context() -> dict[str, Any]:
