@@ -26,6 +26,12 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
     monkeypatch.setattr(uvicorn, "run", fake_run)
     monkeypatch.setenv("BACCARAT_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("BACCARAT_SECRET_KEY", "s" * 32)
+    # ``serve --workers`` hands its settings to the worker processes through these: recorded
+    # here, so monkeypatch restores them after the test and no later test reads them.
+    # (delenv alone records nothing to restore when the variable is unset.)
+    for name in ("BACCARAT_DATABASE_URL", "BACCARAT_THREADS"):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     return calls
 
 
@@ -110,7 +116,6 @@ def test_serve_threads_reach_the_settings_and_every_worker(
 ) -> None:
     main(["serve", "--threads", "7"])
     assert served["app"].state.settings.threads == 7
-    monkeypatch.setenv("BACCARAT_THREADS", "4")  # restored after the test
     main(["serve", "--workers", "2", "--threads", "9"])
     assert os.environ["BACCARAT_THREADS"] == "9"
 
