@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import update
 
@@ -59,11 +59,40 @@ def test_a_coup_without_entries_and_a_rogue_entry_are_reported(store: Store) -> 
                 note="top_up",
                 amount=5_00,
                 balance_after=last.balance_after + 7_00,
-                created_at=now,
+                created_at=last.created_at,
             )
         )
     codes = {d.code for d in check_ledger(store).discrepancies}
     assert codes == {"coup_unsettled", "seq_gap", "running_balance", "shoe_position"}
+
+
+def test_an_entry_dated_before_the_one_it_follows_is_reported(store: Store) -> None:
+    """What a clock stepping back would leave if entries were not dated in ledger order (the
+    session's net would then be read wrong)."""
+    _, player, _ = _played(store)
+    with store.transaction() as db:
+        last = db.query(Entry).filter(Entry.player_id == player).order_by(Entry.seq.desc())[0]
+        early = last.created_at - timedelta(seconds=1)
+        # Entries are immutable: the out-of-order one is appended directly, adding up otherwise.
+        db.add(
+            Entry(
+                player_id=player,
+                seq=last.seq + 1,
+                kind="grant",
+                note="top_up",
+                amount=5_00,
+                balance_after=last.balance_after + 5_00,
+                created_at=early,
+            )
+        )
+    (found,) = check_ledger(store).discrepancies
+    assert (found.code, found.player_id, found.params["entry"]) == (
+        "entry_date_order",
+        player,
+        last.seq + 1,
+    )
+    assert found.params["at"] == early.isoformat()
+    assert found.params["previous"] == last.created_at.isoformat()
 
 
 def test_a_settlement_that_differs_from_the_rules_is_reported(store: Store) -> None:

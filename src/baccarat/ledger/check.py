@@ -5,7 +5,8 @@ over the coups) and reports each discrepancy it finds; an empty list means
 
 - every player's entries are numbered ``1, 2, …`` without a gap, each ``balance_after`` is the
   running sum of the amounts so far and never negative (so the balance, the last one, equals the
-  sum of all the entries);
+  sum of all the entries), and none is dated before the entry it follows (the net of a session
+  is read by date: :func:`baccarat.ledger.accounts.standing`);
 - every coup has entries, and they are exactly what :func:`baccarat.core.settle.settle` gives for
   its cards and its stakes: every stake, then every payout or refund, none missing, none extra
   (a coup dealt but not settled, or settled twice, is reported);
@@ -20,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from sqlalchemy import func, select
 
@@ -41,6 +43,7 @@ __all__ = ["Discrepancy", "LedgerReport", "check_ledger"]
 SEQ_GAP = N_("entry {entry} where {due} was due")
 RUNNING_BALANCE = N_("entry {entry} says balance {balance}, the entries sum to {total}")
 NEGATIVE_BALANCE = N_("entry {entry}: {balance}")
+DATE_ORDER = N_("entry {entry} is dated {at}, before the entry it follows ({previous})")
 NO_STAKE = N_("a coup with no stake")
 NOT_A_COUP = N_("cards {cards!r} are not a coup")
 WRONG_SETTLEMENT = N_("entries {entries} but the settlement gives {expected}")
@@ -59,8 +62,8 @@ class Discrepancy:
     """
 
     code: str
-    """``seq_gap``, ``running_balance``, ``negative_balance``, ``coup_unsettled``,
-    ``coup_settlement``, ``shoe_position``."""
+    """``seq_gap``, ``running_balance``, ``negative_balance``, ``entry_date_order``,
+    ``coup_unsettled``, ``coup_settlement``, ``shoe_position``."""
     player_id: str | None
     template: str
     """What is wrong, in English with ``{parameters}`` (one of this module's templates)."""
@@ -113,6 +116,7 @@ def check_ledger(store: Store) -> LedgerReport:
     with store.reading() as db:
         player: str | None = None
         seq = running = 0
+        last_at: datetime | None = None
         rows = db.execute(
             select(
                 Entry.player_id,
@@ -122,13 +126,24 @@ def check_ledger(store: Store) -> LedgerReport:
                 Entry.balance_after,
                 Entry.coup_id,
                 Entry.bet,
+                Entry.created_at,
             ).order_by(Entry.player_id, Entry.seq)
         )
-        for player_id, entry_seq, kind, amount, balance_after, coup_id, bet in rows:
+        for player_id, entry_seq, kind, amount, balance_after, coup_id, bet, at in rows:
             entries += 1
             if player_id != player:
-                player, seq, running = player_id, 0, 0
+                player, seq, running, last_at = player_id, 0, 0, None
                 players += 1
+            if last_at is not None and at < last_at:
+                found.append(
+                    Discrepancy(
+                        "entry_date_order",
+                        player_id,
+                        DATE_ORDER,
+                        {"entry": entry_seq, "at": at.isoformat(), "previous": last_at.isoformat()},
+                    )
+                )
+            last_at = at
             seq += 1
             if entry_seq != seq:
                 found.append(
