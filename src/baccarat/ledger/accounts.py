@@ -134,8 +134,8 @@ def append(
     since this one read it: the unique ``(player_id, seq)`` turns that race into an error rather
     than a lost update. ``last`` is :func:`last_entry` if the caller read it already in this
     transaction (it is read otherwise). An entry is never dated before the one it follows (``now``
-    is raised to that date if the clock went back). Returns the entries written, as detached records (their
-    ``id`` is not read back).
+    is raised to that date if the clock went back). Returns the entries written, as detached
+    records (their ``id`` is not read back).
     """
     seq, before, last_at = last if last is not None else last_entry(session, player_id)
     # Entries are dated in ledger order, even if the clock stepped back since the last one:
