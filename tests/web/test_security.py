@@ -207,19 +207,22 @@ def test_the_openapi_schema_documents_the_token_header(player: TestClient) -> No
             assert ("X-CSRF-Token" in names) == (method != "get"), (path, method)
 
 
-def test_deals_past_the_limit_get_429_with_retry_after(player: TestClient) -> None:
+def test_deals_past_the_limit_get_429_with_retry_after(app: FastAPI, player: TestClient) -> None:
+    limiter = app.state.limiter
+    assert isinstance(limiter, RateLimiter)  # an in-memory database: buckets in memory
+    frozen = limiter.clock()
+    limiter.clock = lambda: frozen  # no refill while the test deals, however slow the machine
     table = table_id(player)
-    dealt = 0
-    for _ in range(400):  # a burst of 40, refilled at 20 per second: far fewer than 400 pass
-        response = deal(player, table, {"banker": 1})
-        if response.status_code != 200:
-            break
-        dealt += 1
-    assert dealt >= 40
-    assert response.status_code == 429 and response.json()["code"] == "rate_limited"
-    assert int(response.headers["retry-after"]) >= 1
-    # Every coup of the day (the history lists only the latest 200; a slow machine deals more).
-    assert player.get("/api/me/limits").json()["limits"]["coups_today"] == dealt
+    codes = [deal(player, table, {"banker": 1}).status_code for _ in range(41)]
+    # A burst of 40 deals per session, then a refusal until a token comes back (20 per second).
+    assert codes == [200] * 40 + [429]
+    refused = deal(player, table, {"banker": 1})
+    assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+    assert int(refused.headers["retry-after"]) == 1
+    assert player.get("/api/me/limits").json()["limits"]["coups_today"] == 40
+    limiter.clock = lambda: frozen + 0.05  # one token back (1/20 s)
+    assert deal(player, table, {"banker": 1}).status_code == 200
+    assert deal(player, table, {"banker": 1}).status_code == 429
 
 
 def test_gate_passes_per_address_are_limited(app: FastAPI) -> None:

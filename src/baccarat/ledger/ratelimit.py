@@ -62,14 +62,15 @@ class RateLimiter:
     """Whether :meth:`take_all` waits for I/O (the middleware then runs it in a thread)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, capacity: int = 100_000):
-        self._clock = clock
+        self.clock = clock
+        """The seconds it reads (monotonic by default; a test may stop them)."""
         self._capacity = capacity
         self._buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, key: tuple[str, str], limit: RateLimit) -> float:
         """Take a token for ``key``: 0.0 if allowed, else the seconds until one is available."""
-        now = self._clock()
+        now = self.clock()
         with self._lock:
             tokens, at = self._buckets.pop(key, (float(limit.burst), now))
             tokens = min(float(limit.burst), tokens + (now - at) * limit.per_second)

@@ -164,6 +164,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Every process serving a shared database shares its buckets there (one limit, not one per
     # worker); an in-memory database has one process, and its buckets stay in memory.
     limiter = SharedRateLimiter(store) if store.shared else RateLimiter()
+    app.state.limiter = limiter
     app.add_middleware(
         SecurityMiddleware,
         https=settings.cookie_secure,
