@@ -137,7 +137,8 @@ class SharedRateLimiter:
         self, store: Store, clock: Callable[[], float] = time.time, capacity: int = 100_000
     ) -> None:
         self.store = store
-        self._clock = clock
+        self.clock = clock
+        """The seconds it reads: wall-clock time, the one clock every process shares."""
         self._capacity = capacity
         self._refused: OrderedDict[str, float] = OrderedDict()
         self._lock = threading.Lock()
@@ -159,7 +160,7 @@ class SharedRateLimiter:
     def take_all(self, checks: Sequence[Check]) -> float:
         """Take a token from every bucket (one transaction): 0.0 if all allowed, else the
         longest wait."""
-        now = self._clock()
+        now = self.clock()
         keys = [bucket_key(key) for key, _ in checks]
         known = self._known_wait(keys, now)
         if known > 0:
