@@ -7,9 +7,11 @@ from pathlib import Path
 import anyio.to_thread
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
+from sqlalchemy.pool import QueuePool
 
 from baccarat.web.app import create_app
 from baccarat.web.settings import Settings
+from support.databases import shared_database
 
 from .conftest import SECRET
 
@@ -35,3 +37,16 @@ def test_the_lifespan_caps_the_threads_of_blocking_work_at_the_setting(tmp_path:
 
 def test_the_default_is_a_few_threads_not_anyios_forty() -> None:
     assert Settings(secret_key=SecretStr(SECRET)).threads == 4
+
+
+def test_the_connection_pool_follows_the_threads(tmp_path: Path) -> None:
+    """A connection for each thread and one for the event loop (and as many again at a peak):
+    four server processes then hold at most 40 of PostgreSQL's 100 connections, not 80."""
+    with shared_database("postgresql", tmp_path, "pool") as url:
+        settings = Settings(database_url=url, secret_key=SecretStr(SECRET), threads=4)
+        app = create_app(settings)
+        try:
+            pool = app.state.store.engine.pool
+            assert isinstance(pool, QueuePool) and pool.size() == 5
+        finally:
+            app.state.store.close()

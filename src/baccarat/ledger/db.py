@@ -33,6 +33,8 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
 
     SQLite connections get foreign keys on, a busy timeout so concurrent writers wait their turn
     rather than fail, and (for files) the write-ahead log so readers never block the writer.
+    PostgreSQL keeps up to ``pool_size`` connections open and opens as many again at a peak:
+    every server process holds its own, against the server's ``max_connections``.
 
     >>> engine = make_engine("sqlite://")
     >>> engine.dialect.name, type(engine.pool).__name__
@@ -112,9 +114,10 @@ class Store:
         self._immediate = self.embedded and self.shared
 
     @classmethod
-    def open(cls, url: str, *, run_migrations: bool = True) -> Store:
-        """Connect to ``url`` and (by default) migrate it to the latest schema."""
-        store = cls(make_engine(url))
+    def open(cls, url: str, *, run_migrations: bool = True, pool_size: int = 10) -> Store:
+        """Connect to ``url`` and (by default) migrate it to the latest schema; ``pool_size``:
+        see :func:`make_engine`."""
+        store = cls(make_engine(url, pool_size=pool_size))
         if run_migrations:
             migrate(store.engine)
         return store

@@ -140,7 +140,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ASGI server may run the lifespan more than once.
     """
     settings = settings if settings is not None else Settings()
-    store = Store.open(settings.resolved_database_url())
+    # A connection per thread that can use one, and one for the event loop: more would sit idle
+    # (every process holds its own, and PostgreSQL allows 100 in all by default).
+    store = Store.open(settings.resolved_database_url(), pool_size=settings.threads + 1)
     rng = random.Random(settings.shoe_seed) if settings.shoe_seed is not None else None
     service = PlayService(store, starting_balance=settings.starting_balance, rng=rng)
     signer = CookieSigner(settings.resolved_secret())
