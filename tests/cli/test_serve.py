@@ -101,13 +101,15 @@ def test_serve_with_workers_migrates_once_and_hands_the_factory_to_uvicorn(
     assert os.environ["BACCARAT_DATABASE_URL"] == database
 
 
-def test_serve_refuses_zero_workers(
-    served: dict[str, Any], capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("option", ["--workers", "--threads"])
+def test_serve_refuses_zero_workers_or_threads(
+    served: dict[str, Any], capsys: pytest.CaptureFixture[str], option: str
 ) -> None:
     with pytest.raises(SystemExit) as info:
-        main(["serve", "--workers", "0"])
+        main(["serve", option, "0"])
     assert info.value.code == 2
-    assert "--workers" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and option in err
     assert "app" not in served
 
 
@@ -118,14 +120,3 @@ def test_serve_threads_reach_the_settings_and_every_worker(
     assert served["app"].state.settings.threads == 7
     main(["serve", "--workers", "2", "--threads", "9"])
     assert os.environ["BACCARAT_THREADS"] == "9"
-
-
-def test_serve_refuses_zero_threads(
-    served: dict[str, Any], capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(["serve", "--threads", "0"])
-    assert info.value.code == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--threads" in err
-    assert "app" not in served

@@ -6,11 +6,38 @@ import random
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import update
+from sqlalchemy.orm import Session
 
 from baccarat.ledger.check import check_ledger
 from baccarat.ledger.db import Store
 from baccarat.ledger.models import CoupRecord, Entry, ShoeRecord
 from baccarat.ledger.service import PlayService
+
+
+def _append_top_up(
+    db: Session,
+    player: str,
+    *,
+    skip: int = 0,
+    balance_error: int = 0,
+    earlier: timedelta | None = None,
+) -> Entry:
+    """Write a top-up grant of 5 points after the player's last entry directly (entries are
+    immutable, and :func:`~baccarat.ledger.accounts.append` would never write it wrong): ``skip``
+    numbers, a running balance off by ``balance_error``, dated ``earlier`` than the last entry.
+    Returns the entry it follows."""
+    last = db.query(Entry).filter(Entry.player_id == player).order_by(Entry.seq.desc())[0]
+    entry = Entry(
+        player_id=player,
+        seq=last.seq + 1 + skip,
+        kind="grant",
+        note="top_up",
+        amount=5_00,
+        balance_after=last.balance_after + 5_00 + balance_error,
+        created_at=last.created_at - (earlier or timedelta(0)),
+    )
+    db.add(entry)
+    return last
 
 
 def _played(store: Store) -> tuple[PlayService, str, int]:
@@ -49,19 +76,8 @@ def test_a_coup_without_entries_and_a_rogue_entry_are_reported(store: Store) -> 
                 created_at=now,
             )
         )
-        last = db.query(Entry).filter(Entry.player_id == player).order_by(Entry.seq.desc())[0]
         # Points from nowhere: an entry whose running balance skips its amount.
-        db.add(
-            Entry(
-                player_id=player,
-                seq=last.seq + 2,
-                kind="grant",
-                note="top_up",
-                amount=5_00,
-                balance_after=last.balance_after + 7_00,
-                created_at=last.created_at,
-            )
-        )
+        _append_top_up(db, player, skip=1, balance_error=2_00)
     codes = {d.code for d in check_ledger(store).discrepancies}
     assert codes == {"coup_unsettled", "seq_gap", "running_balance", "shoe_position"}
 
@@ -71,20 +87,8 @@ def test_an_entry_dated_before_the_one_it_follows_is_reported(store: Store) -> N
     session's net would then be read wrong)."""
     _, player, _ = _played(store)
     with store.transaction() as db:
-        last = db.query(Entry).filter(Entry.player_id == player).order_by(Entry.seq.desc())[0]
-        early = last.created_at - timedelta(seconds=1)
-        # Entries are immutable: the out-of-order one is appended directly, adding up otherwise.
-        db.add(
-            Entry(
-                player_id=player,
-                seq=last.seq + 1,
-                kind="grant",
-                note="top_up",
-                amount=5_00,
-                balance_after=last.balance_after + 5_00,
-                created_at=early,
-            )
-        )
+        last = _append_top_up(db, player, earlier=timedelta(seconds=1))
+    early = last.created_at - timedelta(seconds=1)
     (found,) = check_ledger(store).discrepancies
     assert (found.code, found.player_id, found.params["entry"]) == (
         "entry_date_order",
