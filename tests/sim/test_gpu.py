@@ -184,3 +184,42 @@ def test_the_cuda_source_compiles_with_nvrtc() -> None:
     ptx = ctypes.create_string_buffer(size.value)
     nvrtc.nvrtcGetPTX(program, ptx)
     assert ".entry sim_streams(" in ptx.value.decode()
+
+
+def _nvcc() -> str | None:
+    """The CUDA compiler, if this machine has one (on the PATH, or in CUDA_HOME)."""
+    found = shutil.which("nvcc")
+    if found is None and os.environ.get("CUDA_HOME"):
+        candidate = Path(os.environ["CUDA_HOME"]) / "bin" / "nvcc"
+        found = str(candidate) if candidate.exists() else None
+    return found
+
+
+def test_the_cuda_source_compiles_with_nvcc_for_the_h200(tmp_path: Path) -> None:
+    """The toolkit's own compiler, without a GPU: the same source (as CuPy's RawKernel takes it)
+    to PTX, then ``ptxas`` to machine code for the H200 (``sm_90``), which also checks the
+    kernel fits the hardware's limits (registers, local memory) without spilling."""
+    nvcc = _nvcc()
+    if nvcc is None:
+        pytest.skip("nvcc not found (put the CUDA toolkit on PATH or set CUDA_HOME)")
+    import subprocess
+
+    source = tmp_path / "kernel.cu"
+    source.write_text(gpu.kernel_source(), "utf-8")
+    ptx = tmp_path / "kernel.ptx"
+    subprocess.run(
+        [nvcc, "--ptx", "-std=c++14", "-arch=compute_90", str(source), "-o", str(ptx)],
+        check=True,
+        capture_output=True,
+    )
+    assert ".entry sim_streams(" in ptx.read_text()
+    ptxas = Path(nvcc).resolve().parent / "ptxas"
+    report = subprocess.run(
+        [str(ptxas), "-arch=sm_90", "-v", str(ptx), "-o", str(tmp_path / "kernel.cubin")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    usage = report.stderr + report.stdout
+    assert "Compiling entry function 'sim_streams'" in usage, usage
+    assert "bytes spill stores" not in usage or "0 bytes spill stores" in usage, usage
