@@ -10,7 +10,7 @@ import pytest
 
 from baccarat.cli.language import pick_language
 from baccarat.core.errors import BaccaratError
-from support.cli import run
+from support.cli import played_ledger, run
 
 AVAILABLE = ("en", "vi", "hu")
 CARDS = "2c 4h 3d Kc 6s 3d"  # Player 5 draws a 6; Banker 4 draws on it
@@ -134,19 +134,6 @@ def looked_up(monkeypatch: pytest.MonkeyPatch) -> set[tuple[str | None, str]]:
     return seen
 
 
-def _ledger(tmp_path: Path) -> str:
-    from baccarat.ledger.db import Store
-    from baccarat.ledger.service import PlayService
-
-    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
-    store = Store.open(url)
-    service = PlayService(store)
-    player = service.join().player_id
-    service.deal(player, service.table(player).id, {"banker": 25_00})
-    store.close()
-    return url
-
-
 def _commands(tmp_path: Path) -> dict[str, list[str]]:
     """One run of each command that prints human text (tampered coups make `verify` fail)."""
     from baccarat.core.shoe import ShoeRules
@@ -175,7 +162,7 @@ def _commands(tmp_path: Path) -> dict[str, list[str]]:
         "banque": ["solve", "banque", "--simulate", "2000"],
         "verify": ["verify", "--server-seed", SEED, "--client-seed", "x", "--shoe", "1",
                    "--decks", "1", "--coups", str(coups)],
-        "ledger check": ["ledger", "check", "--database", _ledger(tmp_path)],
+        "ledger check": ["ledger", "check", "--database", played_ledger(tmp_path)],
     }  # fmt: skip
 
 
@@ -515,22 +502,7 @@ SHOE_POSITION = {
 def test_ledger_check_details_a_discrepancy_in_the_language(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, language: str
 ) -> None:
-    from sqlalchemy import update
-
-    from baccarat.ledger.db import Store
-    from baccarat.ledger.models import ShoeRecord
-    from baccarat.ledger.service import PlayService
-
-    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
-    store = Store.open(url)
-    service = PlayService(store)
-    player = service.join().player_id
-    for _ in range(3):
-        service.deal(player, service.table(player).id, {"banker": 25_00})
-    with store.transaction() as db:
-        db.execute(update(ShoeRecord).values(coups_dealt=5))
-    store.close()
-
+    url = played_ledger(tmp_path, shoe_says=5)
     code, out, err = run(capsys, "ledger", "check", "--database", url, "--lang", language)
     assert (code, err) == (1, "")
     detail = [line for line in out.splitlines() if line.startswith("  shoe_position (")]

@@ -7,27 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
 
-from baccarat.ledger.db import Store
-from baccarat.ledger.models import ShoeRecord
-from baccarat.ledger.service import PlayService
-from support.cli import run
-
-
-def _database(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
-    store = Store.open(url)
-    service = PlayService(store)
-    player = service.join().player_id
-    for _ in range(3):
-        service.deal(player, service.table(player).id, {"banker": 25_00})
-    store.close()
-    return url
+from support.cli import played_ledger, run
 
 
 def test_a_sound_ledger_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    url = _database(tmp_path)
+    url = played_ledger(tmp_path)
     code, out, err = run(capsys, "ledger", "check", "--database", url)
     assert (code, err) == (0, "")
     # 1 grant and 3 stakes, then a payout or a refund for each coup the Banker did not lose.
@@ -43,11 +28,7 @@ def test_a_sound_ledger_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str
 def test_a_discrepancy_exits_1_with_details(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    url = _database(tmp_path)
-    store = Store.open(url)
-    with store.transaction() as db:
-        db.execute(update(ShoeRecord).values(coups_dealt=5))
-    store.close()
+    url = played_ledger(tmp_path, shoe_says=5)
     code, out, _ = run(capsys, "ledger", "check", "--database", url)
     assert code == 1
     assert "ledger check: 1 discrepancy (" in out and "shoe_position (player " in out

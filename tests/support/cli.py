@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from baccarat.cli import main
@@ -16,3 +18,26 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
         code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def played_ledger(folder: Path, *, shoe_says: int | None = None) -> str:
+    """The URL of an SQLite file where one player was dealt 3 coups (Banker 25 each), for
+    ``baccarat ledger check``. ``shoe_says``: the shoe's stored position is then overwritten
+    with it, so the check finds one ``shoe_position`` discrepancy."""
+    from sqlalchemy import update
+
+    from baccarat.ledger.db import Store
+    from baccarat.ledger.models import ShoeRecord
+    from baccarat.ledger.service import PlayService
+
+    url = f"sqlite:///{folder / 'ledger.sqlite3'}"
+    store = Store.open(url)
+    service = PlayService(store)
+    player = service.join().player_id
+    for _ in range(3):
+        service.deal(player, service.table(player).id, {"banker": 25_00})
+    if shoe_says is not None:
+        with store.transaction() as db:
+            db.execute(update(ShoeRecord).values(coups_dealt=shoe_says))
+    store.close()
+    return url
