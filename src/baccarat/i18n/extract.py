@@ -89,6 +89,16 @@ ERROR_MODULES = (
 """The modules that define errors with a template (the core's cards and coups come with them)."""
 
 
+def declared_templated_errors() -> Iterator[type[TemplatedError]]:
+    """Every subclass of :class:`TemplatedError` imported so far that declares its own template."""
+    pending: list[type[TemplatedError]] = [TemplatedError]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls is not TemplatedError and "template" in vars(cls):
+            yield cls
+
+
 def templated_errors() -> list[type[TemplatedError]]:
     """Every error class with a template of its own, by code.
 
@@ -96,21 +106,8 @@ def templated_errors() -> list[type[TemplatedError]]:
     """
     for module in ERROR_MODULES:
         importlib.import_module(module)
-    found: list[type[TemplatedError]] = []
-    pending: list[type[TemplatedError]] = [TemplatedError]
-    while pending:
-        cls = pending.pop()
-        pending.extend(cls.__subclasses__())
-        if (
-            cls is not TemplatedError
-            and "template" in vars(cls)
-            and cls.__module__
-            in (
-                *ERROR_MODULES,
-                "baccarat.core.errors",
-            )
-        ):
-            found.append(cls)
+    modules = {*ERROR_MODULES, "baccarat.core.errors"}
+    found = [cls for cls in declared_templated_errors() if cls.__module__ in modules]
     return sorted(found, key=lambda cls: cls.code)
 
 
