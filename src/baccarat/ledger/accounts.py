@@ -254,13 +254,7 @@ def top_up_status(
     today = _day_start(now)
     used = used_today
     if used is None:
-        used = bool(
-            session.scalar(
-                select(func.count())
-                .select_from(Entry)
-                .where(Entry.player_id == player_id, _top_up_today(today))
-            )
-        )
+        used = bool(session.scalar(_TOP_UPS_TODAY, {"player_id": player_id, "today": today}))
     known = current_balance if current_balance is not None else balance(session, player_id)
     amount = max(0, starting_balance - known)
     return TopUpStatus(
@@ -322,18 +316,25 @@ _BALANCE_BEFORE = (
     .scalar_subquery()
 )
 # Grants since ``since`` and top-ups today read the grants only (index player, kind, time).
-_GRANTS = _ENTRIES.c.player_id == bindparam("player_id"), _ENTRIES.c.kind == EntryKind.GRANT.value
 _GRANTED_SINCE = (
     select(func.coalesce(func.sum(_ENTRIES.c.amount), 0))
-    .where(*_GRANTS, _ENTRIES.c.created_at >= _SINCE)
+    .where(
+        _ENTRIES.c.player_id == bindparam("player_id"),
+        _ENTRIES.c.kind == EntryKind.GRANT.value,
+        _ENTRIES.c.created_at >= _SINCE,
+    )
     .scalar_subquery()
 )
-_USED_TODAY = (
+# (The top-ups are grants: the same index.)
+_TOP_UPS_TODAY = (
     select(func.count())
     .select_from(_ENTRIES)
-    .where(*_GRANTS, _top_up_today(bindparam("today", type_=UTCDateTime())))
-    .scalar_subquery()
+    .where(
+        _ENTRIES.c.player_id == bindparam("player_id"),
+        _top_up_today(bindparam("today", type_=UTCDateTime())),
+    )
 )
+_USED_TODAY = _TOP_UPS_TODAY.scalar_subquery()
 _STANDING = select(_LAST_SEQ, _LAST_BALANCE, _LAST_AT, _BALANCE_BEFORE, _GRANTED_SINCE, _USED_TODAY)
 _STANDING_NO_NET = select(_LAST_SEQ, _LAST_BALANCE, _LAST_AT, literal(0), literal(0), _USED_TODAY)
 
