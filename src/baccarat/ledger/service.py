@@ -547,7 +547,8 @@ class PlayService:
                 coup_id = tables.record_coup(db, table, record, coup, now)
                 settlement = settle(coup, stakes, rule_set)
                 postings = _postings(settlement, coup_id)
-                accounts.append(db, player_id, postings, now, standing.last)
+                written = accounts.append(db, player_id, postings, now, standing.last)
+                dated = written[-1].created_at  # ``now``, unless the clock went back
                 if idempotency_key is not None:
                     db.execute(
                         _INSERT_DEAL_KEY,
@@ -582,11 +583,12 @@ class PlayService:
                         accounts.Standing(
                             seq=standing.seq + len(postings),
                             balance=after,
-                            # This deal's entries are dated ``now``: in the net since ``since``
-                            # exactly when ``now`` is not before it. A deal grants nothing.
+                            # This deal's entries are in the net since ``since`` exactly when
+                            # they are not dated before it. A deal grants nothing.
                             net_since=standing.net_since
-                            + (settlement.net if since is not None and now >= since else 0),
+                            + (settlement.net if since is not None and dated >= since else 0),
                             top_up_used_today=standing.top_up_used_today,
+                            last_at=dated,
                         ),
                     ),
                 )
