@@ -10,6 +10,7 @@ import pytest
 
 from baccarat.cli.language import pick_language
 from baccarat.core.errors import BaccaratError
+from baccarat.roads.labels import labels_in
 from support.cli import played_ledger, run
 
 AVAILABLE = ("en", "vi", "hu")
@@ -129,7 +130,7 @@ def looked_up(monkeypatch: pytest.MonkeyPatch) -> set[tuple[str | None, str]]:
     monkeypatch.setattr(catalogs.Translator, "pgettext", record_pgettext)
     monkeypatch.setattr(catalogs.Translator, "ngettext", record_ngettext)
     # The templates a translator caches are looked up afresh, so they are seen too.
-    for cached in (catalogs._explain_templates, catalogs._pays_templates, catalogs._road_labels):
+    for cached in (catalogs._translated, labels_in):
         cached.cache_clear()
     return seen
 

@@ -22,12 +22,14 @@ from types import MappingProxyType
 from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint
 from baccarat.core.errors import BaccaratError
+from baccarat.core.messages import MessageTable
 from baccarat.core.tableau import Action, Side, Tableau
 
 __all__ = [
     "BANKER_DISCRETION",
     "CHEMIN_DE_FER",
     "POINT_LABELS",
+    "POINT_MESSAGES",
     "ChoiceError",
     "banker_points",
     "choice_points",
@@ -120,6 +122,9 @@ POINT_LABELS: Mapping[str, str] = MappingProxyType(
     }
 )
 """How :func:`point_label` says a situation in English; another language gives the same keys."""
+
+POINT_MESSAGES = MessageTable(POINT_LABELS, context="chemin point")
+"""The choice points to translate (``language.translated(POINT_MESSAGES)``)."""
 
 
 def point_label(point: ChoicePoint, templates: Mapping[str, str] = POINT_LABELS) -> str:

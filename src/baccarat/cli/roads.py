@@ -49,13 +49,14 @@ def roads_command(
     """Draw the Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach Pig, with the ask
     icons and statistics. The roads describe past coups; they predict nothing."""
     from baccarat.core.shoe import Shoe, ShoeRules
+    from baccarat.roads.labels import labels_in
     from baccarat.roads.model import Roads
     from baccarat.roads.records import roads_record
     from baccarat.roads.svg import roads_svg
     from baccarat.roads.text import render_text
 
     t = cli_translator(lang)
-    labels = t.road_labels
+    labels = labels_in(t)
     if (results is None) == (not from_shoe):
         raise RoadsSourceError()
     if as_json and svg is not None:

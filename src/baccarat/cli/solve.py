@@ -74,9 +74,9 @@ def _probability(p: Fraction, t: Translator) -> str:
 
 def render_solution(solution: Solution, title: str, tr: Translator) -> str:
     """The solution in plain text: both strategies, the mixed choices and the value."""
-    from baccarat.chemin.tableau import point_label
+    from baccarat.chemin.tableau import POINT_MESSAGES, point_label
 
-    labels = tr.point_labels
+    labels = tr.translated(POINT_MESSAGES)
     game = solution.game
     lines = [title]
     for point, p in solution.player.draw.items():

@@ -15,7 +15,7 @@ from baccarat.core.coup import Coup
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
-from baccarat.fair.verify import Claim, Verification, read_claims, verify
+from baccarat.fair.verify import MISMATCH_MESSAGES, Claim, Verification, read_claims, verify
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -114,7 +114,9 @@ def render_verification(result: Verification, claimed: int, t: Translator) -> st
     )
     lines += [_coup_line(number, coup, t) for number, coup in enumerate(result.coups, start=1)]
     if result.mismatch is not None:
-        lines.append(_label(t.gettext("Mismatch")) + result.mismatch.text(t.mismatch_templates))
+        lines.append(
+            _label(t.gettext("Mismatch")) + result.mismatch.text(t.translated(MISMATCH_MESSAGES))
+        )
     elif claimed:
         lines.append(
             _label(t.gettext("Checked"))

@@ -29,6 +29,7 @@ from typing import Any
 from baccarat.core.cards import Card, parse_cards
 from baccarat.core.coup import Coup
 from baccarat.core.errors import CardError
+from baccarat.core.messages import MessageTable
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.fair import seeds
@@ -48,6 +49,7 @@ from baccarat.records import coup_record
 
 __all__ = [
     "MISMATCH_ENGLISH",
+    "MISMATCH_MESSAGES",
     "Claim",
     "ClaimedCoup",
     "Mismatch",
@@ -86,6 +88,9 @@ MISMATCH_ENGLISH: Mapping[str, str] = {
     "role.player.3": "the Player's third card",
     "role.banker.3": "the Banker's third card",
 }
+
+MISMATCH_MESSAGES = MessageTable(MISMATCH_ENGLISH, context="verify")
+"""The mismatch sentences to translate (``language.translated(MISMATCH_MESSAGES)``)."""
 """The sentences of a mismatch in English, keyed by reason (and the cards' roles, ``role.*``);
 another language gives the same keys to :meth:`Mismatch.text`."""
 # The fields of a coup record that do not follow from the cards and the rules: wording only.

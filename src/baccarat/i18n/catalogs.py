@@ -7,8 +7,10 @@ a missing translation elsewhere falls back to English.
 
 The explanations of the engine (:data:`baccarat.core.explain.ENGLISH`) are translated here too,
 with the context ``explain``, so a language supplies the same sentences keyed by the same reason
-codes; so are the words of pay tables (:data:`baccarat.core.bets.PAYS_ENGLISH`, context ``pays``)
-and the road labels (:class:`baccarat.roads.RoadLabels`, context ``roads.<field>``).
+codes; so are the words of pay tables (:data:`baccarat.core.bets.PAYS_ENGLISH`, context ``pays``).
+The features above this package hand their own tables to :meth:`Translator.translated` (the road
+labels, the Chemin de Fer choice points, a fair shoe's mismatches): this package imports none of
+them.
 
 >>> en = get_translator("en")
 >>> en.gettext("virtual points only")
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -32,18 +34,14 @@ from babel.support import Translations
 
 from baccarat.core.bets import PAYS_ENGLISH
 from baccarat.core.explain import ENGLISH
+from baccarat.core.messages import MessageTable
 from baccarat.core.tableau import Action, Side
-from baccarat.roads.labels import ENGLISH as ENGLISH_ROAD_LABELS
-from baccarat.roads.labels import RoadLabels
 
 __all__ = [
     "DOMAIN",
-    "EXPLAIN_CONTEXT",
+    "EXPLAIN",
     "LOCALE_DIR",
-    "MISMATCH_CONTEXT",
-    "PAYS_CONTEXT",
-    "POINT_CONTEXT",
-    "ROAD_LABEL_CONTEXT",
+    "PAYS",
     "SOURCE_LANGUAGE",
     "Translator",
     "available_languages",
@@ -54,16 +52,10 @@ __all__ = [
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
-EXPLAIN_CONTEXT = "explain"
-"""The message context of the engine's explanation templates (the msgid is the English text)."""
-PAYS_CONTEXT = "pays"
-"""The message context of the words of pay tables."""
-POINT_CONTEXT = "chemin point"
-"""The message context of the Chemin de Fer choice points (:func:`baccarat.chemin.tableau.point_label`)."""
-MISMATCH_CONTEXT = "verify"
-"""The message context of the sentences of a provably fair shoe's mismatch."""
-ROAD_LABEL_CONTEXT = "roads.{field}"
-"""Message context of each road label: the field name, so ``B`` (Banker) and ``B`` (blue) differ."""
+EXPLAIN = MessageTable(ENGLISH, context="explain")
+"""The engine's explanation templates (the msgid is the English text), keyed by reason code."""
+PAYS = MessageTable(PAYS_ENGLISH, context="pays")
+"""The words of pay tables."""
 
 
 def _po_path(language: str) -> Path:
@@ -107,38 +99,19 @@ class Translator:
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return str(self.translations.npgettext(context, singular, plural, n))
 
-    def translated(self, context: str, english: Mapping[str, str]) -> Mapping[str, str]:
-        """Templates kept in English by key (data of a pure layer), each in this language."""
-        return {key: self.pgettext(context, text) for key, text in english.items()}
+    def translated(self, table: MessageTable) -> Mapping[str, str]:
+        """A table of a feature (kept in English by key) with every entry in this language."""
+        return _translated(self, table)
 
     @property
     def explain_templates(self) -> Mapping[str, str]:
         """:data:`~baccarat.core.explain.ENGLISH` with every sentence in this language."""
-        return _explain_templates(self)
+        return self.translated(EXPLAIN)
 
     @property
     def pays_templates(self) -> Mapping[str, str]:
         """:data:`~baccarat.core.bets.PAYS_ENGLISH` with every word in this language."""
-        return _pays_templates(self)
-
-    @property
-    def point_labels(self) -> Mapping[str, str]:
-        """:data:`~baccarat.chemin.tableau.POINT_LABELS` (Chemin de Fer) in this language."""
-        from baccarat.chemin.tableau import POINT_LABELS
-
-        return self.translated(POINT_CONTEXT, POINT_LABELS)
-
-    @property
-    def mismatch_templates(self) -> Mapping[str, str]:
-        """:data:`~baccarat.fair.verify.MISMATCH_ENGLISH` in this language."""
-        from baccarat.fair.verify import MISMATCH_ENGLISH
-
-        return self.translated(MISMATCH_CONTEXT, MISMATCH_ENGLISH)
-
-    @property
-    def road_labels(self) -> RoadLabels:
-        """The road labels in this language."""
-        return _road_labels(self)
+        return self.translated(PAYS)
 
     @property
     def side_names(self) -> Mapping[Side, str]:
@@ -150,26 +123,11 @@ class Translator:
 
 
 @cache
-def _explain_templates(translator: Translator) -> Mapping[str, str]:
-    return translator.translated(EXPLAIN_CONTEXT, ENGLISH)
-
-
-@cache
-def _pays_templates(translator: Translator) -> Mapping[str, str]:
-    return translator.translated(PAYS_CONTEXT, PAYS_ENGLISH)
-
-
-@cache
-def _road_labels(translator: Translator) -> RoadLabels:
-    return RoadLabels(
-        **{
-            field.name: translator.pgettext(
-                ROAD_LABEL_CONTEXT.format(field=field.name),
-                getattr(ENGLISH_ROAD_LABELS, field.name),
-            )
-            for field in fields(RoadLabels)
-        }
-    )
+def _translated(translator: Translator, table: MessageTable) -> Mapping[str, str]:
+    return {
+        key: translator.pgettext(table.context_of(key), text)
+        for key, text in table.messages.items()
+    }
 
 
 @cache

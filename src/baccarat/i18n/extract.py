@@ -22,7 +22,6 @@ import importlib
 import io
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import fields
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -31,15 +30,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from baccarat.core.errors import TemplatedError
-from baccarat.i18n.catalogs import (
-    DOMAIN,
-    EXPLAIN_CONTEXT,
-    LOCALE_DIR,
-    MISMATCH_CONTEXT,
-    PAYS_CONTEXT,
-    POINT_CONTEXT,
-    SOURCE_LANGUAGE,
-)
+from baccarat.core.messages import MessageTable
+from baccarat.i18n.catalogs import DOMAIN, EXPLAIN, LOCALE_DIR, PAYS, SOURCE_LANGUAGE
 
 __all__ = [
     "ERROR_MODULES",
@@ -111,27 +103,36 @@ def templated_errors() -> list[type[TemplatedError]]:
     return sorted(found, key=lambda cls: cls.code)
 
 
+TABLE_MODULES = ("baccarat.chemin.tableau", "baccarat.fair.verify", "baccarat.roads.labels")
+"""The modules of features that hand this package a :class:`MessageTable` (found by name, so
+this package imports none of them)."""
+
+
+def message_tables() -> Iterator[tuple[str, MessageTable]]:
+    """``(module, table)`` for every table of the core and of :data:`TABLE_MODULES`."""
+    yield "baccarat.core.explain", EXPLAIN
+    yield "baccarat.core.bets", PAYS
+    for name in TABLE_MODULES:
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if isinstance(value, MessageTable):
+                yield name, value
+
+
+def _where(module: str) -> str:
+    return module.removeprefix("baccarat.").replace(".", "/") + ".py"
+
+
 def _data_messages() -> Iterator[tuple[str | None, str, str]]:
     """``(context, message, where)`` for the words that live in data."""
-    from baccarat.chemin.tableau import POINT_LABELS
-    from baccarat.core.bets import PAYS_ENGLISH
-    from baccarat.core.explain import ENGLISH
     from baccarat.core.rules import CHOICE_RULE_SETS, RULE_SETS
     from baccarat.core.tableau import Action, Side
-    from baccarat.fair.verify import MISMATCH_ENGLISH
-    from baccarat.roads import ENGLISH as ROAD_LABELS
-    from baccarat.roads import RoadLabels
 
-    for key, text in ENGLISH.items():
-        yield EXPLAIN_CONTEXT, text, f"core/explain.py ({key})"
-    for key, text in PAYS_ENGLISH.items():
-        yield PAYS_CONTEXT, text, f"core/bets.py ({key})"
+    for module, table in message_tables():
+        for key, text in table.messages.items():
+            yield table.context_of(key), text, f"{_where(module)} ({key})"
     for error in templated_errors():
         yield None, error.template, f"{error.__module__} ({error.code})"
-    for key, text in POINT_LABELS.items():
-        yield POINT_CONTEXT, text, f"chemin/tableau.py ({key})"
-    for key, text in MISMATCH_ENGLISH.items():
-        yield MISMATCH_CONTEXT, text, f"fair/verify.py ({key})"
     for side in Side:
         yield "side", side.title, "core/tableau.py"
     for action in Action:
@@ -142,8 +143,6 @@ def _data_messages() -> Iterator[tuple[str | None, str, str]]:
             yield "rule set description", rule_set.description, "core/rules.py"
         for bet in rule_set.bets.values():
             yield "bet", bet.title, "core/bets.py"
-    for field in fields(RoadLabels):
-        yield f"roads.{field.name}", getattr(ROAD_LABELS, field.name), "roads/labels.py"
 
 
 def extract() -> Catalog:

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from baccarat.core.bets import PAYS_ENGLISH
 from baccarat.core.explain import ENGLISH
+from baccarat.core.messages import MessageTable
 from baccarat.core.tableau import Action, Side
 
 __all__ = ["SOURCE", "Language"]
@@ -29,6 +30,8 @@ class Language(Protocol):
     def pgettext(self, context: str, message: str) -> str: ...
 
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+    def translated(self, table: MessageTable) -> Mapping[str, str]: ...
 
     @property
     def pays_templates(self) -> Mapping[str, str]: ...
@@ -54,6 +57,9 @@ class _Source:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
+
+    def translated(self, table: MessageTable) -> Mapping[str, str]:
+        return table.messages
 
     @property
     def pays_templates(self) -> Mapping[str, str]:

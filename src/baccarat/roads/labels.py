@@ -12,13 +12,15 @@ with other markings, passes its own :class:`RoadLabels`; the renderers hold no w
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 
+from baccarat.core.messages import MessageTable, Translates
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
 from baccarat.roads.derived import Colour, DerivedRoad
 from baccarat.roads.result import RoadError
 
-__all__ = ["ENGLISH", "RoadLabels"]
+__all__ = ["ENGLISH", "MESSAGES", "RoadLabels", "labels_in"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,3 +122,24 @@ class RoadLabels:
 
 ENGLISH = RoadLabels()
 """The default labels: English, with ``B``, ``P`` and ``T`` on the cells."""
+
+
+MESSAGES = MessageTable(
+    {field.name: getattr(ENGLISH, field.name) for field in fields(RoadLabels)},
+    context="roads.{key}",
+)
+"""The English labels to translate, each under the context of its field, so ``B`` (Banker) and
+``B`` (blue) are apart."""
+
+
+@cache
+def labels_in(language: Translates) -> RoadLabels:
+    """The road labels in ``language`` (anything that translates a :class:`MessageTable`).
+
+    >>> class English:
+    ...     def translated(self, table: MessageTable) -> Mapping[str, str]:
+    ...         return table.messages
+    >>> labels_in(English()) == ENGLISH
+    True
+    """
+    return RoadLabels(**language.translated(MESSAGES))

@@ -35,6 +35,7 @@ from baccarat.ledger.service import (
     TableView,
 )
 from baccarat.roads import RoadLabels
+from baccarat.roads.labels import labels_in
 from baccarat.web.i18n import (
     _,
     current,
@@ -74,7 +75,7 @@ _SUIT_NAMES = {
 
 def road_labels() -> RoadLabels:
     """The road labels in the current language."""
-    return current().road_labels
+    return labels_in(current())
 
 
 def rank_name(rank: Rank) -> str:
