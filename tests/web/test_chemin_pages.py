@@ -24,11 +24,10 @@ from baccarat.chemin import solve_chemin_de_fer
 from baccarat.chemin.practice import draw_advantage, reach_probability
 from baccarat.chemin.tableau import parse_point, resolve
 from baccarat.core.cards import Card, full_deck, parse_cards
-from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
 from baccarat.core.coup import deal_coup
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import Action
+from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, Action
 from baccarat.odds import Composition, exact_distribution
 from baccarat.web.routers.chemin import BankerPlay, CheminError, CheminTables
 

@@ -43,12 +43,11 @@ from baccarat.core.banque import (
     Seat,
     deal_banque_coup,
 )
-from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint
 from baccarat.core.errors import BaccaratError
 from baccarat.core.money import net_amount
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import Action, Tableau
+from baccarat.core.tableau import CHEMIN_DE_FER, Action, Tableau
 
 __all__ = [
     "BANQUE_BETS",

@@ -43,13 +43,19 @@ from baccarat.chemin.practice import (
 from baccarat.chemin.solve import Solution, solve_chemin_de_fer
 from baccarat.chemin.tableau import choice_points, tableau_action
 from baccarat.core.cards import Card
-from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint, Coup, Step, hand_total
 from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules, shuffled_order
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau
+from baccarat.core.tableau import (
+    BANKER_DISCRETION,
+    CHEMIN_DE_FER,
+    PUNTO_BANCO,
+    Action,
+    Side,
+    Tableau,
+)
 from baccarat.i18n.markers import N_
 from baccarat.ledger.service import CoupView, ShoeView
 from baccarat.odds.composition import Composition
