@@ -70,7 +70,7 @@ _KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 
 
 ERROR_MODULES = (
-    "baccarat.core.banque",
+    "baccarat.chemin.banque.deal",
     "baccarat.core.bets",
     "baccarat.core.money",
     "baccarat.core.rules",

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.core.banque import (
+from baccarat.chemin.banque.deal import (
     BanqueChoicePoint,
     BanqueCoup,
     HandView,
