@@ -71,6 +71,7 @@ _KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 
 ERROR_MODULES = (
     "baccarat.chemin.banque.deal",
+    "baccarat.chemin.table",
     "baccarat.core.bets",
     "baccarat.core.money",
     "baccarat.core.rules",
