@@ -21,12 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import measure
 
-from baccarat.chemin.banque import BanqueGame
+from baccarat.chemin.banque.deal import Seat
+from baccarat.chemin.banque.solve import BanqueGame
 from baccarat.chemin.game import BANKER_DISCRETION, ChoiceGame, CoupModel
 from baccarat.chemin.game import _enumerate as enumerate_model
 from baccarat.chemin.simulate import card_source
 from baccarat.chemin.solve import solve
-from baccarat.core.banque import Seat
 from baccarat.core.coup import deal_coup
 from baccarat.core.tableau import PUNTO_BANCO
 from baccarat.odds import Composition, exact_distribution

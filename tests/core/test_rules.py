@@ -416,8 +416,8 @@ def test_rule_sets_pickle_and_copy(name: str) -> None:
 
 
 def test_chemin_de_fer_is_found_by_name_but_kept_apart_from_the_house_tables() -> None:
-    from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
     from baccarat.core.rules import CHOICE_RULE_SETS
+    from baccarat.core.tableau import CHEMIN_DE_FER
 
     rules = get_rule_set("chemin-de-fer")
     assert rules is CHOICE_RULE_SETS["chemin-de-fer"]
@@ -431,10 +431,9 @@ def test_chemin_de_fer_is_found_by_name_but_kept_apart_from_the_house_tables() -
 
 def test_a_chemin_de_fer_coup_settles_with_its_recorded_choices() -> None:
     from baccarat.core.cards import parse_cards
-    from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
     from baccarat.core.coup import Coup
     from baccarat.core.settle import settle
-    from baccarat.core.tableau import Action
+    from baccarat.core.tableau import CHEMIN_DE_FER, Action
 
     # Player 2+3 = 5 stands (his choice); Banker 9+7 = 6 stands: the Banker wins 6-5.
     coup = Coup.from_cards(parse_cards("2c 9d 3h 7s"), CHEMIN_DE_FER, lambda p: Action.STAND)

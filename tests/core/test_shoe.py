@@ -143,10 +143,9 @@ def test_default_source_is_the_system_csprng(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_a_shoe_deals_a_tableau_with_options_through_the_chooser() -> None:
     """A Chemin de Fer shoe asks the chooser at every option and deals the same coups as the cards."""
-    from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
     from baccarat.core.coup import ChoicePoint
     from baccarat.core.errors import TableauError
-    from baccarat.core.tableau import Action, Side
+    from baccarat.core.tableau import CHEMIN_DE_FER, Action, Side
 
     def choose(point: ChoicePoint) -> Action:
         return Action.DRAW if point.side is Side.PLAYER else Action.STAND

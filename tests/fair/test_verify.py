@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baccarat.core.cards import Card, full_deck
-from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.coup import Coup
 from baccarat.core.shoe import ShoeRules
+from baccarat.core.tableau import CHEMIN_DE_FER
 from baccarat.fair.errors import ClaimError, FairError, SeedError
 from baccarat.fair.seeds import commitment
 from baccarat.fair.shuffle import fair_order, fair_shoe

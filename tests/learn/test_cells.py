@@ -7,9 +7,8 @@ import itertools
 import pytest
 
 from baccarat.core.cards import Card, Rank, Suit
-from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.coup import Coup
-from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau
+from baccarat.core.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Action, Side, Tableau
 from baccarat.learn.cells import (
     Cell,
     CellKind,

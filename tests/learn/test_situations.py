@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.coup import Coup
-from baccarat.core.tableau import Action, Side
+from baccarat.core.tableau import CHEMIN_DE_FER, Action, Side
 from baccarat.learn.cells import (
     Cell,
     CellKind,

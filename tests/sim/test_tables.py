@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint
-from baccarat.core.tableau import PUNTO_BANCO, Action
+from baccarat.core.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Action
 from baccarat.sim import tables
 
 

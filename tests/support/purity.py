@@ -8,6 +8,16 @@ from collections.abc import Iterable
 from pathlib import Path
 
 _IO_CALLS = frozenset({"open", "input", "print"})
+_SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def module_file(name: str) -> Path:
+    """The source file of the module ``name`` under ``src/``, found without importing it.
+
+    >>> module_file("baccarat.core.tableau").parts[-3:]
+    ('baccarat', 'core', 'tableau.py')
+    """
+    return _SRC.joinpath(*name.split(".")).with_suffix(".py")
 
 
 def imported_modules(path: Path) -> set[str]:

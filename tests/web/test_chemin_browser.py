@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from baccarat.web.routers.chemin import CheminTables
+from baccarat.chemin.table import CheminTables
 from support.browser import (
     needs_chromium,
     open_page,
@@ -27,8 +27,7 @@ from support.browser import (
     screenshot,
     serve_in_thread,
 )
-
-from .test_chemin_pages import BURN, stacked
+from support.chemin import BURN, stacked
 
 SHOE = BURN + " 2d 9d 3h 8s" + " 2h 9s 3d 8c 4c"
 """Two coups at 5 against a Banker 7: the first stood on (four cards), the second drawn to (a 4)."""

@@ -1,58 +1,32 @@
 """The Chemin de Fer table without a browser: the choice on 5, the hint after it, the Banker's
-optimal play explained, the session's record, refusals, the shoe kept on the server, languages —
-and the exact figures the hint quotes, checked against the exact analyzer."""
+optimal play explained, the session's record, refusals, languages — and the exact figures the hint
+quotes, checked against the exact analyzer. The table itself (its lock, its record, its shoe) is
+tested without the web in tests/chemin/test_table.py."""
 
 from __future__ import annotations
 
 import random
 import re
-import threading
-from collections import Counter
-from collections.abc import Callable
-from datetime import UTC, datetime
 from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import baccarat.web.context
 from baccarat.chemin import solve_chemin_de_fer
 from baccarat.chemin.practice import draw_advantage, reach_probability
+from baccarat.chemin.table import CheminTables
 from baccarat.chemin.tableau import parse_point, resolve
-from baccarat.core.cards import Card, full_deck, parse_cards
-from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
+from baccarat.core.cards import parse_cards
 from baccarat.core.coup import deal_coup
-from baccarat.core.shoe import ShoeRules
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import Action
+from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, Action
 from baccarat.odds import Composition, exact_distribution
-from baccarat.web.routers.chemin import BankerPlay, CheminError, CheminTables
+from support.chemin import BURN, PLAYER_5, stacked
 
 from .test_i18n import _pseudo_translator, _untranslated
-
-BURN = "Ac 2c"
-"""A burn card worth 1 and the one card it burns face down."""
-PLAYER_5 = "2d 9d 3h 8s 4c Kd"
-"""Player 2 + 3 = 5 against Banker 9 + 8 = 7: the learner chooses; a 4 and a K follow."""
-
-
-def stacked(*prefixes: str) -> Callable[[ShoeRules], tuple[Card, ...]]:
-    """Shoes whose first cards are the given ones (one prefix per shoe, then repeating the last),
-    the rest of the decks following in a fixed order."""
-    made = 0
-
-    def shuffle(rules: ShoeRules) -> tuple[Card, ...]:
-        nonlocal made
-        prefix = parse_cards(prefixes[min(made, len(prefixes) - 1)])
-        made += 1
-        rest = Counter(full_deck() * rules.decks) - Counter(prefix)
-        return (*prefix, *(card for card in full_deck() for _ in range(rest[card])))
-
-    return shuffle
 
 
 def use(app: FastAPI, *prefixes: str, seed: int = 1) -> CheminTables:
@@ -305,69 +279,6 @@ def test_a_stale_form_cannot_decide_the_next_coup(app: FastAPI, player: TestClie
     assert _token(second) == "1-2"
     response = player.post("/chemin/choose", data={"coup": _token(first), "choice": "stand"})
     assert response.status_code == 409
-
-
-def test_a_double_submission_decides_once(app: FastAPI) -> None:
-    tables = CheminTables(random.Random(3), shuffle=stacked(BURN + " " + PLAYER_5))
-    when = datetime(2026, 1, 1, tzinfo=UTC)
-    tables.deal("p", when)
-    outcomes: list[str] = []
-
-    def choose() -> None:
-        try:
-            tables.choose("p", when, "1-1", "stand")
-            outcomes.append("done")
-        except CheminError:
-            outcomes.append("refused")
-
-    threads = [threading.Thread(target=choose) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(outcomes) == ["done", "refused", "refused", "refused"]
-    assert tables.table("p", when).tally.coups == 1
-
-
-def test_a_new_session_starts_a_new_record_and_old_tables_are_dropped() -> None:
-    tables = CheminTables(random.Random(3), shuffle=stacked(BURN + " 9c 2d Kh 3s"), limit=2)
-    first, second = datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 1, 2, tzinfo=UTC)
-    tables.deal("a", first)
-    assert tables.table("a", first).tally.coups == 1
-    assert tables.table("a", second).tally.coups == 0
-    tables.table("b", first)
-    tables.table("c", first)  # "a" is now the least recently used of three: dropped
-    assert tables.table("a", second).shoe.coups_dealt == 0
-
-
-# --- the shoe ---------------------------------------------------------------------------------------
-
-
-@settings(max_examples=25, deadline=None)
-@given(st.randoms(use_true_random=False), st.sampled_from(list(BankerPlay)), st.integers(0, 2**32))
-def test_every_coup_is_the_one_the_engine_deals_from_the_shoe(
-    order: random.Random, banker: BankerPlay, seed: int
-) -> None:
-    """Whatever the shoe and the choices, the two-step deal and the live shoe agree (the table
-    checks it on every coup), and the coups are exactly the shoe's cards in order."""
-    cards = list(full_deck())
-    order.shuffle(cards)
-    tables = CheminTables(random.Random(seed), shuffle=lambda rules: tuple(cards) * rules.decks)
-    when = datetime(2026, 1, 1, tzinfo=UTC)
-    tables.open("p", when, 1, banker)
-    dealt: list[Card] = []
-    while True:
-        table = tables.deal("p", when)
-        if table.shoe_number > 2:
-            break  # the shoe ended; the table shuffled the next one for this coup
-        if table.pending is not None:
-            assert table.pending.deal.needs_choice and table.pending.deal.player_total == 5
-            choice = random.Random(seed + len(dealt)).choice(["draw", "stand"])
-            table = tables.choose("p", when, f"2-{table.pending.number}", choice)
-        assert table.last is not None
-        dealt.extend(table.last.result.coup.cards_in_order)
-    burned = cards[0].value or 10
-    assert dealt == cards[1 + burned : 1 + burned + len(dealt)]
 
 
 # --- the figures the hint quotes ----------------------------------------------------------------------

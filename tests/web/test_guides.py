@@ -19,11 +19,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import baccarat.web.context
-from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.rules import RULE_SETS, get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.summary import SUMMARY_CLASSES
-from baccarat.core.tableau import PUNTO_BANCO, Action, Tableau
+from baccarat.core.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Action, Tableau
 from baccarat.guides.simulation import cached_simulation
 from baccarat.odds import Composition, odds_report, odds_through_shoe
 from baccarat.web.routers.guides import GUIDES, ROADS_COUPS, ROADS_SEED

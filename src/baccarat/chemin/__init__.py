@@ -7,7 +7,11 @@
 - :mod:`~baccarat.chemin.solve`: its solution by linear programming, certified exactly;
 - :mod:`~baccarat.chemin.simulate`: the value checked by dealing coups with the engine;
 - :mod:`~baccarat.chemin.practice`: a coup for the practice table, the learner deciding on 5;
-- :mod:`~baccarat.chemin.banque`: Banque's Banker against two Player hands, bets on either hand.
+- :mod:`~baccarat.chemin.banque`: Banque, one Banker against two Player hands: the coup dealt and
+  recorded (:mod:`~baccarat.chemin.banque.deal`, pure like the core), and the Banker's best reply,
+  bets on either hand and simulation (:mod:`~baccarat.chemin.banque.solve`);
+- :mod:`~baccarat.chemin.table`: a learner's practice table: its shoe, the coup waiting for the
+  choice, the session's record and tally, behind one lock.
 
 >>> from baccarat.odds import Composition
 >>> solution = solve_chemin_de_fer(Composition.infinite_deck(), BANKER_DISCRETION)

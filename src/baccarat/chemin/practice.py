@@ -208,7 +208,7 @@ def reach_probability(contents: Composition, tableau: Tableau, total: int) -> Fr
     """The probability that the Player's first two cards make ``total`` and neither hand has a
     natural: how often the learner faces the choice on ``total`` (exact, per coup dealt).
 
-    >>> from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
+    >>> from baccarat.core.tableau import CHEMIN_DE_FER
     >>> reach_probability(Composition.infinite_deck(), CHEMIN_DE_FER, 5)
     Fraction(2192, 28561)
     """
@@ -226,7 +226,7 @@ def draw_advantage(solution: Solution, point: ChoicePoint) -> Fraction:
 
     >>> from baccarat.chemin.solve import solve_chemin_de_fer
     >>> from baccarat.chemin.tableau import parse_point
-    >>> from baccarat.core.chemin_de_fer import BANKER_DISCRETION
+    >>> from baccarat.core.tableau import BANKER_DISCRETION
     >>> free = solve_chemin_de_fer(Composition.infinite_deck(), BANKER_DISCRETION)
     >>> draw_advantage(free, parse_point("P5"))
     Fraction(0, 1)

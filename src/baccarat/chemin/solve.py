@@ -248,7 +248,7 @@ def solve_chemin_de_fer(
 ) -> Solution:
     """The solution of Chemin de Fer on ``contents`` (default: a fresh 6-deck shoe), cached.
 
-    ``tableau`` may be :data:`~baccarat.core.chemin_de_fer.BANKER_DISCRETION` for the game in
+    ``tableau`` may be :data:`~baccarat.core.tableau.BANKER_DISCRETION` for the game in
     which the Banker chooses everywhere (Kemeny and Snell's).
     """
     contents = contents if contents is not None else Composition.decks(6)

@@ -19,11 +19,10 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint
 from baccarat.core.errors import BaccaratError
 from baccarat.core.messages import MessageTable
-from baccarat.core.tableau import Action, Side, Tableau
+from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, Action, Side, Tableau
 
 __all__ = [
     "BANKER_DISCRETION",

@@ -20,9 +20,9 @@ from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.tableau import Action, Side
 
 if TYPE_CHECKING:
-    from baccarat.chemin.banque import BanqueBanker, BanqueGame
+    from baccarat.chemin.banque.deal import Seat
+    from baccarat.chemin.banque.solve import BanqueBanker, BanqueGame
     from baccarat.chemin.solve import Solution
-    from baccarat.core.banque import Seat
     from baccarat.i18n.catalogs import Translator
     from baccarat.odds.composition import Composition
 
@@ -220,8 +220,8 @@ def render_banque(
     game: BanqueGame, banker: BanqueBanker, stakes: dict[Seat, Fraction], t: Translator
 ) -> str:
     """The Banker's best reply as one grid per Banker total, and his edge on each hand."""
-    from baccarat.chemin.banque import VIEWS
-    from baccarat.core.banque import BanqueChoicePoint
+    from baccarat.chemin.banque.deal import BanqueChoicePoint
+    from baccarat.chemin.banque.solve import VIEWS
 
     draws = ", ".join(
         t.gettext("{seat} hand {p}").format(seat=_seat_name(seat, t), p=_fraction_text(p))
@@ -306,8 +306,8 @@ def banque_command(
 ) -> None:
     """Banque: the Banker's best reply to both Player hands (infinite deck) and his edge."""
     t = cli_translator(lang)
-    from baccarat.chemin.banque import BanqueGame, simulate_banque
-    from baccarat.core.banque import Seat
+    from baccarat.chemin.banque.deal import Seat
+    from baccarat.chemin.banque.solve import BanqueGame, simulate_banque
 
     p = _fraction(draw_on_5, "--draw-on-5")
     if not 0 <= p <= 1:

@@ -50,10 +50,9 @@ from baccarat.core.bets import (
     format_pays,
     parse_pays,
 )
-from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
 from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.money import MoneyError, format_points, parse_points
-from baccarat.core.tableau import PUNTO_BANCO, Tableau
+from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, PUNTO_BANCO, Tableau
 
 __all__ = [
     "BANKER_EVEN",

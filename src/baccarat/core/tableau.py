@@ -6,10 +6,21 @@ the value of the Player's third card. Every decision comes back with a :class:`R
 of the table that applied, worked out from the data, so a variant with other rules is new data and
 its explanations stay right without new code.
 
+Every game's tableau is here: :data:`PUNTO_BANCO` (every cell forced), :data:`CHEMIN_DE_FER` (the
+Player's option on 5 and the Banker's two traditional options) and :data:`BANKER_DISCRETION` (the
+same Player, and a Banker free in every situation). Where the rules leave a hand a choice, the
+cell says ``OPTION``, so one engine deals them all and the choices land in the coup's steps.
+
 >>> PUNTO_BANCO.banker_decision(4, player_third=6)
 Decision(action=<Action.DRAW: 'draw'>, reason=<Reason.BANKER_THIRD_CARD_DRAWS: 'banker_third_card_draws'>, low=2, high=7)
 >>> PUNTO_BANCO.player_decision(6).reason.value
 'player_stands'
+>>> print(CHEMIN_DE_FER.to_text().splitlines()[1])
+Player draws on 0-4, stands on 6-7, may choose on 5.
+>>> CHEMIN_DE_FER.banker_decision(5, player_third=4).reason.value
+'banker_option'
+>>> BANKER_DISCRETION.banker_decision(0, player_third=None).action
+<Action.OPTION: 'option'>
 """
 
 from __future__ import annotations
@@ -20,7 +31,17 @@ from dataclasses import dataclass
 
 from baccarat.core.errors import TableauError
 
-__all__ = ["PUNTO_BANCO", "Action", "Decision", "Reason", "Side", "Tableau", "total_ranges"]
+__all__ = [
+    "BANKER_DISCRETION",
+    "CHEMIN_DE_FER",
+    "PUNTO_BANCO",
+    "Action",
+    "Decision",
+    "Reason",
+    "Side",
+    "Tableau",
+    "total_ranges",
+]
 
 
 class Side(enum.Enum):
@@ -319,3 +340,41 @@ PUNTO_BANCO = Tableau.from_rows(
     },
 )
 """The fixed Punto Banco (and mini-baccarat) tableau."""
+
+# --- Chemin de Fer --------------------------------------------------------------------------------
+# Baccarat played between two people: the Player ("ponte", who holds the punters' cards) and the
+# Banker (a player holding the shoe). Naturals are as in Punto Banco. The Player draws on 0-4,
+# stands on 6-7 and may choose on 5. The Banker follows a table close to the Punto Banco one, except
+# that in two cells the traditional rules leave him free: a 3 against a Player's third card of 9,
+# and a 5 against a Player's third card of 4 (the rules as printed by Scarne and quoted at
+# gaming-dictionary.pokerwiner.com/chemin-de-fer-must-play-poker.html; see docs/chemin.md). When
+# the Player stood, the Banker draws on 0-5 and stands on 6-7.
+
+CHEMIN_DE_FER = Tableau.from_rows(
+    "chemin-de-fer",
+    # Two-card totals 0..9; O = the Player's option on 5.
+    player="DDDDDOSSSS",
+    banker_player_stood="DDDDDDSSSS",
+    # Banker total -> action by the Player's third-card value 0..9; O = the Banker's option.
+    banker={
+        0: "DDDDDDDDDD",
+        1: "DDDDDDDDDD",
+        2: "DDDDDDDDDD",
+        3: "DDDDDDDDSO",
+        4: "SSDDDDDDSS",
+        5: "SSSSODDDSS",
+        6: "SSSSSSDDSS",
+        7: "SSSSSSSSSS",
+    },
+)
+"""Chemin de Fer: the Player's option on 5 and the Banker's two traditional options."""
+
+BANKER_DISCRETION = Tableau.from_rows(
+    "chemin-de-fer-banker-discretion",
+    player="DDDDDOSSSS",
+    # Rows and cells for natural totals (8, 9) are never consulted.
+    banker_player_stood="OOOOOOOOSS",
+    banker=dict.fromkeys(range(8), "O" * 10),
+)
+"""The game studied by Kemeny and Snell (1957): the Player's option on 5, and the Banker free in
+every situation."""

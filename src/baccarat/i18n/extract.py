@@ -62,7 +62,8 @@ _KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 
 
 ERROR_MODULES = (
-    "baccarat.core.banque",
+    "baccarat.chemin.banque.deal",
+    "baccarat.chemin.table",
     "baccarat.core.bets",
     "baccarat.core.money",
     "baccarat.core.rules",

@@ -24,12 +24,11 @@ from starlette.exceptions import HTTPException
 
 from baccarat.core.bets import format_pays
 from baccarat.core.cards import Rank, parse_cards
-from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.coup import Coup, hand_total
 from baccarat.core.rules import get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
+from baccarat.core.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Action, Side, Tableau, total_ranges
 from baccarat.guides.figures import guide_figures
 from baccarat.guides.simulation import cached_simulation, comparison
 from baccarat.i18n.markers import N_

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.core.banque import (
+from baccarat.chemin.banque.deal import (
     BanqueChoicePoint,
     BanqueCoup,
     HandView,
@@ -14,11 +14,10 @@ from baccarat.core.banque import (
     explain_banque_coup,
 )
 from baccarat.core.cards import Card, full_deck, parse_cards
-from baccarat.core.chemin_de_fer import BANKER_DISCRETION
 from baccarat.core.coup import ChoicePoint, Coup
 from baccarat.core.errors import CardError, TableauError
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import Action, Reason, Side
+from baccarat.core.tableau import BANKER_DISCRETION, Action, Reason, Side
 
 
 def _draw(seat: Seat, point: ChoicePoint) -> Action:

@@ -1,9 +1,9 @@
 """Baccarat Banque: strategies for the three hands, the Banker's best reply, bets on either hand.
 
-In Banque the Banker plays one hand against two Player hands (:mod:`baccarat.core.banque` deals
-and records the coups) and is free to draw or stand in every situation, seeing both hands. What is
-best for him depends on both at once, and on how much is staked on each: a card that helps him
-against the right-hand hand may hurt him against the left.
+In Banque the Banker plays one hand against two Player hands (:mod:`baccarat.chemin.banque.deal`
+deals and records the coups) and is free to draw or stand in every situation, seeing both hands.
+What is best for him depends on both at once, and on how much is staked on each: a card that helps
+him against the right-hand hand may hurt him against the left.
 
 :class:`BanqueGame` computes, exactly on the infinite deck, the Banker's expectation against each
 Player hand for any strategies, and his **best reply** to given Player strategies (each hand's
@@ -33,8 +33,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from baccarat.chemin.strategy import StrategyError
-from baccarat.core.banque import (
+from baccarat.chemin.banque.deal import (
     BanqueChoicePoint,
     BanqueChooser,
     BanqueCoup,
@@ -43,12 +42,12 @@ from baccarat.core.banque import (
     Seat,
     deal_banque_coup,
 )
-from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
+from baccarat.chemin.strategy import StrategyError
 from baccarat.core.coup import ChoicePoint
 from baccarat.core.errors import BaccaratError
 from baccarat.core.money import net_amount
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import Action, Tableau
+from baccarat.core.tableau import CHEMIN_DE_FER, Action, Tableau
 
 __all__ = [
     "BANQUE_BETS",
@@ -118,7 +117,8 @@ class BanqueBanker:
         return all(p in (0, 1) for p in self.draw.values())
 
     def chooser(self, rng: random.Random | None = None) -> BanqueChooser:
-        """The chooser :func:`~baccarat.core.banque.deal_banque_coup` asks (mixed: needs ``rng``)."""
+        """The chooser :func:`~baccarat.chemin.banque.deal.deal_banque_coup` asks (mixed: needs
+        ``rng``)."""
         if rng is None and not self.is_pure:
             raise StrategyError("a mixed Banker strategy needs a random source")
 
@@ -357,7 +357,7 @@ def banque_coup_record(coup: BanqueCoup) -> dict[str, Any]:
     seat (``right``, ``left``, or null for the Banker), its reason code, its parameters and its
     sentence.
     """
-    from baccarat.core.banque import explain_banque_coup
+    from baccarat.chemin.banque.deal import explain_banque_coup
     from baccarat.records import hand_record
 
     sentences = explain_banque_coup(coup)

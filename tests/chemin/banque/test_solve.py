@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from baccarat.chemin.banque import (
+from baccarat.chemin.banque.deal import BanqueChoicePoint, BanqueCoup, HandView, Seat
+from baccarat.chemin.banque.solve import (
     VIEWS,
     BanqueBanker,
     BanqueGame,
@@ -22,7 +23,6 @@ from baccarat.chemin.banque import (
 from baccarat.chemin.game import BANKER_DISCRETION, Composition
 from baccarat.chemin.solve import solve_chemin_de_fer
 from baccarat.chemin.strategy import StrategyError
-from baccarat.core.banque import BanqueChoicePoint, BanqueCoup, HandView, Seat
 from baccarat.core.cards import parse_cards
 from baccarat.core.coup import ChoicePoint
 from baccarat.core.tableau import Action, Side
@@ -155,7 +155,7 @@ def test_a_mixed_banker_edge_is_the_mix_of_the_pure_edges() -> None:
 def test_a_banque_coup_record_is_json_ready() -> None:
     import json
 
-    from baccarat.chemin.banque import banque_coup_record
+    from baccarat.chemin.banque.solve import banque_coup_record
 
     coup = BanqueCoup.from_cards(
         parse_cards("2c 2d Kh 3s 3d 4h 5c 6c"),

@@ -36,12 +36,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from baccarat.core.cards import Card
-from baccarat.core.chemin_de_fer import CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint, Hand, Step, hand_total
 from baccarat.core.errors import CardError, TableauError, TemplatedError
 from baccarat.core.explain import ENGLISH, explain
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import Action, Reason, Side, Tableau
+from baccarat.core.tableau import CHEMIN_DE_FER, Action, Reason, Side, Tableau
 
 __all__ = [
     "BANQUE_ENGLISH",

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from baccarat.core.cards import parse_cards
-from baccarat.core.chemin_de_fer import BANKER_DISCRETION, CHEMIN_DE_FER
 from baccarat.core.coup import ChoicePoint, Coup
 from baccarat.core.explain import explain_coup
-from baccarat.core.tableau import PUNTO_BANCO, Action, Reason, Side
+from baccarat.core.tableau import (
+    BANKER_DISCRETION,
+    CHEMIN_DE_FER,
+    PUNTO_BANCO,
+    Action,
+    Reason,
+    Side,
+)
 
 
 def _option_cells(rows: tuple[tuple[Action, ...], ...]) -> set[tuple[int, int]]:
