@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat.core.bets import (
+from baccarat.core.bets import Bet, BetResult, PayRule, format_pays, parse_pays, pays_text
+from baccarat.core.cards import parse_cards
+from baccarat.core.catalogue import (
     BANKER,
-    BANKER_EZ,
-    BANKER_NO_COMMISSION,
     BANKER_PAIR,
     BIG,
     BIG_TIGER,
@@ -32,24 +32,14 @@ from baccarat.core.bets import (
     STANDARD_BETS,
     SUPER_6,
     TIE,
-    TIE_9,
-    Bet,
-    BetError,
-    BetResult,
-    Condition,
-    Domain,
-    Field,
-    PayRule,
     egalite_bet,
     egalite_bets,
-    format_pays,
     is_known_bet,
-    parse_pays,
-    pays_text,
     standard_bet,
 )
-from baccarat.core.cards import parse_cards
+from baccarat.core.conditions import BetError, Condition, Domain, Field
 from baccarat.core.coup import Coup
+from baccarat.core.rules import BANKER_EZ, BANKER_NO_COMMISSION, TIE_9
 from baccarat.core.summary import (
     PAIR_CLASSES,
     SUMMARY_CLASSES,

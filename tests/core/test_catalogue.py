@@ -10,8 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from baccarat.core import bets as catalogue
-from baccarat.core import rules
+from baccarat.core import catalogue, rules
 from baccarat.core.bets import Bet
 from baccarat.core.rules import CHOICE_RULE_SETS, DEFAULT_RULE_SET, RULE_SETS, RuleSet, TableLimits
 from support.golden import check_golden
@@ -20,11 +19,11 @@ from support.golden import check_golden
 NAMED_BETS = {
     "PLAYER": catalogue.PLAYER,
     "BANKER": catalogue.BANKER,
-    "BANKER_NO_COMMISSION": catalogue.BANKER_NO_COMMISSION,
-    "BANKER_EZ": catalogue.BANKER_EZ,
+    "BANKER_NO_COMMISSION": rules.BANKER_NO_COMMISSION,
+    "BANKER_EZ": rules.BANKER_EZ,
     "BANKER_EVEN": rules.BANKER_EVEN,
     "TIE": catalogue.TIE,
-    "TIE_9": catalogue.TIE_9,
+    "TIE_9": rules.TIE_9,
     "PLAYER_PAIR": catalogue.PLAYER_PAIR,
     "BANKER_PAIR": catalogue.BANKER_PAIR,
     "EITHER_PAIR": catalogue.EITHER_PAIR,

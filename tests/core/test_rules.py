@@ -11,32 +11,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat.core.bets import (
-    BANKER,
+from baccarat.core.bets import Bet, PayRule
+from baccarat.core.catalogue import BANKER, PERFECT_PAIR_TWO_LEVEL, PLAYER, STANDARD_BETS, TIE
+from baccarat.core.conditions import BetError, Condition, Domain, Field
+from baccarat.core.rulefile import rule_set_from_toml, rule_set_to_toml
+from baccarat.core.rules import (
     BANKER_EZ,
     BANKER_NO_COMMISSION,
-    PERFECT_PAIR_TWO_LEVEL,
-    PLAYER,
-    STANDARD_BETS,
-    TIE,
-    TIE_9,
-    Bet,
-    BetError,
-    Condition,
-    Domain,
-    Field,
-    PayRule,
-)
-from baccarat.core.rules import (
     DEFAULT_RULE_SET,
     RULE_SETS,
+    TIE_9,
     RuleSet,
     RuleSetError,
     TableLimits,
     get_rule_set,
-    rule_set_from_toml,
     rule_set_names,
-    rule_set_to_toml,
 )
 from baccarat.core.summary import Summary
 from baccarat.core.tableau import PUNTO_BANCO

@@ -30,7 +30,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from baccarat.core.bets import PAYS_ENGLISH
+from baccarat.core.conditions import PAYS_ENGLISH
 from baccarat.core.explain import ENGLISH
 from baccarat.core.tableau import Action, Side
 from baccarat.roads.labels import ENGLISH as ENGLISH_ROAD_LABELS

@@ -72,7 +72,10 @@ _KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 ERROR_MODULES = (
     "baccarat.core.banque",
     "baccarat.core.bets",
+    "baccarat.core.catalogue",
+    "baccarat.core.conditions",
     "baccarat.core.money",
+    "baccarat.core.rulefile",
     "baccarat.core.rules",
     "baccarat.core.settle",
     "baccarat.core.shoe",
@@ -114,7 +117,7 @@ def templated_errors() -> list[type[TemplatedError]]:
 def _data_messages() -> Iterator[tuple[str | None, str, str]]:
     """``(context, message, where)`` for the words that live in data."""
     from baccarat.chemin.tableau import POINT_LABELS
-    from baccarat.core.bets import PAYS_ENGLISH
+    from baccarat.core.conditions import PAYS_ENGLISH
     from baccarat.core.explain import ENGLISH
     from baccarat.core.rules import CHOICE_RULE_SETS, RULE_SETS
     from baccarat.core.tableau import Action, Side
