@@ -33,9 +33,6 @@ from baccarat.core.catalogue import (
     SUPER_6,
     TIE,
     egalite_bet,
-    egalite_bets,
-    is_known_bet,
-    standard_bet,
 )
 from baccarat.core.conditions import BetError, Condition, Domain, Field
 from baccarat.core.coup import Coup
@@ -514,45 +511,6 @@ def test_pair_bet_from_data() -> None:
     )
     assert bet.net(PairSummary(PairKind.SUITED, PairKind.NONE).index) == 25
     assert bet.net(PairSummary(PairKind.PAIR, PairKind.SUITED).index) == -1
-
-
-# --- Names --------------------------------------------------------------------------------------
-
-
-def test_standard_names() -> None:
-    assert list(STANDARD_BETS) == [
-        "player",
-        "banker",
-        "tie",
-        "player_pair",
-        "banker_pair",
-        "either_pair",
-        "perfect_pair",
-        "dragon_bonus_player",
-        "dragon_bonus_banker",
-        "big",
-        "small",
-        "dragon_7",
-        "panda_8",
-        "super_6",
-        "big_tiger",
-        "small_tiger",
-        *(f"egalite_{t}" for t in range(10)),
-    ]
-    assert all(STANDARD_BETS[name].name == name for name in STANDARD_BETS)
-    assert standard_bet("banker") is BANKER
-    assert is_known_bet("egalite_0")
-    assert not is_known_bet("egalite_10")
-
-
-def test_egalite_is_configurable() -> None:
-    bets = egalite_bets({7: "50", 0: 160})
-    assert [b.name for b in bets] == ["egalite_0", "egalite_7"]
-    assert bets[1].net(Summary(7, 7, 2, 3).index) == 50
-    with pytest.raises(BetError, match="tie total 0-9, got 10"):
-        egalite_bet(10)
-    with pytest.raises(BetError, match="unknown bet 'egalite_10'"):
-        standard_bet("egalite_10")
 
 
 def test_format_pays_is_exact_for_long_decimals() -> None:

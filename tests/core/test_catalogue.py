@@ -1,5 +1,6 @@
 """The catalogue: every built-in bet and rule set, checked against a golden record of the objects
-the code built before the catalogue became data (``tests/golden/bets/catalogue.json``).
+the code built before the catalogue became data (``tests/golden/bets/catalogue.json``); the
+built-in tables read as any user's file; the names of the named bets.
 
 After an intended change to a built-in, ``UPDATE_GOLDEN=1 pytest tests/core/test_catalogue.py``
 rewrites the record; read its diff before committing it.
@@ -10,9 +11,31 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
+
 from baccarat.core import catalogue, rules
 from baccarat.core.bets import Bet
-from baccarat.core.rules import CHOICE_RULE_SETS, DEFAULT_RULE_SET, RULE_SETS, RuleSet, TableLimits
+from baccarat.core.catalogue import (
+    BANKER,
+    CHOICE_RULE_SET_DATA,
+    RULE_SET_DATA,
+    STANDARD_BETS,
+    egalite_bet,
+    egalite_bets,
+    is_known_bet,
+    standard_bet,
+)
+from baccarat.core.conditions import BetError
+from baccarat.core.rulefile import rule_set_from_toml, rule_set_to_toml
+from baccarat.core.rules import (
+    CHOICE_RULE_SETS,
+    DEFAULT_RULE_SET,
+    RULE_SETS,
+    RuleSet,
+    TableLimits,
+    rule_set_from_data,
+)
+from baccarat.core.summary import Summary
 from support.golden import check_golden
 
 # Every named bet constant, by the name it is imported under.
@@ -88,3 +111,71 @@ def catalogue_record() -> str:
 
 def test_every_built_in_is_as_it_was() -> None:
     check_golden("bets/catalogue.json", catalogue_record())
+
+
+@pytest.mark.parametrize("data", [*RULE_SET_DATA, *CHOICE_RULE_SET_DATA], ids=lambda d: d["name"])
+def test_each_built_in_table_is_a_file_a_user_could_write(data: dict[str, object]) -> None:
+    """The catalogue's tables go through the reader of users' files and come out as the built-ins."""
+    built_in = {**RULE_SETS, **CHOICE_RULE_SETS}[str(data["name"])]
+    assert rule_set_from_data(data) == built_in
+    assert list(rule_set_from_data(data).bets) == list(built_in.bets)
+    assert rule_set_from_toml(rule_set_to_toml(built_in)) == built_in
+
+
+def test_the_named_variants_are_the_objects_their_tables_offer() -> None:
+    assert rules.TIE_9 is RULE_SETS["tie-9"].bet("tie")
+    assert rules.BANKER_NO_COMMISSION is RULE_SETS["no-commission"].bet("banker")
+    assert rules.BANKER_EZ is RULE_SETS["ez"].bet("banker")
+    assert rules.BANKER_EVEN is CHOICE_RULE_SETS["chemin-de-fer"].bet("banker")
+
+
+def test_a_variant_is_new_data() -> None:
+    """A table differing from a built-in in one pay is a few lines of data, not new code."""
+    variant = rule_set_from_data(
+        {
+            "name": "tie-9-ez",
+            "extends": "ez",
+            "bets": {
+                "tie": {"title": "Tie", "rules": [{"when": {"winner": "tie"}, "pays": "9:1"}]}
+            },
+        }
+    )
+    assert variant.bet("tie") == rules.TIE_9
+    assert variant.bet("banker") is rules.BANKER_EZ
+    assert list(variant.bets) == list(RULE_SETS["ez"].bets)
+
+
+def test_standard_names() -> None:
+    assert list(STANDARD_BETS) == [
+        "player",
+        "banker",
+        "tie",
+        "player_pair",
+        "banker_pair",
+        "either_pair",
+        "perfect_pair",
+        "dragon_bonus_player",
+        "dragon_bonus_banker",
+        "big",
+        "small",
+        "dragon_7",
+        "panda_8",
+        "super_6",
+        "big_tiger",
+        "small_tiger",
+        *(f"egalite_{t}" for t in range(10)),
+    ]
+    assert all(STANDARD_BETS[name].name == name for name in STANDARD_BETS)
+    assert standard_bet("banker") is BANKER
+    assert is_known_bet("egalite_0")
+    assert not is_known_bet("egalite_10")
+
+
+def test_egalite_is_configurable() -> None:
+    bets = egalite_bets({7: "50", 0: 160})
+    assert [b.name for b in bets] == ["egalite_0", "egalite_7"]
+    assert bets[1].net(Summary(7, 7, 2, 3).index) == 50
+    with pytest.raises(BetError, match="tie total 0-9, got 10"):
+        egalite_bet(10)
+    with pytest.raises(BetError, match="unknown bet 'egalite_10'"):
+        standard_bet("egalite_10")
