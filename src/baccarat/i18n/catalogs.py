@@ -7,7 +7,7 @@ a missing translation elsewhere falls back to English.
 
 The explanations of the engine (:data:`baccarat.core.explain.ENGLISH`) are translated here too,
 with the context ``explain``, so a language supplies the same sentences keyed by the same reason
-codes; so are the words of pay tables (:data:`baccarat.core.bets.PAYS_ENGLISH`, context ``pays``)
+codes; so are the words of pay tables (:data:`baccarat.core.conditions.PAYS_ENGLISH`, context ``pays``)
 and the road labels (:class:`baccarat.roads.RoadLabels`, context ``roads.<field>``).
 
 >>> en = get_translator("en")
@@ -118,7 +118,7 @@ class Translator:
 
     @property
     def pays_templates(self) -> Mapping[str, str]:
-        """:data:`~baccarat.core.bets.PAYS_ENGLISH` with every word in this language."""
+        """:data:`~baccarat.core.conditions.PAYS_ENGLISH` with every word in this language."""
         return _pays_templates(self)
 
     @property
