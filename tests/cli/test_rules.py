@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from baccarat.core.rules import get_rule_set, rule_set_from_toml, rule_set_names
+from baccarat.core.rulefile import rule_set_from_toml
+from baccarat.core.rules import get_rule_set, rule_set_names
 from support.cli import run
 from support.golden import check_golden
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat.core.bets import (
+from baccarat.core.bets import Bet, BetResult, PayRule, format_pays, parse_pays, pays_text
+from baccarat.core.cards import parse_cards
+from baccarat.core.catalogue import (
     BANKER,
-    BANKER_EZ,
-    BANKER_NO_COMMISSION,
     BANKER_PAIR,
     BIG,
     BIG_TIGER,
@@ -32,24 +32,11 @@ from baccarat.core.bets import (
     STANDARD_BETS,
     SUPER_6,
     TIE,
-    TIE_9,
-    Bet,
-    BetError,
-    BetResult,
-    Condition,
-    Domain,
-    Field,
-    PayRule,
     egalite_bet,
-    egalite_bets,
-    format_pays,
-    is_known_bet,
-    parse_pays,
-    pays_text,
-    standard_bet,
 )
-from baccarat.core.cards import parse_cards
+from baccarat.core.conditions import BetError, Condition, Domain, Field
 from baccarat.core.coup import Coup
+from baccarat.core.rules import BANKER_EZ, BANKER_NO_COMMISSION, TIE_9
 from baccarat.core.summary import (
     PAIR_CLASSES,
     SUMMARY_CLASSES,
@@ -524,45 +511,6 @@ def test_pair_bet_from_data() -> None:
     )
     assert bet.net(PairSummary(PairKind.SUITED, PairKind.NONE).index) == 25
     assert bet.net(PairSummary(PairKind.PAIR, PairKind.SUITED).index) == -1
-
-
-# --- Names --------------------------------------------------------------------------------------
-
-
-def test_standard_names() -> None:
-    assert list(STANDARD_BETS) == [
-        "player",
-        "banker",
-        "tie",
-        "player_pair",
-        "banker_pair",
-        "either_pair",
-        "perfect_pair",
-        "dragon_bonus_player",
-        "dragon_bonus_banker",
-        "big",
-        "small",
-        "dragon_7",
-        "panda_8",
-        "super_6",
-        "big_tiger",
-        "small_tiger",
-        *(f"egalite_{t}" for t in range(10)),
-    ]
-    assert all(STANDARD_BETS[name].name == name for name in STANDARD_BETS)
-    assert standard_bet("banker") is BANKER
-    assert is_known_bet("egalite_0")
-    assert not is_known_bet("egalite_10")
-
-
-def test_egalite_is_configurable() -> None:
-    bets = egalite_bets({7: "50", 0: 160})
-    assert [b.name for b in bets] == ["egalite_0", "egalite_7"]
-    assert bets[1].net(Summary(7, 7, 2, 3).index) == 50
-    with pytest.raises(BetError, match="tie total 0-9, got 10"):
-        egalite_bet(10)
-    with pytest.raises(BetError, match="unknown bet 'egalite_10'"):
-        standard_bet("egalite_10")
 
 
 def test_format_pays_is_exact_for_long_decimals() -> None:

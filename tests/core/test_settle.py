@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat.core.bets import BetError, BetResult
+from baccarat.core.bets import BetResult
 from baccarat.core.cards import full_deck, parse_cards
+from baccarat.core.conditions import BetError
 from baccarat.core.coup import ChoicePoint, Coup
 from baccarat.core.errors import BaccaratError
 from baccarat.core.money import net_amount

@@ -127,7 +127,8 @@ def test_every_templated_error_is_in_every_catalog_with_its_parameters(language:
 
 
 def test_a_pay_table_mistake_reads_in_the_language_through_every_level() -> None:
-    from baccarat.core.rules import RuleSetError, rule_set_from_toml
+    from baccarat.core.rulefile import rule_set_from_toml
+    from baccarat.core.rules import RuleSetError
 
     toml = 'name = "x"\n[[bets.lucky.rules]]\nwhen = { winner = "banker" }\npays = 0.5\n'
     with pytest.raises(RuleSetError) as info:

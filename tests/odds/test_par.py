@@ -6,9 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from baccarat.core.bets import BANKER_EZ, LOSE, PERFECT_PAIR_TWO_LEVEL, Bet
+from baccarat.core.bets import LOSE, Bet
+from baccarat.core.catalogue import PERFECT_PAIR_TWO_LEVEL
 from baccarat.core.errors import BaccaratError
-from baccarat.core.rules import RULE_SETS, RuleSet, get_rule_set
+from baccarat.core.rules import BANKER_EZ, RULE_SETS, RuleSet, get_rule_set
 from baccarat.odds.composition import Composition
 from baccarat.odds.exact import exact_distribution
 from baccarat.odds.par import par_section, par_sheet

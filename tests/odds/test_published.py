@@ -34,10 +34,9 @@ from fractions import Fraction
 
 import pytest
 
-from baccarat.core.bets import (
+from baccarat.core.bets import Bet
+from baccarat.core.catalogue import (
     BANKER,
-    BANKER_EZ,
-    BANKER_NO_COMMISSION,
     BIG,
     BIG_TIGER,
     DRAGON_7,
@@ -50,11 +49,10 @@ from baccarat.core.bets import (
     PLAYER_PAIR,
     SMALL,
     TIE,
-    TIE_9,
-    Bet,
     egalite_bet,
 )
 from baccarat.core.distribution import Distribution
+from baccarat.core.rules import BANKER_EZ, BANKER_NO_COMMISSION, TIE_9
 from baccarat.core.summary import Winner
 from baccarat.odds.composition import Composition
 from baccarat.odds.exact import exact_distribution

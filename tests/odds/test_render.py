@@ -15,7 +15,8 @@ from html.parser import HTMLParser
 import pytest
 
 from baccarat.core.errors import BaccaratError
-from baccarat.core.rules import get_rule_set, rule_set_from_toml
+from baccarat.core.rulefile import rule_set_from_toml
+from baccarat.core.rules import get_rule_set
 from baccarat.odds.composition import Composition
 from baccarat.odds.par import ParSheet, par_sheet
 from baccarat.odds.render import (

@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.core.bets import BANKER, PLAYER, PLAYER_PAIR, TIE, Bet
+from baccarat.core.bets import Bet
+from baccarat.core.catalogue import BANKER, PLAYER, PLAYER_PAIR, TIE
 from baccarat.core.distribution import Distribution
-from baccarat.core.rules import RULE_SETS, RuleSet, rule_set_from_toml
+from baccarat.core.rulefile import rule_set_from_toml
+from baccarat.core.rules import RULE_SETS, RuleSet
 from baccarat.core.summary import SUMMARY_CLASSES, Winner
 from baccarat.odds.composition import Composition
 from baccarat.odds.exact import exact_counts, exact_distribution

@@ -285,7 +285,7 @@ def test_openapi_documents_the_api(client: TestClient) -> None:
 
 
 def test_next_coup_odds_come_from_the_cards_not_yet_seen(app: FastAPI, player: TestClient) -> None:
-    from baccarat.core.bets import PERFECT_PAIR
+    from baccarat.core.catalogue import PERFECT_PAIR
     from baccarat.core.shoe import Shoe
     from baccarat.ledger import tables
     from baccarat.odds import Composition, bet_stats, exact_distribution

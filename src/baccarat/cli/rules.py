@@ -16,13 +16,8 @@ from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.settle import load_rule_set
 from baccarat.core.bets import Bet, format_pays
 from baccarat.core.money import format_points
-from baccarat.core.rules import (
-    CHOICE_RULE_SETS,
-    RULE_SETS,
-    RuleSet,
-    TableLimits,
-    rule_set_to_toml,
-)
+from baccarat.core.rulefile import rule_set_to_toml
+from baccarat.core.rules import CHOICE_RULE_SETS, RULE_SETS, RuleSet, TableLimits
 from baccarat.i18n.language import SOURCE, Language
 
 if TYPE_CHECKING:

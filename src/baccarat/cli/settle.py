@@ -22,7 +22,8 @@ from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.cards import parse_cards
 from baccarat.core.coup import Coup
 from baccarat.core.money import MoneyError, format_points, parse_points
-from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set, rule_set_from_toml
+from baccarat.core.rulefile import rule_set_from_toml
+from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set
 from baccarat.core.settle import Settlement, settle
 from baccarat.i18n.words import RESULT_WORDS
 from baccarat.records import coup_record

@@ -3,8 +3,10 @@
 Four tables are named: ``punto-banco`` (the default: Banker 0.95:1, Tie 8:1), ``tie-9`` (Tie 9:1),
 ``no-commission`` (Super 6 / Punto 2000: a Banker win on 6 pays 1:2) and ``ez`` (a Banker win with a
 three-card 7 pushes); ``chemin-de-fer``, where the hands choose, is kept apart
-(:data:`CHOICE_RULE_SETS`). Every one is plain data — a :class:`RuleSet` of :class:`~baccarat.core.bets.Bet`
-pay tables — so a new table is new data, not new code, and can be read from TOML.
+(:data:`CHOICE_RULE_SETS`). Every one is plain data — a :class:`RuleSet` of
+:class:`~baccarat.core.bets.Bet` pay tables, declared in :mod:`baccarat.core.catalogue` in the
+vocabulary of a rule-set file and read here by :func:`rule_set_from_data`, the reader of every
+user's file (:mod:`baccarat.core.rulefile` reads and writes the TOML text).
 
 >>> rules = get_rule_set("no-commission")
 >>> rules.bet("banker").describe()[0], rules.limits_for("super_6")
@@ -16,49 +18,32 @@ pay tables — so a new table is new data, not new code, and can be read from TO
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from baccarat.core.bets import (
-    BANKER,
-    BANKER_EZ,
-    BANKER_NO_COMMISSION,
-    BANKER_PAIR,
-    BIG,
-    BIG_TIGER,
-    DRAGON_7,
-    DRAGON_BONUS_BANKER,
-    DRAGON_BONUS_PLAYER,
-    EGALITE_BETS,
-    EITHER_PAIR,
-    PANDA_8,
-    PERFECT_PAIR,
-    PLAYER,
-    PLAYER_PAIR,
-    SMALL,
-    SMALL_TIGER,
+from baccarat.core.bets import Bet, parse_pays
+from baccarat.core.catalogue import (
+    CHOICE_RULE_SET_DATA,
+    EGALITE_NAMES,
+    RULE_SET_DATA,
     STANDARD_BETS,
-    SUPER_6,
-    TIE,
-    TIE_9,
-    Bet,
-    BetError,
     bet_names_text,
     egalite_bet,
-    format_pays,
-    parse_pays,
 )
+from baccarat.core.conditions import BetError
 from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.money import MoneyError, format_points, parse_points
 from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, PUNTO_BANCO, Tableau
 
 __all__ = [
     "BANKER_EVEN",
+    "BANKER_EZ",
+    "BANKER_NO_COMMISSION",
     "CHOICE_RULE_SETS",
     "DEFAULT_RULE_SET",
     "RULE_SETS",
+    "TIE_9",
     "BetNotOfferedError",
     "RuleSet",
     "RuleSetError",
@@ -67,9 +52,7 @@ __all__ = [
     "UnknownRuleSetError",
     "get_rule_set",
     "rule_set_from_data",
-    "rule_set_from_toml",
     "rule_set_names",
-    "rule_set_to_toml",
 ]
 
 
@@ -116,16 +99,6 @@ class StrayLimitsError(RuleSetError, TemplatedError):
 class BetTwiceError(RuleSetError, TemplatedError):
     code = "bet_twice"
     template = "rule set {rule_set!r} offers bet {bet!r} twice"
-
-
-class NotTomlTextError(RuleSetError, TemplatedError):
-    code = "not_toml_text"
-    template = "expected TOML text, got {kind}"
-
-
-class MalformedTomlError(RuleSetError, TemplatedError):
-    code = "malformed_toml"
-    template = "malformed TOML: {detail}"
 
 
 class RuleSetNameMissingError(RuleSetError, TemplatedError):
@@ -347,184 +320,31 @@ class RuleSet:
         return self.bet_limits.get(self.bet(name).name, self.limits)
 
 
-# Stakes are in minor units: side bets and the Tie take 1 to 1,000 points, Player and Banker up to
-# 10,000 — a typical ratio of main-bet to side-bet maxima.
-_SIDE_LIMITS = TableLimits(100, 100_000)
-_MAIN_LIMITS = {"player": TableLimits(100, 1_000_000), "banker": TableLimits(100, 1_000_000)}
-
-_CLASSIC_SIDE_BETS = (
-    PLAYER_PAIR,
-    BANKER_PAIR,
-    EITHER_PAIR,
-    PERFECT_PAIR,
-    DRAGON_BONUS_PLAYER,
-    DRAGON_BONUS_BANKER,
-    BIG,
-    SMALL,
-    *EGALITE_BETS,
-)
-
-_BUILT_IN = (
-    RuleSet.of(
-        "punto-banco",
-        "Punto Banco",
-        (PLAYER, BANKER, TIE, *_CLASSIC_SIDE_BETS),
-        _SIDE_LIMITS,
-        _MAIN_LIMITS,
-        description="Player 1:1; Banker 0.95:1 (5 % commission); Tie 8:1; a tie pushes Player and Banker.",
-    ),
-    RuleSet.of(
-        "tie-9",
-        "Punto Banco, Tie 9:1",
-        (PLAYER, BANKER, TIE_9, *_CLASSIC_SIDE_BETS),
-        _SIDE_LIMITS,
-        _MAIN_LIMITS,
-        description="As punto-banco, with the Tie paying 9:1.",
-    ),
-    RuleSet.of(
-        "no-commission",
-        "No-commission (Super 6 / Punto 2000)",
-        (
-            PLAYER,
-            BANKER_NO_COMMISSION,
-            TIE,
-            *_CLASSIC_SIDE_BETS,
-            SUPER_6,
-            BIG_TIGER,
-            SMALL_TIGER,
-        ),
-        _SIDE_LIMITS,
-        _MAIN_LIMITS,
-        description="Banker 1:1 with no commission, except a Banker win on 6 pays 1:2.",
-    ),
-    RuleSet.of(
-        "ez",
-        "EZ Baccarat",
-        (PLAYER, BANKER_EZ, TIE, DRAGON_7, PANDA_8, PLAYER_PAIR, BANKER_PAIR),
-        _SIDE_LIMITS,
-        _MAIN_LIMITS,
-        description="Banker 1:1 with no commission, except a Banker win with a three-card 7 pushes.",
-    ),
-)
-
-RULE_SETS: Mapping[str, RuleSet] = MappingProxyType({rs.name: rs for rs in _BUILT_IN})
-"""The named rule sets, in display order."""
-
-# Chemin de Fer is a private game: the Banker's win is paid even money. A house that takes a cut
-# from the bank writes it in TOML (extends = "chemin-de-fer", a "banker" bet paying "19/20").
-BANKER_EVEN = Bet.from_data(
-    "banker",
-    {
-        "title": "Banker (no commission)",
-        "rules": [
-            {"when": {"winner": "banker"}, "pays": "1"},
-            {"when": {"winner": "tie"}, "pays": "push"},
-        ],
-    },
-)
-"""Banker 1:1 with no commission; a tie is a stand-off."""
-
-CHOICE_RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(
-    {
-        rs.name: rs
-        for rs in (
-            RuleSet.of(
-                "chemin-de-fer",
-                "Chemin de Fer",
-                (PLAYER, BANKER_EVEN),
-                _SIDE_LIMITS,
-                _MAIN_LIMITS,
-                tableau=CHEMIN_DE_FER,
-                description="The Player may draw or stand on 5; the Banker chooses on 3 v 9 and "
-                "5 v 4; Player and Banker 1:1 with no commission; a tie is a stand-off.",
-            ),
-        )
-    }
-)
-"""Rule sets whose hands choose (their tableau has option cells; see ``baccarat.chemin``).
-
-Kept apart from :data:`RULE_SETS`: dealing or pricing them needs both hands' strategies, which
-the house tables and the reports that walk :data:`RULE_SETS` do not have. :func:`get_rule_set`
-finds them by name."""
-
-DEFAULT_RULE_SET = "punto-banco"
-"""The rule set used when none is named."""
-
-# Every bet name the package knows, so an error can tell "no such bet" from "not at this table".
-_KNOWN_BET_NAMES = frozenset(STANDARD_BETS).union(
-    *(rs.bets for rs in (*_BUILT_IN, *CHOICE_RULE_SETS.values()))
-)
-
-
-def rule_set_names() -> tuple[str, ...]:
-    """The names of the built-in rule sets, the default first."""
-    return tuple(RULE_SETS)
-
-
-def get_rule_set(name: str = DEFAULT_RULE_SET) -> RuleSet:
-    """The built-in rule set called ``name``.
-
-    >>> get_rule_set("tie-9").bet("tie").top_pay
-    Fraction(9, 1)
-    >>> get_rule_set("macao")
-    Traceback (most recent call last):
-    ...
-    baccarat.core.rules.UnknownRuleSetError: unknown rule set 'macao': expected one of punto-banco, tie-9, ...
-    >>> get_rule_set("chemin-de-fer").tableau.has_options
-    True
-    """
-    rule_set = RULE_SETS.get(name) or CHOICE_RULE_SETS.get(name)
-    if rule_set is None:
-        names = (*rule_set_names(), *CHOICE_RULE_SETS)
-        raise UnknownRuleSetError(rule_set=name, names=", ".join(names))
-    return rule_set
-
-
-# --- TOML ---------------------------------------------------------------------------------------
+# --- Reading a rule set from data (parsed TOML or JSON) ----------------------------------------
 
 _TABLEAUX: Mapping[str, Tableau] = {
     tableau.name: tableau for tableau in (PUNTO_BANCO, CHEMIN_DE_FER, BANKER_DISCRETION)
 }
 _TOP_KEYS = ("name", "title", "description", "extends", "tableau", "offers", "limits", "egalite")
-_EGALITE = tuple(f"egalite_{total}" for total in range(10))
-
-
-def rule_set_from_toml(text: str) -> RuleSet:
-    """Read a rule set from TOML text (the format is in ``docs/bets.md``).
-
-    >>> rules = rule_set_from_toml('''
-    ... name = "high-tie"
-    ... extends = "punto-banco"
-    ... offers = ["player", "banker", "tie", "lucky_6"]
-    ... [bets.tie]
-    ... rules = [{ when = { winner = "tie" }, pays = "9:1" }]
-    ... [bets.lucky_6]
-    ... rules = [{ when = { winner = "banker", banker_total = 6 }, pays = "12:1" }]
-    ... [limits]
-    ... lucky_6 = { maximum = "100" }
-    ... ''')
-    >>> list(rules.bets), rules.bet("tie").top_pay, rules.limits_for("lucky_6").text()
-    (['player', 'banker', 'tie', 'lucky_6'], Fraction(9, 1), '1 to 100 points')
-    >>> rule_set_from_toml('name = "x"\\noffers = ["player", "lucky"]')
-    Traceback (most recent call last):
-    ...
-    baccarat.core.rules.InRuleSetError: rule set 'x': offers unknown bet 'lucky': define it under [bets.lucky] or ...
-    >>> rule_set_from_toml("name = ")
-    Traceback (most recent call last):
-    ...
-    baccarat.core.rules.MalformedTomlError: malformed TOML: Invalid value (at end of document)
-    """
-    if not isinstance(text, str):
-        raise NotTomlTextError(kind=type(text).__name__)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise MalformedTomlError(detail=str(exc)) from None
-    return rule_set_from_data(data)
+# A table that sets no limits and extends none takes 1 to 1,000 points on every bet.
+_DEFAULT_LIMITS = TableLimits(100, 100_000)
 
 
 def rule_set_from_data(data: Mapping[str, object]) -> RuleSet:
-    """Read a rule set from plain data (parsed TOML or JSON); every mistake is a RuleSetError."""
+    """Read a rule set from plain data (parsed TOML or JSON); every mistake is a RuleSetError.
+
+    This reads a user's file and the built-in tables alike; ``extends`` names a built-in table.
+
+    >>> rules = rule_set_from_data({"name": "tie-10", "extends": "punto-banco",
+    ...     "bets": {"tie": {"rules": [{"when": {"winner": "tie"}, "pays": "10:1"}]}}})
+    >>> rules.bet("tie").top_pay, rules.limits == get_rule_set().limits
+    (Fraction(10, 1), True)
+    """
+    return _read(data, _ALL_RULE_SETS)
+
+
+def _read(data: Mapping[str, object], bases: Mapping[str, RuleSet]) -> RuleSet:
+    """Read a rule set whose ``extends`` names one of ``bases``."""
     name = data.get("name")
     if not isinstance(name, str):
         raise RuleSetNameMissingError(name=name)
@@ -535,7 +355,7 @@ def rule_set_from_data(data: Mapping[str, object]) -> RuleSet:
             rule_set=name, keys=", ".join(unknown), expected=", ".join((*_TOP_KEYS, "bets"))
         )
     try:
-        return _read_rule_set(name, data)
+        return _read_rule_set(name, data, bases)
     except RuleSetError as exc:
         if str(exc).startswith(where):
             raise exc from None  # it names the rule set already
@@ -558,11 +378,11 @@ def _table(data: Mapping[str, object], key: str) -> Mapping[str, object]:
     return value
 
 
-def _read_rule_set(name: str, data: Mapping[str, object]) -> RuleSet:
+def _read_rule_set(name: str, data: Mapping[str, object], bases: Mapping[str, RuleSet]) -> RuleSet:
     extends = data.get("extends")
     if extends is not None and not isinstance(extends, str):
         raise BadExtendsError(extends=extends)
-    base = get_rule_set(extends) if extends is not None else None
+    base = _find(extends, bases) if extends is not None else None
 
     tableau_name = _string(data, "tableau", (base.tableau if base else PUNTO_BANCO).name)
     tableau = _TABLEAUX.get(tableau_name)
@@ -613,7 +433,7 @@ def _offers(data: Mapping[str, object], base: RuleSet | None) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
         raise OffersNotListError(value=raw)
     # "egalite" stands for the ten Egalité bets, one per tie total.
-    names = [n for item in raw for n in (_EGALITE if item == "egalite" else (item,))]
+    names = [n for item in raw for n in (EGALITE_NAMES if item == "egalite" else (item,))]
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
         raise OffersRepeatedError(bets=", ".join(repeated))
@@ -643,7 +463,7 @@ def _limits(
             _amount(entry["maximum"], f"{key} maximum") if "maximum" in entry else fallback.maximum,
         )
 
-    default = base.limits if base else _SIDE_LIMITS
+    default = base.limits if base else _DEFAULT_LIMITS
     if "default" in table:
         default = read("default", default)
     inherited = dict(base.bet_limits) if base else {}
@@ -657,76 +477,74 @@ def _limits(
     return default, bet_limits
 
 
-def rule_set_to_toml(rule_set: RuleSet) -> str:
-    """The rule set as TOML that :func:`rule_set_from_toml` reads back to an equal rule set.
+# --- The built-in tables, and finding one by name ------------------------------------------------
 
-    Bets identical to the standard ones are only named in ``offers``; the others are written out.
 
-    >>> print(rule_set_to_toml(get_rule_set("ez")).split("[bets.banker]")[1].strip())
-    title = "Banker (EZ)"
-    rules = [
-        { when = { winner = "banker", banker_total = 7, banker_cards = 3 }, pays = "push" },
-        { when = { winner = "banker" }, pays = "1:1" },
-        { when = { winner = "tie" }, pays = "push" },
-    ]
+def _find(name: str, tables: Mapping[str, RuleSet]) -> RuleSet:
+    rule_set = tables.get(name)
+    if rule_set is None:
+        raise UnknownRuleSetError(rule_set=name, names=", ".join(tables))
+    return rule_set
+
+
+def _read_all(
+    tables: Iterable[Mapping[str, object]], bases: Mapping[str, RuleSet]
+) -> dict[str, RuleSet]:
+    """Read the catalogue's tables in order, each able to extend one read before it."""
+    known = dict(bases)
+    read: dict[str, RuleSet] = {}
+    for data in tables:
+        rule_set = _read(data, known)
+        read[rule_set.name] = known[rule_set.name] = rule_set
+    return read
+
+
+RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(_read_all(RULE_SET_DATA, {}))
+"""The named rule sets, in display order."""
+
+CHOICE_RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(
+    _read_all(CHOICE_RULE_SET_DATA, RULE_SETS)
+)
+"""Rule sets whose hands choose (their tableau has option cells; see ``baccarat.chemin``).
+
+Kept apart from :data:`RULE_SETS`: dealing or pricing them needs both hands' strategies, which
+the house tables and the reports that walk :data:`RULE_SETS` do not have. :func:`get_rule_set`
+finds them by name."""
+
+_ALL_RULE_SETS: Mapping[str, RuleSet] = MappingProxyType({**RULE_SETS, **CHOICE_RULE_SETS})
+
+DEFAULT_RULE_SET = "punto-banco"
+"""The rule set used when none is named."""
+
+# The variants the built-in tables define, named here because it is their table that reads them.
+TIE_9 = RULE_SETS["tie-9"].bets["tie"]
+"""Tie 9:1."""
+BANKER_NO_COMMISSION = RULE_SETS["no-commission"].bets["banker"]
+"""No-commission (Super 6 / Punto 2000) Banker: 1:1, but a win with a total of 6 pays 1:2."""
+BANKER_EZ = RULE_SETS["ez"].bets["banker"]
+"""EZ Baccarat Banker: 1:1, but a win with a three-card 7 is a push."""
+BANKER_EVEN = CHOICE_RULE_SETS["chemin-de-fer"].bets["banker"]
+"""Banker 1:1 with no commission; a tie is a stand-off (Chemin de Fer, a private game)."""
+
+# Every bet name the package knows, so an error can tell "no such bet" from "not at this table".
+_KNOWN_BET_NAMES = frozenset(STANDARD_BETS).union(*(rs.bets for rs in _ALL_RULE_SETS.values()))
+
+
+def rule_set_names() -> tuple[str, ...]:
+    """The names of the built-in rule sets, the default first."""
+    return tuple(RULE_SETS)
+
+
+def get_rule_set(name: str = DEFAULT_RULE_SET) -> RuleSet:
+    """The built-in rule set called ``name``.
+
+    >>> get_rule_set("tie-9").bet("tie").top_pay
+    Fraction(9, 1)
+    >>> get_rule_set("macao")
+    Traceback (most recent call last):
+    ...
+    baccarat.core.rules.UnknownRuleSetError: unknown rule set 'macao': expected one of punto-banco, tie-9, ...
+    >>> get_rule_set("chemin-de-fer").tableau.has_options
+    True
     """
-    names = list(rule_set.bets)
-    if _EGALITE[0] in names:
-        start = names.index(_EGALITE[0])
-        if tuple(names[start : start + 10]) == _EGALITE:
-            names[start : start + 10] = ["egalite"]
-    lines = [
-        f"name = {_toml_value(rule_set.name)}",
-        f"title = {_toml_value(rule_set.title)}",
-    ]
-    if rule_set.description:
-        lines.append(f"description = {_toml_value(rule_set.description)}")
-    lines.append(f"tableau = {_toml_value(rule_set.tableau.name)}")
-    lines.append("offers = [")
-    lines += [f"    {_toml_value(n)}," for n in names]
-    lines += ["]", "", "[limits]  # in points", f"default = {_limits_toml(rule_set.limits)}"]
-    lines += [f"{n} = {_limits_toml(lim)}" for n, lim in rule_set.bet_limits.items()]
-    for bet in rule_set.bets.values():
-        if STANDARD_BETS.get(bet.name) == bet:
-            continue
-        data = bet.to_data()
-        lines += ["", f"[bets.{bet.name}]", f"title = {_toml_value(bet.title)}"]
-        if "domain" in data:
-            lines.append(f"domain = {_toml_value(data['domain'])}")
-        lines.append("rules = [")
-        for rule in bet.rules:
-            when = ", ".join(f"{c.field.value} = {_toml_value(c.to_data())}" for c in rule.when)
-            when_text = f"{{ {when} }}" if when else "{}"
-            lines.append(
-                f"    {{ when = {when_text}, pays = {_toml_value(format_pays(rule.pays))} }},"
-            )
-        lines.append("]")
-    return "\n".join(lines) + "\n"
-
-
-def _limits_toml(limits: TableLimits) -> str:
-    return (
-        f"{{ minimum = {_toml_value(format_points(limits.minimum))}, "
-        f"maximum = {_toml_value(format_points(limits.maximum))} }}"
-    )
-
-
-# A TOML basic string escapes the quote, the backslash and every control character but tab.
-_TOML_ESCAPES = {chr(c): f"\\u{c:04x}" for c in (*range(0x20), 0x7F)} | {
-    "\t": "\t",
-    "\n": "\\n",
-    '"': '\\"',
-    "\\": "\\\\",
-}
-
-
-def _toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return '"' + "".join(_TOML_ESCAPES.get(ch, ch) for ch in value) + '"'
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {value!r} as TOML")
+    return _find(name, _ALL_RULE_SETS)

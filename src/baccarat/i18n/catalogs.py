@@ -7,7 +7,7 @@ a missing translation elsewhere falls back to English.
 
 The explanations of the engine (:data:`baccarat.core.explain.ENGLISH`) are translated here too,
 with the context ``explain``, so a language supplies the same sentences keyed by the same reason
-codes; so are the words of pay tables (:data:`baccarat.core.bets.PAYS_ENGLISH`, context ``pays``).
+codes; so are the words of pay tables (:data:`baccarat.core.conditions.PAYS_ENGLISH`, context ``pays``).
 The features above this package hand their own tables to :meth:`Translator.translated` (the road
 labels, the Chemin de Fer choice points, a fair shoe's mismatches): this package imports none of
 them.
@@ -32,7 +32,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from baccarat.core.bets import PAYS_ENGLISH
+from baccarat.core.conditions import PAYS_ENGLISH
 from baccarat.core.explain import ENGLISH
 from baccarat.core.messages import MessageTable
 from baccarat.core.tableau import Action, Side
@@ -110,7 +110,7 @@ class Translator:
 
     @property
     def pays_templates(self) -> Mapping[str, str]:
-        """:data:`~baccarat.core.bets.PAYS_ENGLISH` with every word in this language."""
+        """:data:`~baccarat.core.conditions.PAYS_ENGLISH` with every word in this language."""
         return self.translated(PAYS)
 
     @property

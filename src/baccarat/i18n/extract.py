@@ -65,7 +65,10 @@ ERROR_MODULES = (
     "baccarat.chemin.banque.deal",
     "baccarat.chemin.table",
     "baccarat.core.bets",
+    "baccarat.core.catalogue",
+    "baccarat.core.conditions",
     "baccarat.core.money",
+    "baccarat.core.rulefile",
     "baccarat.core.rules",
     "baccarat.core.settle",
     "baccarat.core.shoe",
@@ -112,7 +115,7 @@ this package imports none of them)."""
 def message_tables() -> Iterator[tuple[str, MessageTable]]:
     """``(module, table)`` for every table of the core and of :data:`TABLE_MODULES`."""
     yield "baccarat.core.explain", EXPLAIN
-    yield "baccarat.core.bets", PAYS
+    yield "baccarat.core.conditions", PAYS
     for name in TABLE_MODULES:
         module = importlib.import_module(name)
         for value in vars(module).values():
@@ -139,11 +142,11 @@ def _data_messages() -> Iterator[tuple[str | None, str, str]]:
     for action in Action:
         yield "action", action.value, "core/tableau.py"
     for rule_set in (*RULE_SETS.values(), *CHOICE_RULE_SETS.values()):
-        yield "rule set", rule_set.title, "core/rules.py"
+        yield "rule set", rule_set.title, "core/catalogue.py"
         if rule_set.description:
-            yield "rule set description", rule_set.description, "core/rules.py"
+            yield "rule set description", rule_set.description, "core/catalogue.py"
         for bet in rule_set.bets.values():
-            yield "bet", bet.title, "core/bets.py"
+            yield "bet", bet.title, "core/catalogue.py"
 
 
 def extract() -> Catalog:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
-from baccarat.core.bets import PAYS_ENGLISH
+from baccarat.core.conditions import PAYS_ENGLISH
 from baccarat.core.explain import ENGLISH
 from baccarat.core.messages import MessageTable
 from baccarat.core.tableau import Action, Side

@@ -21,8 +21,9 @@ from sqlalchemy import Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from baccarat.core.bets import BetError, BetResult
+from baccarat.core.bets import BetResult
 from baccarat.core.cards import Card, Rank
+from baccarat.core.conditions import BetError
 from baccarat.core.coup import Coup
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set
 from baccarat.core.settle import Settlement, StakeError, check_stakes, settle

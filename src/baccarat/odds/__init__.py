@@ -5,7 +5,7 @@ decks, the infinite deck, or the cards left in a partly dealt shoe) and returns 
 :class:`~baccarat.core.distribution.Distribution` over the 400 summary classes and 9 pair classes.
 Every bet, described once as a pay table in :mod:`baccarat.core.bets`, is priced from it.
 
->>> from baccarat.core.bets import BANKER, PLAYER, TIE
+>>> from baccarat.core.catalogue import BANKER, PLAYER, TIE
 >>> shoe = Composition.decks(8)
 >>> d = exact_distribution(shoe)
 >>> [f"{bet_stats(b, d).house_edge:.4%}" for b in (BANKER, PLAYER, TIE)]

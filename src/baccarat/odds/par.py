@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from baccarat.core.bets import LOSE, PAYS_ENGLISH, Bet, Domain, PayRule
+from baccarat.core.bets import LOSE, Bet, PayRule
+from baccarat.core.conditions import PAYS_ENGLISH, Domain
 from baccarat.core.distribution import FREQUENCY_KEYS, Distribution
 from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import RuleSet

@@ -9,7 +9,7 @@ Floats (:func:`bet_stats`, :func:`price_bets`) are for display and speed: the pa
 bets are stacked once into a matrix and priced with one product. :func:`exact_bet_stats` gives the
 same figures as exact fractions.
 
->>> from baccarat.core.bets import BANKER
+>>> from baccarat.core.catalogue import BANKER
 >>> from baccarat.odds.composition import Composition
 >>> from baccarat.odds.exact import exact_distribution
 >>> d = exact_distribution(Composition.decks(8))
@@ -31,7 +31,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from baccarat.core.bets import Bet, Domain
+from baccarat.core.bets import Bet
+from baccarat.core.conditions import Domain
 from baccarat.core.distribution import Distribution
 from baccarat.core.errors import BaccaratError
 

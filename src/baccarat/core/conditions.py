@@ -1,0 +1,315 @@
+"""What a pay table reads: the facts of a coup's class, conditions on them, and their words.
+
+A bet reads one of two :class:`Domain`\\ s: the 400 summary classes (final totals and cards per
+side, from which the winner, the natural and the margin follow) or the 9 pair classes (each side's
+first two cards). Each class is reduced once to its :class:`Field` values, and a :class:`Condition`
+holds when a field takes one of its values; :mod:`baccarat.core.bets` builds pay rules from them.
+
+>>> Condition.of("winner", "banker").text(), Condition.of("cards", [6, 5]).text()
+('winner = banker', 'cards in [5, 6]')
+>>> Domain.PAIRS.size, Domain.SUMMARY.facts[Summary(3, 6, 3, 2).index][Field.MARGIN]
+(9, 3)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from baccarat.core.errors import BaccaratError, TemplatedError
+from baccarat.core.summary import (
+    PAIR_CLASSES,
+    SUMMARY_CLASSES,
+    PairKind,
+    PairSummary,
+    Summary,
+    Winner,
+)
+
+__all__ = [
+    "PAYS_ENGLISH",
+    "BetError",
+    "Condition",
+    "ConditionValue",
+    "Domain",
+    "Field",
+]
+
+
+class BetError(BaccaratError):
+    """A bet that is unknown, not offered, or whose pay table is malformed.
+
+    Every mistake in a pay table, from one condition up to a whole bet, is one of these.
+    """
+
+
+# Each mistake a condition can make, as a template a reader sees in their language.
+class BadConditionValueError(BetError, TemplatedError):
+    code = "bad_condition_value"
+    template = "{field} cannot be {value}: expected one of {choices}"
+
+
+class NoConditionValuesError(BetError, TemplatedError):
+    code = "no_condition_values"
+    template = "condition on {field} has no values"
+
+
+class RepeatedConditionValueError(BetError, TemplatedError):
+    code = "repeated_condition_value"
+    template = "condition on {field} repeats a value"
+
+
+class UnknownConditionError(BetError, TemplatedError):
+    code = "unknown_condition"
+    template = "unknown condition {field!r}: expected one of {fields}"
+
+
+class Domain(enum.Enum):
+    """What a bet's pay table reads: the coup summary or the first two cards of each side."""
+
+    SUMMARY = "summary"
+    """The 400 :class:`~baccarat.core.summary.Summary` classes."""
+    PAIRS = "pairs"
+    """The 9 :class:`~baccarat.core.summary.PairSummary` classes."""
+
+    @property
+    def size(self) -> int:
+        """The number of classes (400 or 9)."""
+        return len(SUMMARY_CLASSES) if self is Domain.SUMMARY else len(PAIR_CLASSES)
+
+    @property
+    def facts(self) -> tuple[Mapping[Field, ConditionValue], ...]:
+        """The value of every field of this domain, for each class in class-index order."""
+        return _FACTS[self]
+
+
+ConditionValue = Winner | PairKind | bool | int
+"""A value a condition can test: a winner, a pair kind, a yes/no fact or a number."""
+
+
+class Field(enum.Enum):
+    """A fact about a coup that a pay rule can test, with the domain it belongs to."""
+
+    WINNER = "winner"
+    """``player``, ``banker`` or ``tie``."""
+    PLAYER_TOTAL = "player_total"
+    """The Player's final total, 0-9."""
+    BANKER_TOTAL = "banker_total"
+    """The Banker's final total, 0-9."""
+    PLAYER_CARDS = "player_cards"
+    """Cards in the Player's hand, 2 or 3."""
+    BANKER_CARDS = "banker_cards"
+    """Cards in the Banker's hand, 2 or 3."""
+    CARDS = "cards"
+    """Cards dealt in the coup, 4-6."""
+    NATURAL = "natural"
+    """Whether the coup ended on a natural (true or false)."""
+    MARGIN = "margin"
+    """The difference between the two final totals, 0-9 (0 on a tie)."""
+    PLAYER_PAIR = "player_pair"
+    """The Player's first two cards: ``none``, ``pair`` (same rank) or ``suited`` (same rank and suit)."""
+    BANKER_PAIR = "banker_pair"
+    """The Banker's first two cards: ``none``, ``pair`` or ``suited``."""
+
+    @property
+    def domain(self) -> Domain:
+        return Domain.PAIRS if self in (Field.PLAYER_PAIR, Field.BANKER_PAIR) else Domain.SUMMARY
+
+    @property
+    def choices(self) -> tuple[ConditionValue, ...]:
+        """Every value this field can take, in order."""
+        return _CHOICES[self]
+
+    def parse(self, raw: object) -> ConditionValue:
+        """Read one value as written in TOML or JSON (``"banker"``, ``6``, ``true``, ``"suited"``).
+
+        >>> Field.WINNER.parse("Banker"), Field.CARDS.parse(5), Field.PLAYER_PAIR.parse("suited")
+        (<Winner.BANKER: 'banker'>, 5, <PairKind.SUITED: 2>)
+        >>> Field.BANKER_TOTAL.parse(10)
+        Traceback (most recent call last):
+        ...
+        baccarat.core.conditions.BadConditionValueError: banker_total cannot be 10: expected one of 0, 1, 2, 3, ..., 9
+        """
+        choices = self.choices
+        value: ConditionValue | None = None
+        if self is Field.NATURAL:
+            value = raw if isinstance(raw, bool) else None
+        elif self is Field.WINNER:
+            value = next(
+                (w for w in Winner if isinstance(raw, str) and w.value == raw.lower()), None
+            )
+        elif self.domain is Domain.PAIRS:
+            value = next(
+                (k for k in PairKind if isinstance(raw, str) and k.name.lower() == raw.lower()),
+                None,
+            )
+        elif isinstance(raw, int) and not isinstance(raw, bool) and raw in choices:
+            value = raw
+        if value is None:
+            raise BadConditionValueError(
+                field=self.value,
+                value=_show(raw),
+                choices=", ".join(_value_text(c) for c in choices),
+            )
+        return value
+
+
+def _show(raw: object) -> str:
+    return (
+        repr(raw)
+        if isinstance(raw, str)
+        else str(raw).lower()
+        if isinstance(raw, bool)
+        else str(raw)
+    )
+
+
+def _value_text(value: ConditionValue) -> str:
+    """A value as it is written in TOML and shown to people."""
+    if isinstance(value, Winner):
+        return value.value
+    if isinstance(value, PairKind):
+        return value.name.lower()
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+_CHOICES: dict[Field, tuple[ConditionValue, ...]] = {
+    Field.WINNER: tuple(Winner),
+    Field.PLAYER_TOTAL: tuple(range(10)),
+    Field.BANKER_TOTAL: tuple(range(10)),
+    Field.PLAYER_CARDS: (2, 3),
+    Field.BANKER_CARDS: (2, 3),
+    Field.CARDS: (4, 5, 6),
+    Field.NATURAL: (False, True),
+    Field.MARGIN: tuple(range(10)),
+    Field.PLAYER_PAIR: tuple(PairKind),
+    Field.BANKER_PAIR: tuple(PairKind),
+}
+
+_SUMMARY_FACTS: dict[Field, Callable[[Summary], ConditionValue]] = {
+    Field.WINNER: lambda s: s.winner,
+    Field.PLAYER_TOTAL: lambda s: s.player_total,
+    Field.BANKER_TOTAL: lambda s: s.banker_total,
+    Field.PLAYER_CARDS: lambda s: s.player_cards,
+    Field.BANKER_CARDS: lambda s: s.banker_cards,
+    Field.CARDS: lambda s: s.cards,
+    Field.NATURAL: lambda s: s.natural,
+    Field.MARGIN: lambda s: abs(s.player_total - s.banker_total),
+}
+
+_PAIR_FACTS: dict[Field, Callable[[PairSummary], ConditionValue]] = {
+    Field.PLAYER_PAIR: lambda p: p.player,
+    Field.BANKER_PAIR: lambda p: p.banker,
+}
+
+# The facts of every class, worked out once: a pay table is matched against these tables only.
+_FACTS: dict[Domain, tuple[dict[Field, ConditionValue], ...]] = {
+    Domain.SUMMARY: tuple(
+        {f: get(s) for f, get in _SUMMARY_FACTS.items()} for s in SUMMARY_CLASSES
+    ),
+    Domain.PAIRS: tuple({f: get(p) for f, get in _PAIR_FACTS.items()} for p in PAIR_CLASSES),
+}
+
+
+PAYS_ENGLISH: Mapping[str, str] = MappingProxyType(
+    {
+        "rule": "{when} → {pays}",
+        "is": "{field} = {value}",
+        "in": "{field} in [{values}]",
+        "always": "always",
+        "otherwise": "otherwise",
+        "natural": "natural",
+        "not_natural": "not natural",
+        "push": "push",
+        "lose": "lose",
+        **{f"field.{f.value}": f.value for f in Field},
+        **{f"value.{w.value}": w.value for w in Winner},
+        **{f"value.{k.name.lower()}": k.name.lower() for k in PairKind},
+        "value.true": "true",
+        "value.false": "false",
+    }
+)
+"""The words of a pay table in English, keyed by code: what
+:meth:`~baccarat.core.bets.Bet.describe` and :func:`~baccarat.core.bets.format_pays` write. Another
+language passes the same keys with its own words (the English names of fields and values are the
+TOML keys, so a table reads as it is written in English)."""
+
+
+def _shown_value(value: ConditionValue, templates: Mapping[str, str]) -> str:
+    """A condition's value for people: a word of ``templates``, or the number."""
+    if isinstance(value, bool | Winner | PairKind):
+        return templates[f"value.{_value_text(value)}"]
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A field and the values for which the condition holds (any one of them).
+
+    >>> Condition(Field.CARDS, (5, 6)).text()
+    'cards in [5, 6]'
+    """
+
+    field: Field
+    values: tuple[ConditionValue, ...]
+
+    def __post_init__(self) -> None:
+        if not self.values:
+            raise NoConditionValuesError(field=self.field.value)
+        for value in self.values:
+            # Compare by type as well as value: True == 1, but natural = 1 is a mistake.
+            if not any(type(value) is type(c) and value == c for c in self.field.choices):
+                raise BadConditionValueError(
+                    field=self.field.value,
+                    value=_show(value),
+                    choices=", ".join(_value_text(c) for c in self.field.choices),
+                )
+        # One canonical order, so equal conditions compare and print the same.
+        ordered = tuple(c for c in self.field.choices if c in self.values)
+        if len(ordered) != len(self.values):
+            raise RepeatedConditionValueError(field=self.field.value)
+        object.__setattr__(self, "values", ordered)
+
+    @classmethod
+    def of(cls, field_name: str, raw: object) -> Condition:
+        """Read a condition as written in TOML: one value or a list of values.
+
+        >>> Condition.of("winner", "banker"), Condition.of("cards", [6, 5]).values
+        (Condition(field=<Field.WINNER: 'winner'>, values=(<Winner.BANKER: 'banker'>,)), (5, 6))
+        """
+        try:
+            f = Field(field_name)
+        except ValueError:
+            raise UnknownConditionError(
+                field=field_name, fields=", ".join(f.value for f in Field)
+            ) from None
+        raws = raw if isinstance(raw, list | tuple) else [raw]
+        return cls(f, tuple(f.parse(r) for r in raws))
+
+    def holds(self, facts: Mapping[Field, ConditionValue]) -> bool:
+        return facts[self.field] in self.values
+
+    def text(self, templates: Mapping[str, str] = PAYS_ENGLISH) -> str:
+        """``winner = banker``, ``cards in [5, 6]``, or just ``natural`` / ``not natural``."""
+        if self.field is Field.NATURAL and len(self.values) == 1:
+            return templates["natural" if self.values[0] else "not_natural"]
+        name = templates[f"field.{self.field.value}"]
+        if len(self.values) == 1:
+            return templates["is"].format(field=name, value=_shown_value(self.values[0], templates))
+        values = ", ".join(_shown_value(v, templates) for v in self.values)
+        return templates["in"].format(field=name, values=values)
+
+    def to_data(self) -> object:
+        """The value(s) as written in TOML."""
+        data = [_data_value(v) for v in self.values]
+        return data[0] if len(data) == 1 else data
+
+
+def _data_value(value: ConditionValue) -> str | bool | int:
+    if isinstance(value, Winner | PairKind):
+        return _value_text(value)
+    return value
