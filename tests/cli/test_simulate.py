@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
-import time
+import threading
 from typing import Any
 
 import pytest
@@ -189,28 +190,65 @@ def test_a_local_dask_cluster_gives_the_local_result(capsys: pytest.CaptureFixtu
     assert on_dask["frequencies"] == local["frequencies"]
 
 
+# Only a hang trips this, never a slow machine (a cold start compiles the kernels first).
+HANG_TIMEOUT = 300.0
+
+
+class _Stderr:
+    """The child's standard error, read by a thread as it comes."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        assert process.stderr is not None
+        self._fd = process.stderr.fileno()
+        self.read = bytearray()
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._pump, daemon=True)
+        self._thread.start()
+
+    def _pump(self) -> None:
+        while chunk := os.read(self._fd, 4096):
+            with self._changed:
+                self.read.extend(chunk)
+                self._changed.notify_all()
+
+    def wait_for(self, marker: bytes, timeout: float) -> None:
+        """Return once ``marker`` has been written; raise after ``timeout`` seconds."""
+        with self._changed:
+            if not self._changed.wait_for(lambda: marker in self.read, timeout):
+                raise AssertionError(f"no {marker!r} after {timeout} s: {bytes(self.read)!r}")
+
+    def to_the_end(self, timeout: float) -> bytes:
+        """Everything, once the child has closed the stream (it exited)."""
+        self._thread.join(timeout)
+        assert not self._thread.is_alive(), "standard error is still open"
+        return bytes(self.read)
+
+
 def test_a_real_ctrl_c_prints_the_coups_dealt_so_far() -> None:
     # SIGINT to a real process: the kernels finish their chunk, the figures so far are printed.
-    # Compile (or load) the kernels here first, so the child is dealing by the time it is signalled.
-    from baccarat.sim import SimulationSpec, simulate
-
-    simulate(SimulationSpec(coups=1000, seed=1), workers=1)
+    # The signal goes once the child shows its progress bar, which it draws after a chunk has
+    # been dealt (on a stream that says it takes a terminal's escapes).
+    env = {**os.environ, "TTY_COMPATIBLE": "1", "FORCE_COLOR": "1"}
     command = [sys.executable, "-c", "from baccarat.cli import main; main()"]
     command += ["simulate", "--coups", "10000000000"]
     process = subprocess.Popen(
-        [*command, "--seed", "3", "--json"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        [*command, "--seed", "3", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
     )
-    time.sleep(4)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=120)
-    assert process.returncode == 130, err
-    record = json.loads(out)
+    try:
+        stderr = _Stderr(process)
+        stderr.wait_for(b"Dealing coups", HANG_TIMEOUT)
+        process.send_signal(signal.SIGINT)
+        # The JSON is far smaller than a pipe's buffer: the child never waits on it.
+        code = process.wait(timeout=HANG_TIMEOUT)
+    finally:
+        process.kill()
+    err = stderr.to_the_end(HANG_TIMEOUT)
+    assert code == 130, err
+    assert process.stdout is not None
+    record = json.loads(process.stdout.read())
     assert record["interrupted"] is True
     assert 0 < record["coups"] < 10_000_000_000
-    assert err.endswith(f"baccarat: interrupted after {record['coups']:,} coups\n")
+    assert err.endswith(f"baccarat: interrupted after {record['coups']:,} coups\n".encode())
 
 
 def test_coups_are_required(capsys: pytest.CaptureFixture[str]) -> None:

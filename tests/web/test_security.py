@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import warnings
 from html.parser import HTMLParser
@@ -9,12 +10,15 @@ from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
+from hypothesis import given
+from hypothesis import strategies as st
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
 from baccarat.ledger.db import Store
+from baccarat.ledger.ratelimit import NANOSECONDS
 from baccarat.web.app import create_app
 from baccarat.web.security import RateLimit, RateLimiter
 from baccarat.web.settings import Settings
@@ -220,7 +224,7 @@ def test_deals_past_the_limit_get_429_with_retry_after(app: FastAPI, player: Tes
     assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
     assert int(refused.headers["retry-after"]) == 1
     assert player.get("/api/me/limits").json()["limits"]["coups_today"] == 40
-    limiter.clock = lambda: frozen + 0.05  # one token back (1/20 s)
+    limiter.clock = lambda: frozen + NANOSECONDS // 20  # one token back (1/20 s), exactly
     assert deal(player, table, {"banker": 1}).status_code == 200
     assert deal(player, table, {"banker": 1}).status_code == 429
 
@@ -259,14 +263,39 @@ def test_two_server_processes_on_one_database_share_the_limits(
                 app.state.store.close()
 
 
-def test_a_token_bucket_refills_at_its_rate() -> None:
-    now = [0.0]
+# Any reading of the nanosecond clock (time.monotonic_ns counts from an arbitrary point).
+@given(start=st.integers(min_value=-(2**62), max_value=2**62))
+def test_a_token_bucket_refills_at_its_rate(start: int) -> None:
+    now = [start]
     limiter = RateLimiter(clock=lambda: now[0])
     limit = RateLimit(per_second=2, burst=3)
     assert [limiter.take(("k", "a"), limit) for _ in range(3)] == [0.0, 0.0, 0.0]
-    assert limiter.take(("k", "a"), limit) == pytest.approx(0.5)
+    assert limiter.take(("k", "a"), limit) == 0.5
     assert limiter.take(("k", "b"), limit) == 0.0  # another key has its own bucket
-    now[0] = 0.5
+    now[0] = start + NANOSECONDS // 2 - 1  # a nanosecond short of the token
+    assert limiter.take(("k", "a"), limit) == 1e-9
+    now[0] = start + NANOSECONDS // 2
+    assert limiter.take(("k", "a"), limit) == 0.0
+    assert limiter.take(("k", "a"), limit) == 0.5
+
+
+@given(
+    start=st.integers(min_value=-(2**62), max_value=2**62),
+    per_second=st.sampled_from([0.2, 0.5, 2, 3, 20, 300]),
+)
+def test_a_drained_bucket_has_its_token_back_after_exactly_one_over_the_rate(
+    start: int, per_second: float
+) -> None:
+    now = [start]
+    limiter = RateLimiter(clock=lambda: now[0])
+    limit = RateLimit(per_second=per_second, burst=1)
+    assert limiter.take(("k", "a"), limit) == 0.0
+    assert limiter.take(("k", "a"), limit) == float(1 / limit.rate)
+    # The first whole nanosecond at which a token has come back (1/3 s is not a whole number).
+    interval = math.ceil(NANOSECONDS / limit.rate)
+    now[0] = start + interval - 1
+    assert limiter.take(("k", "a"), limit) > 0
+    now[0] = start + interval
     assert limiter.take(("k", "a"), limit) == 0.0
 
 

@@ -9,6 +9,7 @@ import typer
 
 from baccarat.cli.errors import CannotReadLedgerError
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.extras import require, require_database
 
 __all__ = ["ledger_check_command", "register"]
 
@@ -31,6 +32,7 @@ def ledger_check_command(
     Exit code 0 when everything adds up, 1 with the details of each discrepancy, 2 on bad input.
     """
     t = cli_translator(lang)
+    require("web", "baccarat ledger check")
     from sqlalchemy.exc import SQLAlchemyError
 
     from baccarat.cli.serve import check_database_url
@@ -39,6 +41,7 @@ def ledger_check_command(
     from baccarat.web.settings import Settings
 
     url = check_database_url(database) if database else Settings().resolved_database_url()
+    require_database(url, "baccarat ledger check")
     try:
         # Never migrate here: a check reads what is there and changes nothing.
         store = Store.open(url, run_migrations=False)

@@ -11,6 +11,7 @@ import typer
 
 from baccarat.cli.errors import CannotOpenDatabaseError, DatabaseUrlError
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.extras import require, require_database
 
 __all__ = ["register", "serve_command"]
 
@@ -74,6 +75,7 @@ def serve_command(
 ) -> None:
     """Start the practice table in the browser (virtual points only, adults only)."""
     t = cli_translator(lang)
+    require("web", "baccarat serve")
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -86,6 +88,7 @@ def serve_command(
     if threads is not None:
         settings = settings.model_copy(update={"threads": threads})
     url = settings.resolved_database_url()
+    require_database(url, "baccarat serve")
     try:
         app = create_app(settings)
     except SQLAlchemyError as exc:

@@ -20,6 +20,7 @@ from baccarat.cli.errors import (
     UnknownModeError,
 )
 from baccarat.cli.language import LangOption, active_translator, cli_translator
+from baccarat.extras import require
 from baccarat.i18n.markers import N_
 
 if TYPE_CHECKING:
@@ -102,6 +103,7 @@ def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
     if dask is not None:
         if backend == "gpu":
             raise NotBothError(first="--backend gpu", second="--dask")
+        require("dask", "baccarat simulate --dask")
         from baccarat.sim.dask_backend import DaskBackend
 
         return DaskBackend.connect(dask, workers)

@@ -18,6 +18,7 @@ from baccarat.cli.errors import (
 )
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.core.tableau import Action, Side
+from baccarat.extras import require
 
 if TYPE_CHECKING:
     from baccarat.chemin.banque.deal import Seat
@@ -163,6 +164,7 @@ def chemin_de_fer_command(
 ) -> None:
     """Solve Chemin de Fer: each side's optimal (possibly mixed) strategy and the game's value."""
     t = cli_translator(lang)
+    require("chemin", "baccarat solve chemin-de-fer")
     from baccarat.chemin.game import BANKER_DISCRETION, CHEMIN_DE_FER
     from baccarat.chemin.simulate import simulate_value
     from baccarat.chemin.solve import solve_chemin_de_fer

@@ -81,6 +81,7 @@ ERROR_MODULES = (
     "baccarat.sim.spec",
     "baccarat.cli.errors",
     "baccarat.ledger.errors",
+    "baccarat.extras",
 )
 """The modules that define errors with a template (the core's cards and coups come with them)."""
 

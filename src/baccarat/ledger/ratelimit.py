@@ -10,11 +10,17 @@ PostgreSQL runs concurrent upserts of one key one after the other (a row lock); 
 statement runs in the store's write transaction. An in-memory database has one process by
 definition: its limiter stays in memory.
 
->>> now = [0.0]
+>>> now = [0]
 >>> limiter = RateLimiter(clock=lambda: now[0])
 >>> limit = RateLimit(per_second=1, burst=2)
 >>> [limiter.take(("deal", "a"), limit) for _ in range(3)]
 [0.0, 0.0, 1.0]
+>>> now[0] += 999_999_999  # the clock counts nanoseconds: one short of the next token
+>>> limiter.take(("deal", "a"), limit)
+1e-09
+>>> now[0] += 1
+>>> limiter.take(("deal", "a"), limit)
+0.0
 """
 
 from __future__ import annotations
@@ -25,13 +31,17 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from sqlalchemy import delete, text
 
 from baccarat.ledger.db import Store
 from baccarat.ledger.models import RateBucket
 
-__all__ = ["Check", "RateLimit", "RateLimiter", "SharedRateLimiter", "bucket_key"]
+__all__ = ["NANOSECONDS", "Check", "RateLimit", "RateLimiter", "SharedRateLimiter", "bucket_key"]
+
+NANOSECONDS = 1_000_000_000
+"""Nanoseconds in a second: the in-memory limiter's clock counts them, as whole numbers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +50,15 @@ class RateLimit:
 
     per_second: float
     burst: int
+
+    @property
+    def rate(self) -> Fraction:
+        """Tokens per second, exactly as written (``0.2`` is 1/5, not the float nearest it).
+
+        >>> RateLimit(per_second=0.2, burst=10).rate
+        Fraction(1, 5)
+        """
+        return Fraction(str(self.per_second))
 
     @property
     def refill_seconds(self) -> float:
@@ -56,33 +75,40 @@ class RateLimiter:
 
     For a database only this process can reach (in-memory SQLite): any other process has its
     own database, so it has nothing to share.
+
+    Its arithmetic is exact: the clock reads whole nanoseconds and the tokens are fractions, so
+    a bucket has its next token back exactly ``1 / rate`` seconds after it ran dry, whatever the
+    clock read when it did.
     """
 
     blocking = False
     """Whether :meth:`take_all` waits for I/O (the middleware then runs it in a thread)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, capacity: int = 100_000):
+    def __init__(self, clock: Callable[[], int] = time.monotonic_ns, capacity: int = 100_000):
         self.clock = clock
-        """The seconds it reads (monotonic by default; a test may stop them)."""
+        """The nanoseconds it reads (monotonic by default; a test may stop them)."""
         self._capacity = capacity
-        self._buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
+        self._buckets: OrderedDict[tuple[str, str], tuple[Fraction, int]] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, key: tuple[str, str], limit: RateLimit) -> float:
         """Take a token for ``key``: 0.0 if allowed, else the seconds until one is available."""
         now = self.clock()
+        rate, burst = limit.rate, Fraction(limit.burst)
         with self._lock:
-            tokens, at = self._buckets.pop(key, (float(limit.burst), now))
-            tokens = min(float(limit.burst), tokens + (now - at) * limit.per_second)
-            if tokens >= 1.0:
-                self._buckets[key] = (tokens - 1.0, now)
-                wait = 0.0
+            tokens, at = self._buckets.pop(key, (burst, now))
+            # A clock that went back refills nothing, and the bucket keeps the later reading.
+            elapsed = Fraction(max(0, now - at), NANOSECONDS)
+            tokens = min(burst, tokens + elapsed * rate)
+            if tokens >= 1:
+                tokens -= 1
+                wait = Fraction(0)
             else:
-                self._buckets[key] = (tokens, now)
-                wait = (1.0 - tokens) / limit.per_second
+                wait = (1 - tokens) / rate
+            self._buckets[key] = (tokens, max(at, now))
             while len(self._buckets) > self._capacity:
                 self._buckets.popitem(last=False)
-        return wait
+        return float(wait)
 
     def take_all(self, checks: Sequence[Check]) -> float:
         """Take a token from every bucket: 0.0 if all allowed, else the longest wait."""
