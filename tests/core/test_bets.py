@@ -495,7 +495,7 @@ def test_bad_bets() -> None:
         ({"rules": [{"when": {"winner": "tie"}, "pays": 0.5}]}, "rule 1: pays 0.5 is a float"),
         ({"rules": [{"pays": 1}, {"when": {"cards": 7}, "pays": 1}]}, "rule 2: cards cannot be 7"),
         ({"rules": [{"pays": 1}], "odds": 2}, "unknown key"),
-        ({"rules": [{"pays": 1}], "domain": "cards"}, "unknown domain 'cards'"),
+        ({"rules": [{"pays": 1}], "domain": "deck"}, "unknown domain 'deck'"),
         ({"rules": [{"pays": 1}], "title": 3}, "title must be a string"),
     ],
 )

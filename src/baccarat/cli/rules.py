@@ -37,7 +37,7 @@ def _bet_record(bet: Bet, limits: TableLimits) -> dict[str, Any]:
         "domain": bet.domain.value,
         "rules": [
             {
-                "when": {c.field.value: c.to_data() for c in rule.when},
+                "when": {c.key: c.to_data() for c in rule.when},
                 "pays": format_pays(rule.pays),
             }
             for rule in bet.rules

@@ -1,14 +1,16 @@
-"""Bets as data: a pay table over the coup summary (400 classes) or over the pair classes (9).
+"""Bets as data: a pay table over the coup summary (400 classes), the pair classes (9) or the cards.
 
 Every bet the package knows — the main bets, the side bets, and any bet a user writes in TOML — is
-one :class:`Bet`: an ordered list of :class:`PayRule`\\ s, each a set of conditions on the coup
-(:mod:`baccarat.core.conditions`) and what it pays. The first rule whose conditions all hold decides
+one :class:`Bet`: an ordered list of :class:`PayRule`\\ s, each a set of tests on the coup
+(conditions, :mod:`baccarat.core.conditions`; relations and all/any/not,
+:mod:`baccarat.core.predicates`) and what it pays. The first rule whose tests all hold decides
 the bet; when none does, the bet loses. A pay is the exact net result per unit staked: ``8`` for a
 Tie at 8:1, ``19/20`` for a Banker win less 5 % commission, ``0`` for a push, ``-1`` for a loss.
 
-Because a bet reads only the summary class (final totals and cards per side, from which the winner,
-the natural and the margin follow) or the pair class (each side's first two cards), the exact
-analyzer, the simulator and settlement all price and settle it through :meth:`Bet.outcome_vector`.
+A bet reads the summary class (final totals and cards per side, from which the winner, the
+natural and the margin follow), the pair class (each side's first two cards), or, over the
+cards, the classes its own tests tell apart (:mod:`baccarat.core.cardspace`); the exact analyzer,
+the simulator and settlement all price and settle it through :meth:`Bet.outcome_vector`.
 The named bets are data too, in :mod:`baccarat.core.catalogue`.
 
 >>> from baccarat.core.summary import Summary
@@ -33,15 +35,17 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from baccarat.core.cardspace import CardSignature, deciding_rules, signature_of
 from baccarat.core.conditions import (
     PAYS_ENGLISH,
+    AnyField,
     BetError,
     Condition,
     ConditionValue,
     Domain,
-    Field,
 )
 from baccarat.core.errors import TemplatedError
+from baccarat.core.predicates import NotOf, Relation, Test, domain_of, parse_when
 
 if TYPE_CHECKING:
     from baccarat.core.coup import Coup
@@ -95,7 +99,7 @@ class BetTitleError(BetError, TemplatedError):
 
 class UnknownDomainError(BetError, TemplatedError):
     code = "unknown_domain"
-    template = "bet {bet!r}: unknown domain {domain!r}: expected summary or pairs"
+    template = "bet {bet!r}: unknown domain {domain!r}: expected summary, pairs or cards"
 
 
 class NoPayRulesError(BetError, TemplatedError):
@@ -167,9 +171,9 @@ class BetResult(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class PayRule:
-    """When every condition holds, the bet nets ``pays`` per unit staked (``0`` push, ``-1`` lose)."""
+    """When every test holds, the bet nets ``pays`` per unit staked (``0`` push, ``-1`` lose)."""
 
-    when: tuple[Condition, ...]
+    when: tuple[Test, ...]
     pays: Fraction
 
     def __post_init__(self) -> None:
@@ -177,11 +181,11 @@ class PayRule:
             object.__setattr__(self, "pays", Fraction(self.pays))
         if self.pays < LOSE:
             raise LosesMoreThanStakeError(pays=str(self.pays))
-        fields = [c.field for c in self.when]
-        if len(set(fields)) != len(fields):
-            raise RepeatedFieldError(fields=", ".join(f.value for f in fields))
+        keys = [c.key for c in self.when]
+        if len(set(keys)) != len(keys):
+            raise RepeatedFieldError(fields=", ".join(keys))
 
-    def holds(self, facts: Mapping[Field, ConditionValue]) -> bool:
+    def holds(self, facts: Mapping[AnyField, ConditionValue]) -> bool:
         return all(c.holds(facts) for c in self.when)
 
     def when_text(self, templates: Mapping[str, str] = PAYS_ENGLISH) -> str:
@@ -214,41 +218,77 @@ class Bet:
     rules: tuple[PayRule, ...]
     title: str = ""
     _vector: tuple[Fraction, ...] = field(init=False, repr=False, compare=False)
+    _signature: CardSignature | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.match(self.name):
             raise BadBetNameError(bet=self.name)
         for rule in self.rules:
-            for condition in rule.when:
-                if condition.field.domain is not self.domain:
+            for test in rule.when:
+                outside = _outside(test, self.domain)
+                if outside is not None:
                     raise WrongDomainError(
                         bet=self.name,
                         domain=self.domain.value,
-                        field=condition.field.value,
-                        field_domain=condition.field.domain.value,
+                        field=outside.key,
+                        field_domain=outside.domain.value,
                     )
         if not self.title:
             object.__setattr__(self, "title", self.name.replace("_", " ").capitalize())
-        vector = tuple(
-            next((rule.pays for rule in self.rules if rule.holds(facts)), LOSE)
-            for facts in self.domain.facts
-        )
+        signature = None
+        vector: tuple[Fraction, ...] = ()
+        if self.domain is Domain.CARDS:
+            # Worked out when first asked for: a card-level bet may have many classes.
+            signature = signature_of(rule.when for rule in self.rules)
+        else:
+            vector = tuple(
+                next((rule.pays for rule in self.rules if rule.holds(facts)), LOSE)
+                for facts in self.domain.facts
+            )
+        object.__setattr__(self, "_signature", signature)
         object.__setattr__(self, "_vector", vector)
 
+    @property
+    def signature(self) -> CardSignature | None:
+        """The classes of a card-level bet (:mod:`baccarat.core.cardspace`); None otherwise."""
+        return self._signature
+
+    @property
+    def size(self) -> int:
+        """The number of classes the bet reads (400, 9, or its signature's)."""
+        return self._signature.size if self._signature is not None else self.domain.size
+
     def outcome_vector(self) -> tuple[Fraction, ...]:
-        """The net per unit staked for every class, in class-index order (400 or 9 entries)."""
+        """The net per unit staked for every class, in class-index order (400, 9, or the
+        signature's classes for a card-level bet)."""
+        if self._signature is not None and not self._vector:
+            deciding = self.deciding_rules()
+            pays = [rule.pays for rule in self.rules]
+            vector = tuple(LOSE if k is None else pays[k] for k in deciding)
+            object.__setattr__(self, "_vector", vector)
         return self._vector
+
+    def deciding_rules(self) -> list[int | None]:
+        """For every class, the index of the first rule that holds (None: the bet loses)."""
+        if self._signature is not None:
+            return deciding_rules([rule.when for rule in self.rules], self._signature)
+        return [
+            next((k for k, rule in enumerate(self.rules) if rule.holds(facts)), None)
+            for facts in self.domain.facts
+        ]
 
     def net(self, index: int) -> Fraction:
         """The net per unit staked when the coup falls in class ``index`` of this bet's domain."""
-        return self._vector[index]
+        return self.outcome_vector()[index]
 
     def result(self, index: int) -> BetResult:
         """Win, lose or push when the coup falls in class ``index``."""
-        return BetResult.of_net(self._vector[index])
+        return BetResult.of_net(self.outcome_vector()[index])
 
     def index_of(self, coup: Coup) -> int:
-        """The class of ``coup`` in this bet's domain (its summary or its pair class)."""
+        """The class of ``coup`` in this bet's domain (its summary, pair or card class)."""
+        if self._signature is not None:
+            return self._signature.index_of(coup)
         return coup.summary.index if self.domain is Domain.SUMMARY else coup.pairs.index
 
     def describe(self, templates: Mapping[str, str] = PAYS_ENGLISH) -> list[str]:
@@ -279,7 +319,7 @@ class Bet:
         if self.domain is not Domain.SUMMARY:
             data["domain"] = self.domain.value
         data["rules"] = [
-            {"when": {c.field.value: c.to_data() for c in r.when}, "pays": format_pays(r.pays)}
+            {"when": {c.key: c.to_data() for c in r.when}, "pays": format_pays(r.pays)}
             for r in self.rules
         ]
         return data
@@ -301,11 +341,12 @@ class Bet:
         title = data.get("title", "")
         if not isinstance(title, str):
             raise BetTitleError(bet=name, title=title)
-        domain_raw = data.get("domain", Domain.SUMMARY.value)
-        try:
-            domain = Domain(domain_raw)
-        except ValueError:
-            raise UnknownDomainError(bet=name, domain=domain_raw) from None
+        domain: Domain | None = None
+        if "domain" in data:
+            try:
+                domain = Domain(data["domain"])
+            except ValueError:
+                raise UnknownDomainError(bet=name, domain=data["domain"]) from None
         rules_raw = data.get("rules")
         if not isinstance(rules_raw, list) or not rules_raw:
             raise NoPayRulesError(bet=name)
@@ -317,14 +358,29 @@ class Bet:
             if not isinstance(when, Mapping):
                 raise BadWhenError(bet=name, number=number, when=when)
             try:
-                conditions = tuple(Condition.of(str(k), v) for k, v in when.items())
-                rules.append(PayRule(conditions, parse_pays(raw["pays"])))
+                rules.append(PayRule(parse_when(when), parse_pays(raw["pays"])))
             except BetError as exc:
                 raise InPayRuleError(bet=name, number=number, detail=exc) from None
+        if domain is None:
+            # No domain named: the least one that reads every test of the table.
+            domain = domain_of(test for rule in rules for test in rule.when)
         try:
             return cls(name, domain, tuple(rules), title)
         except BetError as exc:
             raise InBetError(bet=name, detail=exc) from None
+
+
+def _outside(test: Test, domain: Domain) -> Condition | Relation | None:
+    """The first condition or relation in ``test`` that a bet of ``domain`` cannot read."""
+    if isinstance(test, Condition | Relation):
+        return None if domain.includes(test.domain) else test
+    items = (test.item,) if isinstance(test, NotOf) else test.items
+    for item in items:
+        for inner in item:
+            found = _outside(inner, domain)
+            if found is not None:
+                return found
+    return None
 
 
 def parse_pays(raw: object) -> Fraction:

@@ -21,7 +21,17 @@ from dataclasses import dataclass
 
 from baccarat.core.errors import UnknownCardError, UnknownRankError
 
-__all__ = ["RANKS", "SUITS", "Card", "Rank", "Suit", "format_cards", "full_deck", "parse_cards"]
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "Card",
+    "Colour",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "full_deck",
+    "parse_cards",
+]
 
 
 class Rank(enum.IntEnum):
@@ -77,6 +87,22 @@ class Suit(enum.Enum):
         """The Unicode suit symbol."""
         return {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[self.value]
 
+    @property
+    def colour(self) -> Colour:
+        """Diamonds and hearts are red, clubs and spades black.
+
+        >>> Suit.HEARTS.colour, Suit.CLUBS.colour
+        (<Colour.RED: 'red'>, <Colour.BLACK: 'black'>)
+        """
+        return Colour.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
+
+
+class Colour(enum.Enum):
+    """A card's colour, which its suit gives."""
+
+    RED = "red"
+    BLACK = "black"
+
 
 _RANK_BY_SYMBOL: dict[str, Rank] = {r.symbol: r for r in Rank} | {"10": Rank.TEN}
 _SUIT_BY_SYMBOL: dict[str, Suit] = {s.value: s for s in Suit} | {
@@ -102,6 +128,11 @@ class Card:
     def value(self) -> int:
         """Point value (0–9)."""
         return self.rank.value_points
+
+    @property
+    def colour(self) -> Colour:
+        """Red (diamonds, hearts) or black (clubs, spades)."""
+        return self.suit.colour
 
     @classmethod
     def parse(cls, text: str) -> Card:

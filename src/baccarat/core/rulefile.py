@@ -110,8 +110,7 @@ def rule_set_to_toml(rule_set: RuleSet) -> str:
             lines.append(f"domain = {_toml_value(data['domain'])}")
         lines.append("rules = [")
         for rule in bet.rules:
-            when = ", ".join(f"{c.field.value} = {_toml_value(c.to_data())}" for c in rule.when)
-            when_text = f"{{ {when} }}" if when else "{}"
+            when_text = _toml_value({c.key: c.to_data() for c in rule.when})
             lines.append(
                 f"    {{ when = {when_text}, pays = {_toml_value(format_pays(rule.pays))} }},"
             )
@@ -144,4 +143,9 @@ def _toml_value(value: object) -> str:
         return '"' + "".join(_TOML_ESCAPES.get(ch, ch) for ch in value) + '"'
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        # An inline table; keys are the vocabulary's own (lower-case names), never quoted.
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"cannot write {value!r} as TOML")
