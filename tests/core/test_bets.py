@@ -116,6 +116,37 @@ SUMMARY_ORACLES: list[tuple[Bet, Callable[[Summary], F]]] = [
         _when(lambda s: s.winner is B and (s.banker_total, s.banker_cards) == (6, 2), 22),
     ),
     *((egalite_bet(t), _egalite(t)) for t in range(10)),
+    # The side bets of the Tiger, Lucky and 4-5-6 tables.
+    (
+        STANDARD_BETS["tiger"],
+        lambda s: (
+            F({2: 12, 3: 20}[s.banker_cards]) if s.winner is B and s.banker_total == 6 else F(-1)
+        ),
+    ),
+    (
+        STANDARD_BETS["lucky_6"],
+        lambda s: (
+            F({2: 12, 3: 23}[s.banker_cards]) if s.winner is B and s.banker_total == 6 else F(-1)
+        ),
+    ),
+    (STANDARD_BETS["tiger_tie"], _when(lambda s: s.player_total == s.banker_total == 6, 35)),
+    (
+        STANDARD_BETS["lucky_7"],
+        lambda s: (
+            F({2: 6, 3: 15}[s.player_cards]) if s.winner is P and s.player_total == 7 else F(-1)
+        ),
+    ),
+    (
+        STANDARD_BETS["super_lucky_7"],
+        lambda s: (
+            F({(3, 3): 100, (3, 2): 40, (2, 2): 30}.get((s.player_cards, s.banker_cards), -1))
+            if (s.player_total, s.banker_total) == (7, 6)
+            else F(-1)
+        ),
+    ),
+    (STANDARD_BETS["four_cards"], _when(lambda s: s.player_cards + s.banker_cards == 4, F(3, 2))),
+    (STANDARD_BETS["five_cards"], _when(lambda s: s.player_cards + s.banker_cards == 5, 2)),
+    (STANDARD_BETS["six_cards"], _when(lambda s: s.player_cards + s.banker_cards == 6, 2)),
 ]
 
 _IS_PAIR = (PairKind.PAIR, PairKind.SUITED)
@@ -156,15 +187,87 @@ def test_pair_bets_match_their_oracle_on_every_class(
     assert bet.outcome_vector() == tuple(oracle(p) for p in PAIR_CLASSES)
 
 
+def _tiger_pair(coup: Coup) -> F:
+    p, b = coup.player.cards, coup.banker.cards
+    if p[0].rank == p[1].rank == b[0].rank == b[1].rank:
+        return F(100)
+    if p[0].rank == p[1].rank and b[0].rank == b[1].rank:
+        return F(20)
+    return F(4) if p[0].rank == p[1].rank or b[0].rank == b[1].rank else F(-1)
+
+
+def _one_colour(colour: str) -> Callable[[Coup], F]:
+    red = colour == "red"
+    return lambda c: (
+        F(24) if all((x.suit.value in "dh") == red for x in c.cards_in_order) else F(-1)
+    )
+
+
+def _natural(side: str, total: int) -> Callable[[Coup], F]:
+    return lambda c: F(9) if getattr(c, side).two_card_total == total else F(-1)
+
+
+def _three_giving_eight(coup: Coup) -> F:
+    third = coup.player.third_card
+    eight = third is not None and third.value == 8
+    return F(200) if coup.banker.two_card_total == 3 and eight else F(-1)
+
+
+CARD_ORACLES: list[tuple[Bet, Callable[[Coup], F]]] = [
+    (STANDARD_BETS["tiger_pair"], _tiger_pair),
+    (STANDARD_BETS["all_red"], _one_colour("red")),
+    (STANDARD_BETS["all_black"], _one_colour("black")),
+    (STANDARD_BETS["three_giving_eight"], _three_giving_eight),
+    *(
+        (STANDARD_BETS[f"{side}_natural_{total}"], _natural(side, total))
+        for side in ("player", "banker")
+        for total in (8, 9)
+    ),
+]
+
+
+def _coups() -> list[Coup]:
+    """Coups from shuffled two-deck shoes, with enough pairs, twins and one-colour coups."""
+    import random
+
+    from baccarat.core.cards import full_deck
+
+    rng = random.Random(18)
+    found = []
+    for _ in range(3000):
+        cards = list(full_deck()) * 2
+        rng.shuffle(cards)
+        found.append(Coup.from_cards(cards[:6]))
+    # Two rare ones for sure: every card red (a natural 8 and 8), and a twin pair of fours.
+    found += [Coup.from_cards(parse_cards(c)) for c in ("5h 5d 3h 3d", "4c 4s 4s 4c")]
+    return found
+
+
+COUPS_SAMPLE = _coups()
+
+
+@pytest.mark.parametrize(("bet", "oracle"), CARD_ORACLES, ids=lambda x: getattr(x, "title", ""))
+def test_card_level_bets_match_their_oracle_on_dealt_coups(
+    bet: Bet, oracle: Callable[[Coup], F]
+) -> None:
+    assert bet.domain is Domain.CARDS
+    nets = [bet.net(bet.index_of(coup)) for coup in COUPS_SAMPLE]
+    assert nets == [oracle(coup) for coup in COUPS_SAMPLE]
+    assert set(nets) == {r.pays for r in bet.rules} | {F(-1)}  # every rule was hit
+
+
 def test_every_standard_bet_is_checked_by_an_oracle() -> None:
     checked = {bet.name for bet, _ in SUMMARY_ORACLES} | {bet.name for bet, _ in PAIR_ORACLES}
+    checked |= {bet.name for bet, _ in CARD_ORACLES}
     assert set(STANDARD_BETS) <= checked
 
 
 @pytest.mark.parametrize("bet", [*STANDARD_BETS.values(), BANKER_EZ, BANKER_NO_COMMISSION, TIE_9])
 def test_net_result_and_vector_agree(bet: Bet) -> None:
     vector = bet.outcome_vector()
-    assert len(vector) == bet.domain.size == (400 if bet.domain is Domain.SUMMARY else 9)
+    sizes = {Domain.SUMMARY: 400, Domain.PAIRS: 9}
+    expected = sizes[bet.domain] if bet.signature is None else bet.signature.size
+    assert len(vector) == bet.size == expected
     for index, net in enumerate(vector):
         assert isinstance(net, F)
         assert net >= -1

@@ -72,7 +72,7 @@ def _bet(bet: Bet) -> dict[str, object]:
         "title": bet.title,
         "domain": bet.domain.value,
         "rules": [
-            {"when": [[c.field.value, c.to_data()] for c in rule.when], "pays": str(rule.pays)}
+            {"when": [[c.key, c.to_data()] for c in rule.when], "pays": str(rule.pays)}
             for rule in bet.rules
         ],
         "vector_sha256": hashlib.sha256(vector.encode()).hexdigest(),
@@ -164,6 +164,23 @@ def test_standard_names() -> None:
         "big_tiger",
         "small_tiger",
         *(f"egalite_{t}" for t in range(10)),
+        # The side bets of baccarat.core.sidebets.
+        "tiger",
+        "tiger_tie",
+        "tiger_pair",
+        "lucky_6",
+        "lucky_7",
+        "super_lucky_7",
+        "banker_natural_8",
+        "banker_natural_9",
+        "player_natural_8",
+        "player_natural_9",
+        "four_cards",
+        "five_cards",
+        "six_cards",
+        "all_red",
+        "all_black",
+        "three_giving_eight",
     ]
     assert all(STANDARD_BETS[name].name == name for name in STANDARD_BETS)
     assert standard_bet("banker") is BANKER

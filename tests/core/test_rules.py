@@ -9,7 +9,14 @@ from fractions import Fraction
 import pytest
 
 from baccarat.core.bets import Bet
-from baccarat.core.catalogue import BANKER, PLAYER, STANDARD_BETS, TIE
+from baccarat.core.catalogue import (
+    BANKER,
+    PERFECT_PAIR_TWO_LEVEL,
+    PLAYER,
+    RULE_SET_DATA,
+    STANDARD_BETS,
+    TIE,
+)
 from baccarat.core.conditions import BetError
 from baccarat.core.rulefile import rule_set_from_toml, rule_set_to_toml
 from baccarat.core.rules import (
@@ -56,7 +63,22 @@ OFFERS = {
 
 
 def test_names_and_default() -> None:
-    assert rule_set_names() == ("punto-banco", "tie-9", "no-commission", "ez")
+    assert rule_set_names() == (
+        "punto-banco",
+        "tie-9",
+        "no-commission",
+        "ez",
+        # The side bets' tables (baccarat.core.sidebets).
+        "tiger",
+        "lucky-6",
+        "lucky-6-macau",
+        "lucky-7",
+        "naturals",
+        "naturals-8-1",
+        "four-five-six",
+        "colours",
+        "perfect-250",
+    )
     assert DEFAULT_RULE_SET == "punto-banco"
     assert get_rule_set() is RULE_SETS["punto-banco"]
 
@@ -86,11 +108,23 @@ def test_main_bets_of_each_table(name: str, main: tuple[Bet, Bet, Bet]) -> None:
     assert (rules.bet("player"), rules.bet("banker"), rules.bet("tie")) == main
 
 
+def _redefined(name: str) -> set[str]:
+    """The bets a built-in table's data defines itself, or inherits from a table that does."""
+    data = next(d for d in RULE_SET_DATA if d["name"] == name)
+    own = set(data.get("bets", {}))  # type: ignore[arg-type]
+    base = data.get("extends")
+    return own | (_redefined(str(base)) if base else set())
+
+
 def test_side_bets_are_the_standard_ones() -> None:
     for rules in RULE_SETS.values():
+        variants = _redefined(rules.name)
         for name, bet in rules.bets.items():
-            if name not in ("banker", "tie"):
+            if name not in ("banker", "tie") and name not in variants:
                 assert bet is STANDARD_BETS[name]
+    # A pay-table variant is a table's own data, and differs from the standard bet.
+    assert RULE_SETS["lucky-6-macau"].bet("lucky_6") != STANDARD_BETS["lucky_6"]
+    assert RULE_SETS["perfect-250"].bet("perfect_pair") == PERFECT_PAIR_TWO_LEVEL
 
 
 def test_pays_of_the_main_bets_per_table() -> None:
@@ -113,6 +147,12 @@ def test_pays_of_the_main_bets_per_table() -> None:
         "tie-9": (f(19, 20), f(19, 20), f(9), f(0), f(0)),
         "no-commission": (f(1, 2), f(1), f(8), f(0), f(0)),
         "ez": (f(1), f(0), f(8), f(0), f(0)),
+        **dict.fromkeys(("tiger", "lucky-6", "lucky-6-macau"), (f(1, 2), f(1), f(8), f(0), f(0))),
+        **dict.fromkeys(
+            ("lucky-7", "naturals", "naturals-8-1", "four-five-six", "colours"),
+            (f(19, 20), f(19, 20), f(8), f(0), f(0)),
+        ),
+        "perfect-250": (f(19, 20), f(19, 20), f(8), f(0), f(0)),
     }
 
 

@@ -130,7 +130,7 @@ def test_no_stakes_settle_to_nothing() -> None:
 @pytest.mark.parametrize(
     ("stakes", "error", "message"),
     [
-        ({"lucky_7": 100}, BetError, "unknown bet 'lucky_7'"),
+        ({"lucky_13": 100}, BetError, "unknown bet 'lucky_13'"),
         ({"banker": 100, "dragon_7": 100}, BetError, "'dragon_7' is not offered by rule set 'punto-banco'"),
         ({"banker": 0}, StakeError, "stake on 'banker' must be positive, got 0 points"),
         ({"tie": -500}, StakeError, "stake on 'tie' must be positive, got -5 points"),

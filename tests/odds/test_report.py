@@ -32,7 +32,7 @@ def test_report_json_shape_and_exact_strings(rule_set: RuleSet) -> None:
     for figures in record["bets"].values():
         assert {"win", "push", "lose", "ev", "house_edge", "sd"} <= set(figures)
     exact = json.loads(json.dumps(report.as_dict(exact=True)))
-    d = exact_distribution(shoe, rule_set.tableau)
+    d = exact_distribution(shoe, rule_set.tableau, rule_set.bets.values())
     assert exact["total"] == d.total
     assert {k: Fraction(v) for k, v in exact["outcomes"].items()} == {
         w.value: p for w, p in d.outcomes().items()

@@ -254,7 +254,7 @@ def _eor(shoe: Composition, rule_set: RuleSet, exact: bool, as_json: bool, t: Tr
 
     if exact and as_json:
         effects = exact_effects_of_removal(shoe, rule_set.bets, rule_set.tableau)
-        full = exact_distribution(shoe, rule_set.tableau)
+        full = exact_distribution(shoe, rule_set.tableau, rule_set.bets.values())
         base = {n: exact_bet_stats(b, full).house_edge for n, b in rule_set.bets.items()}
         record = {"rules": rule_set.name, "composition": str(shoe)}
         record.update(_eor_record_exact(effects, base))

@@ -7,8 +7,11 @@ user files (``rule_set_from_data``). A new variant is new data here, not new cod
 
 >>> PLAYER.describe()
 ['winner = player → 1:1', 'winner = tie → push', 'otherwise → lose']
->>> [data["name"] for data in RULE_SET_DATA], [data["name"] for data in CHOICE_RULE_SET_DATA]
-(['punto-banco', 'tie-9', 'no-commission', 'ez'], ['chemin-de-fer'])
+>>> [data["name"] for data in RULE_SET_DATA][:5], [data["name"] for data in CHOICE_RULE_SET_DATA]
+(['punto-banco', 'tie-9', 'no-commission', 'ez', 'tiger'], ['chemin-de-fer'])
+
+The side bets people meet (Tiger, Lucky 6 and 7, the naturals, 4-5-6, colours, 3 Giving 8) and
+their tables are data in :mod:`baccarat.core.sidebets`, read here with the others.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 from baccarat.core.bets import Bet, PayRule, parse_pays
 from baccarat.core.conditions import BetError, Condition, Domain
 from baccarat.core.errors import TemplatedError
+from baccarat.core.sidebets import SIDE_BET_RULE_SETS, SIDE_BETS
 
 __all__ = [
     "BANKER",
@@ -285,8 +289,11 @@ rules = [
 ''',
 )
 
-RULE_SET_DATA: tuple[Mapping[str, object], ...] = tuple(tomllib.loads(t) for t in _RULE_SETS)
-"""The house tables as a rule-set file reads (parsed TOML), in display order."""
+RULE_SET_DATA: tuple[Mapping[str, object], ...] = tuple(
+    tomllib.loads(t) for t in (*_RULE_SETS, *SIDE_BET_RULE_SETS)
+)
+"""The house tables and the side bets' tables as a rule-set file reads (parsed TOML), in display
+order."""
 
 CHOICE_RULE_SET_DATA: tuple[Mapping[str, object], ...] = tuple(
     tomllib.loads(t) for t in _CHOICE_RULE_SETS
@@ -340,9 +347,14 @@ EGALITE_BETS: tuple[Bet, ...] = egalite_bets()
 """The ten Egalité bets with the :data:`EGALITE_PAYS` table."""
 
 STANDARD_BETS: Mapping[str, Bet] = MappingProxyType(
-    {**_bet_tables(_NAMED), **{bet.name: bet for bet in EGALITE_BETS}}
+    {
+        **_bet_tables(_NAMED),
+        **{bet.name: bet for bet in EGALITE_BETS},
+        **_bet_tables(tomllib.loads(SIDE_BETS)),
+    }
 )
-"""Every bet the package names, in its common form (Banker with commission, Tie 8:1)."""
+"""Every bet the package names, in its common form (Banker with commission, Tie 8:1), the side
+bets of :mod:`baccarat.core.sidebets` last."""
 
 PLAYER = STANDARD_BETS["player"]
 """Player 1:1; a tie pushes."""
@@ -387,10 +399,10 @@ def standard_bet(name: str) -> Bet:
     >>> from baccarat.core.summary import Summary
     >>> standard_bet("tie").net(Summary(4, 4, 3, 3).index)
     Fraction(8, 1)
-    >>> standard_bet("lucky_7")
+    >>> standard_bet("lucky_13")
     Traceback (most recent call last):
     ...
-    baccarat.core.catalogue.UnknownStandardBetError: unknown bet 'lucky_7': expected one of player, banker, ...
+    baccarat.core.catalogue.UnknownStandardBetError: unknown bet 'lucky_13': expected one of player, banker, ...
     """
     bet = STANDARD_BETS.get(name)
     if bet is None:

@@ -2,7 +2,9 @@
 from the simulator. Every frequency and every bet is priced from one of these.
 
 Counts are integers (ordered card sequences for the analyzer, coups for the simulator); ``total``
-is their sum. The pair counts (9 classes) have the same total.
+is their sum. The pair counts (9 classes) have the same total, and so do the counts of each
+card-level signature it carries (:mod:`baccarat.core.cardspace`): the classes that card-level
+bets read.
 
 >>> from baccarat.core.summary import Summary
 >>> counts = [0] * 400
@@ -15,10 +17,12 @@ is their sum. The pair counts (9 classes) have the same total.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 
+from baccarat.core.cardspace import CardSignature
 from baccarat.core.errors import BaccaratError
 from baccarat.core.summary import PAIR_CLASSES, SUMMARY_CLASSES, Summary, Winner
 
@@ -46,11 +50,15 @@ FREQUENCY_VALUES: dict[str, tuple[int, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Distribution:
-    """Integer weights of the 400 summary classes and of the 9 pair classes."""
+    """Integer weights of the 400 summary classes, of the 9 pair classes, and of the classes of
+    any card-level signatures (by signature)."""
 
     summary_counts: tuple[int, ...]
     pair_counts: tuple[int, ...]
     total: int
+    card_counts: Mapping[CardSignature, tuple[int, ...]] = field(
+        default_factory=lambda: MappingProxyType({}), hash=False
+    )
 
     def __post_init__(self) -> None:
         if len(self.summary_counts) != len(SUMMARY_CLASSES):
@@ -63,6 +71,19 @@ class Distribution:
             raise BaccaratError(f"summary counts must add up to the total {self.total}")
         if sum(self.pair_counts) not in (0, self.total):
             raise BaccaratError(f"pair counts must add up to the total {self.total} (or be empty)")
+        for signature, counts in self.card_counts.items():
+            if len(counts) != signature.size or sum(counts) != self.total:
+                raise BaccaratError(
+                    f"card counts must have {signature.size} classes adding up to {self.total}"
+                )
+        object.__setattr__(self, "card_counts", MappingProxyType(dict(self.card_counts)))
+
+    def __reduce__(self) -> tuple[type[Distribution], tuple[object, ...]]:
+        # A read-only mapping cannot be pickled: rebuild from a plain dict (for worker processes).
+        return (
+            Distribution,
+            (self.summary_counts, self.pair_counts, self.total, dict(self.card_counts)),
+        )
 
     @classmethod
     def from_summary_counts(

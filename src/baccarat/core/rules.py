@@ -1,8 +1,10 @@
 """Rule sets: a table's draw rules, the bets it offers with their pay tables, and its limits.
 
-Four tables are named: ``punto-banco`` (the default: Banker 0.95:1, Tie 8:1), ``tie-9`` (Tie 9:1),
-``no-commission`` (Super 6 / Punto 2000: a Banker win on 6 pays 1:2) and ``ez`` (a Banker win with a
-three-card 7 pushes); ``chemin-de-fer``, where the hands choose, is kept apart
+Four house tables are named: ``punto-banco`` (the default: Banker 0.95:1, Tie 8:1), ``tie-9`` (Tie
+9:1), ``no-commission`` (Super 6 / Punto 2000: a Banker win on 6 pays 1:2) and ``ez`` (a Banker
+win with a three-card 7 pushes); after them come the tables of the side bets
+(:mod:`baccarat.core.sidebets`: ``tiger``, ``lucky-6``, ``naturals``, ``colours`` …);
+``chemin-de-fer``, where the hands choose, is kept apart
 (:data:`CHOICE_RULE_SETS`). Every one is plain data — a :class:`RuleSet` of
 :class:`~baccarat.core.bets.Bet` pay tables, declared in :mod:`baccarat.core.catalogue` in the
 vocabulary of a rule-set file and read here by :func:`rule_set_from_data`, the reader of every
@@ -11,8 +13,8 @@ user's file (:mod:`baccarat.core.rulefile` reads and writes the TOML text).
 >>> rules = get_rule_set("no-commission")
 >>> rules.bet("banker").describe()[0], rules.limits_for("super_6")
 ('winner = banker, banker_total = 6 → 1:2', TableLimits(minimum=100, maximum=100000))
->>> rule_set_names()
-('punto-banco', 'tie-9', 'no-commission', 'ez')
+>>> rule_set_names()[:5]
+('punto-banco', 'tie-9', 'no-commission', 'ez', 'tiger')
 """
 
 from __future__ import annotations
@@ -302,10 +304,10 @@ class RuleSet:
         Traceback (most recent call last):
         ...
         baccarat.core.rules.BetNotOfferedError: bet 'super_6' is not offered by rule set 'ez' (it offers player, ...)
-        >>> get_rule_set("ez").bet("lucky_7")
+        >>> get_rule_set("ez").bet("lucky_13")
         Traceback (most recent call last):
         ...
-        baccarat.core.rules.UnknownBetError: unknown bet 'lucky_7': rule set 'ez' offers player, banker, tie, dragon_7, ...
+        baccarat.core.rules.UnknownBetError: unknown bet 'lucky_13': rule set 'ez' offers player, banker, tie, dragon_7, ...
         """
         bet = self.bets.get(name)
         if bet is not None:

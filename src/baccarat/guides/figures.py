@@ -149,7 +149,8 @@ def guide_figures(decks: int = 8) -> GuideFigures:
 
     Computed once per process: the exact count takes a moment and never changes.
     """
-    d = exact_distribution(Composition.decks(decks))
+    every_bet = [bet for rule_set in RULE_SETS.values() for bet in rule_set.bets.values()]
+    d = exact_distribution(Composition.decks(decks), bets=every_bet)
     return GuideFigures(
         decks=decks,
         distribution=d,

@@ -28,7 +28,7 @@ from baccarat.core.cards import RANKS, Rank
 from baccarat.core.rules import RuleSet
 from baccarat.core.tableau import Tableau
 from baccarat.odds.composition import Composition, CompositionError
-from baccarat.odds.exact import exact_counts, exact_distribution
+from baccarat.odds.exact import exact_counts, exact_distribution, signatures_of
 from baccarat.odds.stats import exact_bet_stats, price_bets
 
 __all__ = ["RemovalEffects", "effects_of_removal", "exact_effects_of_removal"]
@@ -85,12 +85,13 @@ def effects_of_removal(
     offered = bets if bets is not None else rule_set.bets
     table = tableau if tableau is not None else rule_set.tableau
     ranks = _removable(composition)
-    base = {
-        n: s.house_edge for n, s in price_bets(offered, exact_counts(composition, table)).items()
-    }
+    signatures = signatures_of(offered.values())
+    priced = price_bets(offered, exact_counts(composition, table, signatures))
+    base = {n: s.house_edge for n, s in priced.items()}
     effects: dict[Rank, dict[str, float]] = {}
     for rank in ranks:
-        priced = price_bets(offered, exact_counts(composition.without_rank(rank), table))
+        less = exact_counts(composition.without_rank(rank), table, signatures)
+        priced = price_bets(offered, less)
         effects[rank] = {name: priced[name].house_edge - base[name] for name in base}
     return RemovalEffects(composition, rule_set.name, base, effects)
 
@@ -100,11 +101,11 @@ def exact_effects_of_removal(
 ) -> dict[Rank, dict[str, Fraction]]:
     """:func:`effects_of_removal` as exact fractions (slower: one exact pricing per rank and bet)."""
     ranks = _removable(composition)
-    full = exact_distribution(composition, tableau)
+    full = exact_distribution(composition, tableau, bets.values())
     base = {name: exact_bet_stats(bet, full).house_edge for name, bet in bets.items()}
     effects: dict[Rank, dict[str, Fraction]] = {}
     for rank in ranks:
-        less = exact_distribution(composition.without_rank(rank), tableau)
+        less = exact_distribution(composition.without_rank(rank), tableau, bets.values())
         effects[rank] = {
             name: exact_bet_stats(bet, less).house_edge - base[name] for name, bet in bets.items()
         }

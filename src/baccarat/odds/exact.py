@@ -17,11 +17,13 @@ True
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
+from baccarat.core.cardspace import CardSignature
 from baccarat.core.distribution import Distribution
 from baccarat.core.errors import TableauError, TemplatedError
 from baccarat.core.summary import PAIR_CLASSES, SUMMARY_CLASSES
@@ -29,11 +31,15 @@ from baccarat.core.tableau import PUNTO_BANCO, Action, Tableau
 from baccarat.odds import _kernel
 from baccarat.odds.composition import Composition
 
+if TYPE_CHECKING:
+    from baccarat.core.bets import Bet
+
 __all__ = [
     "INT64_SAFE_CARDS",
     "ExactCounts",
     "exact_counts",
     "exact_distribution",
+    "signatures_of",
     "six_card_total",
 ]
 
@@ -93,18 +99,26 @@ def _check_fixed(tableau: Tableau) -> None:
 
 
 class ExactCounts:
-    """The kernel's raw result: integer arrays (int64, or Python ints for huge shoes) and the total.
+    """The kernels' raw result: integer arrays (int64, or Python ints for huge shoes), the counts
+    of any card-level signatures asked for, and the total.
 
     Kept apart from :class:`~baccarat.core.distribution.Distribution` so that pricing can stay in
-    numpy without converting 409 Python integers back and forth.
+    numpy without converting the counts to Python integers and back.
     """
 
-    __slots__ = ("pairs", "summary", "total")
+    __slots__ = ("cards", "pairs", "summary", "total")
 
-    def __init__(self, summary: npt.NDArray[Any], pairs: npt.NDArray[Any], total: int) -> None:
+    def __init__(
+        self,
+        summary: npt.NDArray[Any],
+        pairs: npt.NDArray[Any],
+        total: int,
+        cards: Mapping[CardSignature, npt.NDArray[Any]] | None = None,
+    ) -> None:
         self.summary = summary
         self.pairs = pairs
         self.total = total
+        self.cards: Mapping[CardSignature, npt.NDArray[Any]] = cards or {}
 
     def distribution(self) -> Distribution:
         """As a :class:`~baccarat.core.distribution.Distribution` of exact Python integers."""
@@ -112,6 +126,7 @@ class ExactCounts:
             tuple(int(c) for c in self.summary.tolist()),
             tuple(int(c) for c in self.pairs.tolist()),
             self.total,
+            {s: tuple(int(c) for c in counts.tolist()) for s, counts in self.cards.items()},
         )
 
 
@@ -120,8 +135,19 @@ def _python_twin(kernel: Any) -> Any:
     return getattr(kernel, "py_func", kernel)
 
 
-def exact_counts(composition: Composition, tableau: Tableau = PUNTO_BANCO) -> ExactCounts:
-    """Count every summary class and pair class of the next coup (see :func:`exact_distribution`)."""
+def signatures_of(bets: Iterable[Bet]) -> tuple[CardSignature, ...]:
+    """The card-level signatures that ``bets`` read, each once, in order."""
+    found = (bet.signature for bet in bets)
+    return tuple(dict.fromkeys(s for s in found if s is not None))
+
+
+def exact_counts(
+    composition: Composition,
+    tableau: Tableau = PUNTO_BANCO,
+    signatures: Iterable[CardSignature] = (),
+) -> ExactCounts:
+    """Count every summary class and pair class of the next coup (see :func:`exact_distribution`),
+    and the classes of the card-level ``signatures``."""
     if not isinstance(composition, Composition):
         raise TypeError(f"expected a Composition, got {type(composition).__name__}")
     natural, player, stood, banker = _tableau_arrays(tableau)
@@ -144,14 +170,23 @@ def exact_counts(composition: Composition, tableau: Tableau = PUNTO_BANCO) -> Ex
             values, depletion, natural, player, stood, banker, summary
         )
         _python_twin(_kernel.pair_counts)(cards, depletion, pairs)
-    return ExactCounts(summary, pairs, total)
+    listed = tuple(signatures)
+    card_level: Mapping[CardSignature, npt.NDArray[Any]] = {}
+    if listed:
+        from baccarat.odds.cards import card_counts  # imports this module
+
+        card_level = card_counts(composition, listed, tableau)
+    return ExactCounts(summary, pairs, total, card_level)
 
 
-def exact_distribution(composition: Composition, tableau: Tableau = PUNTO_BANCO) -> Distribution:
-    """The exact joint distribution of the next coup's summary and pair classes.
+def exact_distribution(
+    composition: Composition, tableau: Tableau = PUNTO_BANCO, bets: Iterable[Bet] = ()
+) -> Distribution:
+    """The exact joint distribution of the next coup's summary and pair classes, and of the
+    classes the card-level ``bets`` read.
 
     ``composition`` is the shoe (:class:`~baccarat.odds.composition.Composition`); ``tableau`` the
     draw rules, read from their data. Counts are exact integers over ordered six-card sequences;
     every probability is a count over :attr:`~baccarat.core.distribution.Distribution.total`.
     """
-    return exact_counts(composition, tableau).distribution()
+    return exact_counts(composition, tableau, signatures_of(bets)).distribution()

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from baccarat.core.bets import LOSE, Bet, PayRule
-from baccarat.core.conditions import PAYS_ENGLISH, Domain
+from baccarat.core.conditions import PAYS_ENGLISH
 from baccarat.core.distribution import FREQUENCY_KEYS, Distribution
 from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import RuleSet
 from baccarat.core.summary import Winner
 from baccarat.odds.composition import Composition
 from baccarat.odds.exact import exact_distribution
-from baccarat.odds.stats import ExactBetStats, exact_bet_stats
+from baccarat.odds.stats import ExactBetStats, counts_of, exact_bet_stats
 
 __all__ = ["ParBet", "ParRow", "ParSheet", "par_section", "par_sheet"]
 
@@ -87,37 +87,20 @@ class ParSheet:
         raise BaccaratError(f"the PAR sheet has no bet {name!r}")
 
 
-def _deciding_rules(bet: Bet) -> list[int | None]:
-    """For each class of the bet's domain, the index of the first pay rule that holds (or None).
-
-    A rule on its own, re-expressed as a one-rule bet that pays 1 where it holds, says where it
-    holds through the bets engine's own matching — no second reading of the conditions here.
-    """
-    holds = [
-        Bet(bet.name, bet.domain, (PayRule(rule.when, Fraction(1)),)).outcome_vector()
-        for rule in bet.rules
-    ]
-    deciding: list[int | None] = []
-    for i in range(bet.domain.size):
-        deciding.append(next((k for k, h in enumerate(holds) if h[i] == 1), None))
-    return deciding
-
-
 def par_section(bet: Bet, distribution: Distribution) -> ParBet:
-    """One bet's PAR section on ``distribution``."""
+    """One bet's PAR section on ``distribution`` (which must hold the classes the bet reads)."""
     stats = exact_bet_stats(bet, distribution)
-    counts = (
-        distribution.summary_counts if bet.domain is Domain.SUMMARY else distribution.pair_counts
-    )
+    counts = counts_of(distribution, bet.domain, bet.signature)
     total = distribution.total
-    deciding = _deciding_rules(bet)
+    # The engine says which rule decides each class: no second reading of the conditions here.
+    deciding = bet.deciding_rules()
     by_rule = [0] * (len(bet.rules) + 1)  # the last slot: no rule holds, the bet loses
     vector = bet.outcome_vector()
     for i, (k, count) in enumerate(zip(deciding, counts, strict=True)):
         expected = bet.rules[k].pays if k is not None else LOSE
         if vector[i] != expected:  # pragma: no cover - would mean the two readings disagree
             raise BaccaratError(f"bet {bet.name!r}: class {i} pays {vector[i]}, not {expected}")
-        by_rule[k if k is not None else len(bet.rules)] += count
+        by_rule[k if k is not None else len(bet.rules)] += int(count)
 
     def row(rule: PayRule | None, pays: Fraction, count: int) -> ParRow:
         probability = Fraction(count, total)
@@ -135,8 +118,8 @@ def par_sheet(
     rule_set: RuleSet, composition: Composition, *, bets: Sequence[Bet] | None = None
 ) -> ParSheet:
     """The PAR sheet of every bet ``rule_set`` offers (or of ``bets``) for ``composition``."""
-    distribution = exact_distribution(composition, rule_set.tableau)
     listed = tuple(bets) if bets is not None else tuple(rule_set.bets.values())
+    distribution = exact_distribution(composition, rule_set.tableau, listed)
     winners = distribution.winner_counts()
     outcomes = tuple(
         (

@@ -27,7 +27,7 @@ from baccarat.core.shoe import Shoe
 from baccarat.core.summary import SUMMARY_CLASSES, Winner
 from baccarat.core.tableau import Tableau
 from baccarat.odds.composition import Composition
-from baccarat.odds.exact import ExactCounts, exact_counts
+from baccarat.odds.exact import ExactCounts, exact_counts, signatures_of
 from baccarat.odds.stats import BetStats, exact_bet_stats, float_probabilities, price_bets
 
 __all__ = ["OUTCOME_KEYS", "OddsReport", "odds_report", "odds_through_shoe"]
@@ -134,7 +134,8 @@ def odds_report(
     """
     listed = tuple((bets if bets is not None else rule_set.bets).values())
     table = tableau if tableau is not None else rule_set.tableau
-    return _report(composition, exact_counts(composition, table), rule_set.name, listed)
+    counts = exact_counts(composition, table, signatures_of(listed))
+    return _report(composition, counts, rule_set.name, listed)
 
 
 def odds_through_shoe(shoe: Shoe, rule_set: RuleSet) -> Iterator[tuple[OddsReport, Coup]]:
@@ -161,8 +162,9 @@ def odds_through_shoe(shoe: Shoe, rule_set: RuleSet) -> Iterator[tuple[OddsRepor
     if shoe.burned:
         unseen = unseen.without(shoe.burned[:1])
     listed = tuple(rule_set.bets.values())
+    signatures = signatures_of(listed)
     while not shoe.finished:
-        report = _report(unseen, exact_counts(unseen, tableau), rule_set.name, listed)
+        report = _report(unseen, exact_counts(unseen, tableau, signatures), rule_set.name, listed)
         coup = shoe.deal_coup(tableau)
         yield report, coup
         unseen = unseen.without(coup.cards_in_order)

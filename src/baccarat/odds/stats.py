@@ -1,9 +1,10 @@
 """Pricing a bet on a distribution: win, push and loss probabilities, EV, house edge, variance.
 
 A bet is its pay vector (:meth:`~baccarat.core.bets.Bet.outcome_vector`, the net per unit staked
-in every class); a distribution is integer weights over the same classes. The expected value is
-their dot product over the total, the variance follows from the squares. The same code prices the
-exact analyzer's counts and the simulator's tallies.
+in every class); a distribution is integer weights over the same classes (the 400 summary
+classes, the 9 pair classes, or a card-level bet's signature). The expected value is their dot
+product over the total, the variance follows from the squares. The same code prices the exact
+analyzer's counts and the simulator's tallies.
 
 Floats (:func:`bet_stats`, :func:`price_bets`) are for display and speed: the pay vectors of many
 bets are stacked once into a matrix and priced with one product. :func:`exact_bet_stats` gives the
@@ -32,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat.core.bets import Bet
+from baccarat.core.cardspace import CardSignature
 from baccarat.core.conditions import Domain
 from baccarat.core.distribution import Distribution
 from baccarat.core.errors import BaccaratError
@@ -42,7 +44,9 @@ __all__ = [
     "ExactBetStats",
     "PricingError",
     "bet_stats",
+    "counts_of",
     "exact_bet_stats",
+    "pay_counts",
     "price_bets",
 ]
 
@@ -146,8 +150,20 @@ def _fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def _counts_of(source: Any, domain: Domain) -> Sequence[int] | npt.NDArray[Any]:
-    """The weights a bet of ``domain`` reads, from a Distribution or the kernel's ExactCounts."""
+def counts_of(
+    source: Any, domain: Domain, signature: CardSignature | None = None
+) -> Sequence[int] | npt.NDArray[Any]:
+    """The weights a bet of ``domain`` (and ``signature``, for a card-level bet) reads, from a
+    Distribution or the kernel's ExactCounts."""
+    if domain is Domain.CARDS:
+        cards = source.card_counts if isinstance(source, Distribution) else source.cards
+        found: Sequence[int] | npt.NDArray[Any] | None = cards.get(signature)
+        if found is None:
+            raise PricingError(
+                "this distribution has no counts of the card classes this bet reads; "
+                "ask for them with its bets (exact_distribution(..., bets=...))"
+            )
+        return found
     if isinstance(source, Distribution):
         if domain is Domain.PAIRS and not source.has_pairs:
             raise PricingError(
@@ -183,25 +199,28 @@ class BetBook:
         names = [bet.name for bet in self.bets]
         if len(set(names)) != len(names):
             raise PricingError(f"a bet book needs distinct bet names, got {names}")
-        self._domains: list[tuple[Domain, list[int], npt.NDArray[np.float64]]] = []
-        for domain in Domain:
-            members = [i for i, bet in enumerate(self.bets) if bet.domain is domain]
-            if not members:
-                continue
-            nets = np.array(
-                [[float(v) for v in self.bets[i].outcome_vector()] for i in members],
-                dtype=np.float64,
-            )
+        self._domains: list[
+            tuple[Domain, CardSignature | None, list[int], npt.NDArray[np.float64]]
+        ] = []
+        # One matrix per class space: the summary, the pairs, and each card-level signature.
+        spaces = dict.fromkeys((bet.domain, bet.signature) for bet in self.bets)
+        for domain, signature in spaces:
+            members = [
+                i
+                for i, bet in enumerate(self.bets)
+                if (bet.domain, bet.signature) == (domain, signature)
+            ]
+            nets = np.array([_float_vector(self.bets[i]) for i in members], dtype=np.float64)
             matrix = np.vstack([nets, nets * nets, nets > 0, nets == 0, nets < 0])
             matrix.setflags(write=False)
-            self._domains.append((domain, members, matrix))
+            self._domains.append((domain, signature, members, matrix))
 
     def price(self, source: Distribution | Any) -> dict[str, BetStats]:
         """Every bet's :class:`BetStats` on ``source`` (a Distribution, or the kernel's counts)."""
         total = int(source.total)
         results: list[BetStats | None] = [None] * len(self.bets)
-        for domain, members, matrix in self._domains:
-            p = float_probabilities(_counts_of(source, domain), total)
+        for domain, signature, members, matrix in self._domains:
+            p = float_probabilities(counts_of(source, domain, signature), total)
             k = len(members)
             figures = matrix @ p
             ev, second, win, push, lose = (figures[j * k : (j + 1) * k] for j in range(5))
@@ -222,6 +241,12 @@ class BetBook:
                     math.sqrt(float(variance[j])),
                 )
         return {stats.bet: stats for stats in results if stats is not None}
+
+
+def _float_vector(bet: Bet) -> list[float]:
+    # Few distinct pays: convert each once, not once per class.
+    floats = {pay: float(pay) for pay in set(bet.outcome_vector())}
+    return [floats[v] for v in bet.outcome_vector()]
 
 
 # Books by the identity of their bets: hashing a Bet walks its whole pay table, which would cost
@@ -260,15 +285,34 @@ def bet_stats(bet: Bet, distribution: Distribution | Any) -> BetStats:
     return price_bets((bet,), distribution)[bet.name]
 
 
-def exact_bet_stats(bet: Bet, distribution: Distribution) -> ExactBetStats:
-    """:func:`bet_stats` as exact fractions."""
-    counts = _counts_of(distribution, bet.domain)
-    total = distribution.total
-    # Few distinct pays per bet: add up the counts per pay first, then multiply as fractions.
+def pay_counts(bet: Bet, distribution: Distribution | Any) -> dict[Fraction, int]:
+    """The count of every pay the bet can net on ``distribution`` (exact integers; pays that
+    never happen left out)."""
+    counts = counts_of(distribution, bet.domain, bet.signature)
+    vector = bet.outcome_vector()
     by_pay: dict[Fraction, int] = {}
-    for net, count in zip(bet.outcome_vector(), counts, strict=True):
+    if len(vector) > 1000:
+        # Few distinct pays over many classes: one exact sum per pay, in numpy.
+        pays = sorted(set(vector))
+        number = {pay: j for j, pay in enumerate(pays)}
+        ids = np.array([number[v] for v in vector]) if len(pays) > 1 else None
+        array = np.asarray(counts)
+        for j, pay in enumerate(pays):
+            total = int(array.sum() if ids is None else array[ids == j].sum())
+            if total:
+                by_pay[pay] = total
+        return by_pay
+    for net, count in zip(vector, counts, strict=True):
         if count:
             by_pay[net] = by_pay.get(net, 0) + int(count)
+    return by_pay
+
+
+def exact_bet_stats(bet: Bet, distribution: Distribution | Any) -> ExactBetStats:
+    """:func:`bet_stats` as exact fractions."""
+    total = int(distribution.total)
+    # Few distinct pays per bet: add up the counts per pay first, then multiply as fractions.
+    by_pay = pay_counts(bet, distribution)
     win = sum(c for v, c in by_pay.items() if v > 0)
     push = by_pay.get(Fraction(0), 0)
     lose = sum(c for v, c in by_pay.items() if v < 0)

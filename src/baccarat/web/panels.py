@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from baccarat.core.bets import Bet
 from baccarat.core.distribution import Distribution
 from baccarat.core.rules import RuleSet
 from baccarat.core.summary import Winner
@@ -145,11 +146,14 @@ def _composition(shoe: ShoeView) -> Composition:
 
 
 @lru_cache(maxsize=64)
-def full_shoe_distribution(decks: int, tableau: Tableau) -> Distribution:
-    """The exact distribution of a coup from a full shoe (the statistics panel's reference)."""
+def full_shoe_distribution(
+    decks: int, tableau: Tableau, bets: tuple[Bet, ...] = ()
+) -> Distribution:
+    """The exact distribution of a coup from a full shoe (the statistics panel's reference),
+    with the classes the card-level ``bets`` read."""
     from baccarat.odds import Composition, exact_distribution
 
-    return exact_distribution(Composition.decks(decks), tableau)
+    return exact_distribution(Composition.decks(decks), tableau, bets)
 
 
 def odds_context(table: TableView) -> dict[str, Any]:
@@ -157,8 +161,9 @@ def odds_context(table: TableView) -> dict[str, Any]:
     from baccarat.odds import bet_stats, exact_distribution
 
     rule_set: RuleSet = table.rule_set
-    now = exact_distribution(_composition(table.shoe), rule_set.tableau)
-    full = full_shoe_distribution(table.decks, rule_set.tableau)
+    card_level = tuple(bet for bet in rule_set.bets.values() if bet.signature is not None)
+    now = exact_distribution(_composition(table.shoe), rule_set.tableau, card_level)
+    full = full_shoe_distribution(table.decks, rule_set.tableau, card_level)
     rows = []
     for bet in rule_set.bets.values():
         edge_now = bet_stats(bet, now).house_edge
