@@ -23,6 +23,16 @@ Sources (all for an 8-deck shoe unless a test says otherwise):
              Games Baccarat Side Bets".
 - [VF]       vegasfreedom.com, "What is Big and Small in Baccarat".
 - [ISSUE]    The figures issue 4 quotes from the Wizard of Odds' baccarat page.
+- [WoO-L6]   Wizard of Odds, "Lucky 6" (wizardofodds.com/games/baccarat/side-bets/lucky-6/): the
+             Las Vegas (12:1, 23:1) and Macau (12:1, 20:1) pay tables, combinations and returns.
+- [WoO-N89]  Wizard of Odds, "Banker Natural 8 and 9" (.../baccarat/side-bets/natural-8-and-9/).
+- [TW]       E. O. Thorp and W. E. Walden, "A Favorable Side Bet in Nevada Baccarat", JASA 61
+             (1966), p. 317, as quoted by Eliot Jacobson's review of it (888casino.com blog).
+- [EJ-N89]   Eliot Jacobson, "Card Counting the Natural 9 and Natural 8 Baccarat Side Bets"
+             (888casino.com blog).
+- [WoO-456]  Wizard of Odds, "Baccarat Side Bets", appendix 5, "4-5-6" (6 and 8 decks).
+- [AAP]      advancedadvantageplay.com, "Baccarat Side Bets": 3 Giving 8.
+- [GGR]      GGRAsia, 27 September 2024, "Macau ops eye new side bet 'Lucky 7'": its pay tables.
 
 Where a source prints a rounded combination (the Wizard's loss rows end in ...300 or ...850, a
 floating-point artefact), only the probability it prints is compared.
@@ -52,7 +62,8 @@ from baccarat.core.catalogue import (
     egalite_bet,
 )
 from baccarat.core.distribution import Distribution
-from baccarat.core.rules import BANKER_EZ, BANKER_NO_COMMISSION, TIE_9
+from baccarat.core.catalogue import STANDARD_BETS
+from baccarat.core.rules import BANKER_EZ, BANKER_NO_COMMISSION, RULE_SETS, TIE_9
 from baccarat.core.summary import Winner
 from baccarat.odds.composition import Composition
 from baccarat.odds.exact import exact_distribution
@@ -308,3 +319,108 @@ def test_seed_guide_frequency_table() -> None:
     assert rounded(f["banker_draws"] * 100, 1) == "43.5"
     assert rounded(f["both_draw"] * 100, 1) == "31.8"
     assert rounded(f["cards_per_coup"], 2) == "4.94"
+
+
+# --- The side bets of baccarat.core.sidebets ---------------------------------------------------
+
+SIDE = exact_distribution(
+    Composition.decks(8),
+    bets=[
+        *STANDARD_BETS.values(),
+        *RULE_SETS["naturals-8-1"].bets.values(),
+        *RULE_SETS["lucky-6-macau"].bets.values(),
+    ],
+)
+
+
+def test_lucky_6_both_pay_tables_and_the_tiger() -> None:
+    # [WoO-L6]: 2-card winning Banker 6 186,173,936,904,192; 3-card 83,058,367,551,488; all other
+    # 4,729,165,971,047,680; return -0.116985 (Las Vegas, 23:1) and -0.166836 (Macau, 20:1).
+    # The Wizard: "The same side bet goes by the name of the Tiger on some games" (the Macau one).
+    vegas = STANDARD_BETS["lucky_6"]
+    macau = RULE_SETS["lucky-6-macau"].bet("lucky_6")
+    for bet, ret in (
+        (vegas, "-0.116985"),
+        (macau, "-0.166836"),
+        (STANDARD_BETS["tiger"], "-0.166836"),
+    ):
+        rows = par_section(bet, SIDE).rows
+        assert [r.combinations for r in rows] == [
+            186_173_936_904_192, 83_058_367_551_488, 4_729_165_971_047_680,
+        ]  # fmt: skip
+        assert [rounded(r.probability, 6) for r in rows] == ["0.037247", "0.016617", "0.946136"]
+        assert returns(bet, SIDE) == ret
+    assert edge_percent(vegas, 2, SIDE) == "11.70"
+    assert edge_percent(macau, 2, SIDE) == "16.68"
+
+
+@pytest.mark.parametrize(
+    ("total", "wins", "ret", "edge_9", "edge_8", "hits"),
+    [
+        (8, 472_508_456_071_680, "-0.054680", "5.468", "14.921", "9.453"),
+        (9, 474_361_430_409_216, "-0.050973", "5.097", "14.588", "9.490"),
+    ],
+)
+def test_natural_8_and_9(
+    total: int, wins: int, ret: str, edge_9: str, edge_8: str, hits: str
+) -> None:
+    # [WoO-N89] combinations and returns (Banker); [EJ-N89] the edges at 9:1 and 8:1 and the hit
+    # frequency; [TW]: "the probability of a natural nine is 0.09490, a house advantage of 5.10 per
+    # cent ... of a natural eight is 0.09453, a house advantage of 5.47 per cent". Player and
+    # Banker naturals are alike: the first four cards are dealt alike.
+    for side in ("banker", "player"):
+        bet = STANDARD_BETS[f"{side}_natural_{total}"]
+        rows = par_section(bet, SIDE).rows
+        assert rows[0].combinations == wins
+        assert returns(bet, SIDE) == ret
+        assert edge_percent(bet, 3, SIDE) == edge_9
+        assert edge_percent(bet, 2, SIDE) == {8: "5.47", 9: "5.10"}[total]
+        assert rounded(exact_bet_stats(bet, SIDE).win, 5) == {8: "0.09453", 9: "0.09490"}[total]
+        assert rounded(exact_bet_stats(bet, SIDE).win * 100, 3) == hits
+        at_8 = RULE_SETS["naturals-8-1"].bet(f"{side}_natural_{total}")
+        assert edge_percent(at_8, 3, SIDE) == edge_8
+
+
+def test_four_five_six() -> None:
+    # [WoO-456]: 8 decks 0.378868 / 0.303444 / 0.317687, returns -0.05283 / -0.089668 /
+    # -0.046939; 6 decks 0.378925 / 0.303540 / 0.317535, returns -0.052688 / -0.089380 / -0.047395.
+    # The returns are the printed probabilities times the pays less one, so they are compared
+    # to the places where that and the exact return agree.
+    names = ("four_cards", "five_cards", "six_cards")
+    six = exact_distribution(Composition.decks(6))
+    for d, probabilities in (
+        (EIGHT, ["0.378868", "0.303444", "0.317687"]),
+        (six, ["0.378925", "0.303540", "0.317535"]),
+    ):
+        got = [rounded(exact_bet_stats(STANDARD_BETS[n], d).win, 6) for n in names]
+        assert got == probabilities
+    assert [rounded(exact_bet_stats(STANDARD_BETS[n], EIGHT).ev, 5) for n in names] == [
+        "-0.05283", "-0.08967", "-0.04694",
+    ]  # fmt: skip
+    assert rounded(exact_bet_stats(STANDARD_BETS["six_cards"], six).ev, 6) == "-0.047395"
+
+
+def test_tiger_tie_is_the_egalite_6_count() -> None:
+    # [WoO-EG]: a tie on 6 comes up in 96,170,001,308,416 of the 8-deck sequences.
+    rows = par_section(STANDARD_BETS["tiger_tie"], EIGHT).rows
+    assert rows[0].combinations == 96_170_001_308_416
+    assert (
+        exact_bet_stats(STANDARD_BETS["tiger_tie"], EIGHT).ev
+        == 36 * Fraction(96_170_001_308_416, EIGHT.total) - 1
+    )
+
+
+def test_lucky_7_splits_the_player_7_count() -> None:
+    # [WoO-SUP]: the Player wins with 7 in 408,043,979,470,848 sequences; [GGR]: Lucky 7 pays 6:1
+    # on two cards and 15:1 on three, so its two winning rows add up to that count.
+    rows = par_section(STANDARD_BETS["lucky_7"], EIGHT).rows
+    assert rows[0].combinations + rows[1].combinations == 408_043_979_470_848
+    assert [r.pays for r in rows[:2]] == [6, 15]
+
+
+def test_three_giving_eight() -> None:
+    # [AAP]: "Pays 200-to-1 ... House edge: 8.682 ... Variance: 182.715". It reads the Banker's
+    # two-card total and the Player's third card: a card-level bet of the base.
+    bet = STANDARD_BETS["three_giving_eight"]
+    assert edge_percent(bet, 3, SIDE) == "8.682"
+    assert rounded(exact_bet_stats(bet, SIDE).variance, 3) == "182.715"

@@ -21,6 +21,7 @@ treats a side's first two cards alike).
 from __future__ import annotations
 
 import functools
+import types
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -298,6 +299,18 @@ def card_plan(signatures: tuple[CardSignature, ...]) -> CardPlan:
     )
 
 
+@functools.cache
+def _python_kernel() -> Any:
+    """The kernel as plain Python, for Python integers past 64 bits: each of its functions made
+    again over module globals in which the functions it calls are plain Python too."""
+    names = ("_injective", "_ways", "card_counts")
+    scope = dict(vars(_cards))
+    for name in names:
+        twin = _python_twin(getattr(_cards, name))
+        scope[name] = types.FunctionType(twin.__code__, scope, name, twin.__defaults__)
+    return scope["card_counts"]
+
+
 _LEAVES = 111
 """The most leaves one four-card prefix has: ten third cards each way, or a hundred pairs."""
 _EVERY = np.full(6, (1 << 11) - 1, dtype=np.int64)
@@ -350,7 +363,7 @@ def card_counts(
         zeros(_LEAVES),
         np.array([[0] * 52] * 2, dtype=object) if big else np.zeros((2, 52), dtype=np.int64),
     )
-    kernel = _python_twin(_cards.card_counts) if big else _cards.card_counts
+    kernel = _python_kernel() if big else _cards.card_counts
     kernel(
         cards, values, depletion, bool(symmetric), allowed_array, totals,
         (natural, player, stood, banker), terms, plan.alive, plan.sigs, plan.vts, out, work,
