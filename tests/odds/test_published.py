@@ -58,11 +58,11 @@ from baccarat.core.catalogue import (
     PLAYER,
     PLAYER_PAIR,
     SMALL,
+    STANDARD_BETS,
     TIE,
     egalite_bet,
 )
 from baccarat.core.distribution import Distribution
-from baccarat.core.catalogue import STANDARD_BETS
 from baccarat.core.rules import BANKER_EZ, BANKER_NO_COMMISSION, RULE_SETS, TIE_9
 from baccarat.core.summary import Winner
 from baccarat.odds.composition import Composition
