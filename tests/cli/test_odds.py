@@ -141,3 +141,47 @@ def test_par_sheet_formats_and_output_file(
     record = json.loads(out)
     assert record["rules"] == "tie-9"
     assert next(b for b in record["bets"] if b["bet"] == "tie")["rows"][0]["pays"] == "9"
+
+
+def test_odds_given_what_is_known(capsys: pytest.CaptureFixture[str]) -> None:
+    # The same JSON as odds --json, every figure conditional, and what was given.
+    given = "player_two_card_total=5,banker_two_card_total=3"
+    code, out, _ = run(capsys, "odds", "--given", given, "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["given"] == {
+        "given": given,
+        "condition": "player_two_card_total = 5, banker_two_card_total = 3",
+        "total": record["total"],
+    }
+    assert (
+        record["combinations"]["banker"]
+        + record["combinations"]["player"]
+        + record["combinations"]["tie"]
+        == record["total"]
+    )
+    assert record["bets"]["player_pair"]["win"] == 0  # no pair sums to 5
+    assert sum(record["outcomes_excluding_ties"].values()) == pytest.approx(1)
+    code, out, _ = run(
+        capsys, "odds", "--seen", "P1=high", "--groups", "high=9", "--exact", "--json"
+    )
+    record = json.loads(out)
+    assert record["given"]["seen"] == {"P1": "high"} and "/" in record["bets"]["banker"]["ev"]
+    code, out, _ = run(capsys, "odds", "--given", given)
+    assert code == 0 and "Given: player_two_card_total = 5" in out and "Excluding ties" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--given", "winner"), "cannot read --given"),
+        (("--seen", "P9=5h"), "cannot read --seen"),
+        (("--seen", "P1=5h,B1=5h", "--decks", "1"), "no coup from this shoe"),
+        (("--given", "winner=tie", "--eor"), "give --eor or --given/--seen, not both"),
+    ],
+)
+def test_odds_bad_conditions_are_one_line(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, "odds", *args)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1

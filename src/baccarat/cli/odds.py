@@ -15,6 +15,7 @@ import typer
 from baccarat.cli import output
 from baccarat.cli.errors import (
     CannotWriteError,
+    NotBothError,
     OnlyOneOfError,
     UnknownFormatError,
 )
@@ -54,6 +55,27 @@ RulesFileOption = Annotated[
     typer.Option("--rules-file", help="A rule set described in a TOML file (user-defined bets)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+GivenOption = Annotated[
+    str | None,
+    typer.Option(
+        "--given",
+        help="Price every bet given an event in the bet language: comma-separated conditions that "
+        'all hold, "FIELD=VALUE" (several values joined by |), e.g. '
+        '"player_two_card_total=5,banker_two_card_total=3".',
+    ),
+]
+SeenOption = Annotated[
+    str | None,
+    typer.Option(
+        "--seen",
+        help='Cards already dealt in this coup, by position: "P1=5h,B1=Kc" (a card, a rank such '
+        "as 5, a group named in --groups, or none for a third card).",
+    ),
+]
+GroupsOption = Annotated[
+    str | None,
+    typer.Option("--groups", help='Rank groups --seen may name: "high=6789,low=TA2345".'),
+]
 
 
 def shoe_from_options(decks: int | None, infinite: bool, remaining: str | None) -> Composition:
@@ -105,6 +127,8 @@ def _outcome_name(key: str, t: Translator) -> str:
 
 
 def _print_report(report: OddsReport, exact: bool, t: Translator) -> None:
+    from rich.markup import escape
+
     from baccarat.odds.render import FREQUENCY_LABELS, shoe_text
     from baccarat.odds.report import OUTCOME_KEYS
     from baccarat.odds.stats import exact_bet_stats
@@ -119,14 +143,32 @@ def _print_report(report: OddsReport, exact: bool, t: Translator) -> None:
             count=f"{report.distribution.total:,}",
         )
     )
+    if report.given is not None:
+        console.print(
+            t.gettext("Given: {condition}").format(condition=escape(str(report.given["condition"])))
+        )
     exact_word = [t.gettext("Exact")] if exact else []
     exact_outcomes = report.exact_outcomes() if exact else {}
+    combinations = report.combinations()
+    excluding_ties = report.exact_outcomes_excluding_ties()
     outcomes = _table(
-        t.gettext("Coup outcomes"), t.gettext("Outcome"), t.gettext("Probability %"), *exact_word
+        t.gettext("Coup outcomes"),
+        t.gettext("Outcome"),
+        t.gettext("Probability %"),
+        t.gettext("Excluding ties %"),
+        t.gettext("Combinations"),
+        *exact_word,
     )
     for key in OUTCOME_KEYS:
         extra = [str(exact_outcomes[key])] if exact else []
-        outcomes.add_row(_outcome_name(key, t), _percent(report.outcomes[key]), *extra)
+        ex_tie = _percent(float(excluding_ties[key])) if key in excluding_ties else ""
+        outcomes.add_row(
+            _outcome_name(key, t),
+            _percent(report.outcomes[key]),
+            ex_tie,
+            f"{combinations[key]:,}",
+            *extra,
+        )
     console.print(outcomes)
 
     exact_frequencies = report.exact_frequencies() if exact else {}
@@ -229,18 +271,30 @@ def odds_command(
         typer.Option("--eor", help="The effects of removing one card of each rank on every bet."),
     ] = False,
     as_json: JsonOption = False,
+    given: GivenOption = None,
+    seen: SeenOption = None,
+    groups: GroupsOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Exact probabilities, house edge and standard deviation of every bet of a rule set."""
+    """Exact probabilities, house edge and standard deviation of every bet of a rule set,
+    optionally given what is already known of the coup."""
     t = cli_translator(lang)
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
+    conditional = given is not None or seen is not None or groups is not None
     if eor:
+        if conditional:
+            raise NotBothError(first="--eor", second="--given/--seen")
         _eor(shoe, rule_set, exact, as_json, t)
         return
     from baccarat.odds.report import odds_report
 
-    report = odds_report(shoe, rule_set)
+    condition = None
+    if conditional:
+        from baccarat.odds.conditional import parse_given
+
+        condition = parse_given(given, seen, groups)
+    report = odds_report(shoe, rule_set, given=condition)
     if as_json:
         sys.stdout.write(json.dumps(report.as_dict(exact=exact)) + "\n")
     else:

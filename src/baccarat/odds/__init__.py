@@ -11,6 +11,12 @@ Every bet, described once as a pay table in :mod:`baccarat.core.bets`, is priced
 >>> [f"{bet_stats(b, d).house_edge:.4%}" for b in (BANKER, PLAYER, TIE)]
 ['1.0579%', '1.2351%', '14.3596%']
 
+Given what is already known of the coup (a condition in the bet language, or cards seen):
+
+>>> given = parse_given("player_two_card_total=5,banker_two_card_total=3")
+>>> f"{bet_stats(BANKER, conditional_distribution(shoe, given)).house_edge:.4%}"
+'16.0238%'
+
 A partly dealt shoe, given by the cards left per rank:
 
 >>> left = Composition.parse("A:31,2:32,3:32,4:32,5:28,6:32,7:32,8:32,9:32,T:32,J:32,Q:32,K:32")
@@ -20,7 +26,14 @@ A partly dealt shoe, given by the cards left per rank:
 
 from __future__ import annotations
 
+from baccarat.odds.cards import card_counts
 from baccarat.odds.composition import CARDS, Composition, CompositionError, card_index
+from baccarat.odds.conditional import (
+    ConditionError,
+    Given,
+    conditional_distribution,
+    parse_given,
+)
 from baccarat.odds.eor import RemovalEffects, effects_of_removal, exact_effects_of_removal
 from baccarat.odds.exact import ExactCounts, exact_counts, exact_distribution, six_card_total
 from baccarat.odds.par import ParBet, ParRow, ParSheet, par_section, par_sheet
@@ -52,8 +65,10 @@ __all__ = [
     "BetStats",
     "Composition",
     "CompositionError",
+    "ConditionError",
     "ExactBetStats",
     "ExactCounts",
+    "Given",
     "OddsReport",
     "ParBet",
     "ParRow",
@@ -61,7 +76,9 @@ __all__ = [
     "PricingError",
     "RemovalEffects",
     "bet_stats",
+    "card_counts",
     "card_index",
+    "conditional_distribution",
     "effects_of_removal",
     "exact_bet_stats",
     "exact_counts",
@@ -72,6 +89,7 @@ __all__ = [
     "par_section",
     "par_sheet",
     "par_sheet_record",
+    "parse_given",
     "price_bets",
     "reference_distribution",
     "render_csv",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -28,7 +28,16 @@ from baccarat.core.summary import SUMMARY_CLASSES, Winner
 from baccarat.core.tableau import Tableau
 from baccarat.odds.composition import Composition
 from baccarat.odds.exact import ExactCounts, exact_counts, signatures_of
-from baccarat.odds.stats import BetStats, exact_bet_stats, float_probabilities, price_bets
+from baccarat.odds.stats import (
+    BetStats,
+    exact_bet_stats,
+    float_probabilities,
+    pay_counts,
+    price_bets,
+)
+
+if TYPE_CHECKING:
+    from baccarat.odds.conditional import Given
 
 __all__ = ["OUTCOME_KEYS", "OddsReport", "odds_report", "odds_through_shoe"]
 
@@ -60,6 +69,44 @@ class OddsReport:
     bets: Mapping[str, BetStats]
     offered: tuple[Bet, ...] = field(repr=False, compare=False)
     """The bets priced, in the rule set's order."""
+    given: Mapping[str, object] | None = field(default=None, compare=False)
+    """What the odds are conditional on (:mod:`baccarat.odds.conditional`), as written; None for
+    the odds of the next coup with nothing known."""
+
+    def combinations(self) -> dict[str, int]:
+        """The number of six-card sequences in which the Banker wins, the Player wins, or they tie."""
+        counts = self.distribution.winner_counts()
+        return {key: counts[Winner(key)] for key in OUTCOME_KEYS}
+
+    def exact_outcomes_excluding_ties(self) -> dict[str, Fraction]:
+        """Banker and Player probabilities among the coups that do not tie."""
+        counts = self.combinations()
+        resolved = counts["banker"] + counts["player"]
+        if not resolved:
+            return {}
+        return {key: Fraction(counts[key], resolved) for key in ("banker", "player")}
+
+    def bet_combinations(self, bet: Bet) -> dict[str, int]:
+        """How many six-card sequences the bet wins, pushes and loses in."""
+        by_pay = pay_counts(bet, self.distribution)
+        return {
+            "win": sum(c for pay, c in by_pay.items() if pay > 0),
+            "push": by_pay.get(Fraction(0), 0),
+            "lose": sum(c for pay, c in by_pay.items() if pay < 0),
+        }
+
+    def _extras(self, exact: bool) -> dict[str, Any]:
+        """The combination counts, the odds excluding ties, and what was given."""
+        ex_ties = self.exact_outcomes_excluding_ties()
+        extras: dict[str, Any] = {
+            "combinations": self.combinations(),
+            "outcomes_excluding_ties": {
+                key: _text(value) if exact else float(value) for key, value in ex_ties.items()
+            },
+        }
+        if self.given is not None:
+            extras["given"] = dict(self.given)
+        return extras
 
     def exact_outcomes(self) -> dict[str, Fraction]:
         """Banker, Player and Tie probabilities as fractions."""
@@ -79,7 +126,14 @@ class OddsReport:
                 "total": self.distribution.total,
                 "outcomes": dict(self.outcomes),
                 "frequencies": dict(self.frequencies),
-                "bets": {name: stats.as_dict() for name, stats in self.bets.items()},
+                "bets": {
+                    bet.name: {
+                        **self.bets[bet.name].as_dict(),
+                        "combinations": self.bet_combinations(bet),
+                    }
+                    for bet in self.offered
+                },
+                **self._extras(exact),
             }
         outcomes = self.exact_outcomes()
         return {
@@ -90,8 +144,13 @@ class OddsReport:
             "outcomes": {key: _text(outcomes[key]) for key in OUTCOME_KEYS},
             "frequencies": {k: _text(v) for k, v in self.exact_frequencies().items()},
             "bets": {
-                bet.name: exact_bet_stats(bet, self.distribution).as_dict() for bet in self.offered
+                bet.name: {
+                    **exact_bet_stats(bet, self.distribution).as_dict(),
+                    "combinations": self.bet_combinations(bet),
+                }
+                for bet in self.offered
             },
+            **self._extras(exact),
         }
 
 
@@ -101,11 +160,13 @@ def _text(value: Fraction) -> str:
 
 def _report(
     composition: Composition,
-    counts: ExactCounts,
+    counts: ExactCounts | Distribution,
     rule_set_name: str,
     bets: tuple[Bet, ...],
+    given: Mapping[str, object] | None = None,
 ) -> OddsReport:
-    figures = _ROWS @ float_probabilities(counts.summary, counts.total)
+    summary = counts.summary_counts if isinstance(counts, Distribution) else counts.summary
+    figures = _ROWS @ float_probabilities(summary, counts.total)
     outcomes = {key: float(figures[i]) for i, key in enumerate(OUTCOME_KEYS)}
     frequencies = {
         key: float(figures[len(OUTCOME_KEYS) + i]) for i, key in enumerate(FREQUENCY_KEYS)
@@ -113,11 +174,12 @@ def _report(
     return OddsReport(
         composition,
         rule_set_name,
-        counts.distribution(),
+        counts if isinstance(counts, Distribution) else counts.distribution(),
         outcomes,
         frequencies,
         price_bets(bets, counts),
         bets,
+        given,
     )
 
 
@@ -127,13 +189,21 @@ def odds_report(
     *,
     bets: Mapping[str, Bet] | None = None,
     tableau: Tableau | None = None,
+    given: Given | None = None,
 ) -> OddsReport:
     """Exact counts for ``composition`` under ``rule_set``'s tableau, and every bet it offers priced.
 
-    ``bets`` and ``tableau`` override the rule set's (to price bets a table does not offer).
+    ``bets`` and ``tableau`` override the rule set's (to price bets a table does not offer);
+    with ``given`` every figure is conditional on it (:func:`~baccarat.odds.conditional.parse_given`).
     """
     listed = tuple((bets if bets is not None else rule_set.bets).values())
     table = tableau if tableau is not None else rule_set.tableau
+    if given is not None:
+        from baccarat.odds.conditional import conditional_distribution  # imports this package
+
+        d = conditional_distribution(composition, given, bets=listed, tableau=table)
+        record = {**given.record(), "condition": given.text(), "total": d.total}
+        return _report(composition, d, rule_set.name, listed, record)
     counts = exact_counts(composition, table, signatures_of(listed))
     return _report(composition, counts, rule_set.name, listed)
 

@@ -157,7 +157,9 @@ def counts_of(
     Distribution or the kernel's ExactCounts."""
     if domain is Domain.CARDS:
         cards = source.card_counts if isinstance(source, Distribution) else source.cards
-        found: Sequence[int] | npt.NDArray[Any] | None = cards.get(signature)
+        found: Sequence[int] | npt.NDArray[Any] | None = (
+            cards.get(signature) if signature is not None else None
+        )
         if found is None:
             raise PricingError(
                 "this distribution has no counts of the card classes this bet reads; "
