@@ -255,3 +255,29 @@ def test_coups_are_required(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys)
     assert code == 2 and err.count("\n") == 1
     assert "--coups" in err
+
+
+def test_a_rules_file_with_card_level_bets(
+    capsys: pytest.CaptureFixture[str], tmp_path: os.PathLike[str]
+) -> None:
+    path = os.path.join(tmp_path, "red.toml")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(
+            'name = "red-table"\nextends = "punto-banco"\noffers = ["player", "banker", "red"]\n'
+            '[bets.red]\nrules = [{ when = { all_colour = "red" }, pays = "24:1" }]\n'
+        )
+    record = run_json(capsys, "--coups", "50000", "--seed", "4", "--mode", "first-coup",
+                      "--rules-file", path)  # fmt: skip
+    assert record["rules"] == "red-table" and set(record["bets"]) == {"player", "banker", "red"}
+    assert abs(record["bets"]["red"]["z"]) < 4.5
+    code, _, err = run(capsys, "--coups", "10", "--rules", "ez", "--rules-file", path)
+    assert code == 2 and "not both" in err
+
+
+def test_the_gpu_refuses_card_level_bets_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--coups", "1000", "--rules", "colours", "--backend", "gpu")
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [
+        "baccarat: error: --backend gpu tallies the summary and pair classes only: bets that "
+        "read the cards (all_red, all_black) are simulated with --backend cpu"
+    ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -207,7 +208,15 @@ def _print_report(report: SimulationReport, t: Translator) -> None:
 def simulate_command(
     coups: Annotated[int, typer.Option("--coups", "-n", help="Coups to deal (required).")],
     decks: Annotated[int, typer.Option(help="Decks in the shoe.")] = 8,
-    rules: Annotated[str, typer.Option(help="Rule set whose bets are priced.")] = "punto-banco",
+    rules: Annotated[
+        str | None, typer.Option(help="Rule set whose bets are priced (default punto-banco).")
+    ] = None,
+    rules_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--rules-file", help="A rule set described in a TOML file (user-defined bets)."
+        ),
+    ] = None,
     mode: Annotated[
         str,
         typer.Option(
@@ -230,7 +239,7 @@ def simulate_command(
     lang: LangOption = None,
 ) -> None:
     """Simulate coups from shuffled shoes; every frequency and bet beside its exact value."""
-    from baccarat.core.rules import get_rule_set
+    from baccarat.cli.settle import load_rule_set
 
     t = cli_translator(lang)
     from baccarat.core.shoe import ShoeRules
@@ -240,15 +249,24 @@ def simulate_command(
     modes = ("shoe", "first-coup", "infinite")
     if mode not in modes:
         raise UnknownModeError(mode=mode, modes=", ".join(modes))
-    rule_set = get_rule_set(rules)
+    rule_set = load_rule_set(rules, rules_file)
     shoe = ShoeRules(decks=decks, cut_card=cut_card, burn=burn)
 
+    from baccarat.odds.exact import signatures_of
     from baccarat.sim.report import simulation_report
     from baccarat.sim.runner import simulate
-    from baccarat.sim.spec import Mode, SimulationSpec
+    from baccarat.sim.spec import GpuCardLevelError, Mode, SimulationSpec
 
+    card_level = [bet.name for bet in rule_set.bets.values() if bet.signature is not None]
+    if backend == "gpu" and card_level:
+        raise GpuCardLevelError(bets=", ".join(card_level))
     spec = SimulationSpec(
-        coups=coups, shoe=shoe, mode=Mode(mode), seed=seed, tableau=rule_set.tableau
+        coups=coups,
+        shoe=shoe,
+        mode=Mode(mode),
+        seed=seed,
+        tableau=rule_set.tableau,
+        signatures=signatures_of(rule_set.bets.values()),
     )
     chosen = _backend(backend, dask, workers)
     update, close_bar = _progress()

@@ -137,6 +137,9 @@ class GpuBackend:
 
     name = "gpu"
     max_chunk_shoes = 1 << 22
+    card_level = False
+    """The kernel keeps the 409 counters of the summary and pair classes only: a run with
+    card-level bets is refused (:class:`~baccarat.sim.spec.GpuCardLevelError`)."""
 
     def __init__(self, threads: int = 128, blocks_per_sm: int = 8) -> None:
         if threads < 32 or threads % 32:

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from baccarat.core.bets import Bet
 from baccarat.core.distribution import FREQUENCY_KEYS, FREQUENCY_VALUES, Distribution
 from baccarat.core.rules import RuleSet
 from baccarat.core.summary import SUMMARY_CLASSES, Winner
@@ -118,12 +119,15 @@ class SimulationReport:
 
 
 @functools.lru_cache(maxsize=16)
-def exact_reference(decks: int | None, tableau: Tableau) -> Distribution:
-    """The exact first-coup distribution of a fresh shoe of ``decks`` decks (None: infinite)."""
+def exact_reference(
+    decks: int | None, tableau: Tableau, bets: tuple[Bet, ...] = ()
+) -> Distribution:
+    """The exact first-coup distribution of a fresh shoe of ``decks`` decks (None: infinite),
+    with the card classes the card-level ``bets`` read."""
     from baccarat.odds import Composition, exact_distribution
 
     composition = Composition.infinite_deck() if decks is None else Composition.decks(decks)
-    return exact_distribution(composition, tableau)
+    return exact_distribution(composition, tableau, bets)
 
 
 def _moments(counts: Sequence[int], values: Sequence[int], total: int) -> tuple[float, float]:
@@ -163,7 +167,8 @@ def simulation_report(
     spec = result.spec
     if exact is None:
         decks = None if spec.mode is Mode.INFINITE else spec.shoe.decks
-        exact = exact_reference(decks, spec.tableau)
+        card_level = tuple(b for b in rule_set.bets.values() if b.signature is not None)
+        exact = exact_reference(decks, spec.tableau, card_level)
     observed = result.distribution
     n = observed.total
     outcomes = {k: _estimate(observed, exact, _OUTCOME_VALUES[k]) for k in OUTCOME_KEYS}

@@ -30,7 +30,14 @@ import numpy.typing as npt
 
 from baccarat.core.distribution import Distribution
 from baccarat.sim import kernels
-from baccarat.sim.spec import InterruptedEarlyError, KernelPlan, SimulationError, SimulationSpec
+from baccarat.sim.cards import CardTally, run_shoes_cards
+from baccarat.sim.spec import (
+    GpuCardLevelError,
+    InterruptedEarlyError,
+    KernelPlan,
+    SimulationError,
+    SimulationSpec,
+)
 
 __all__ = [
     "Backend",
@@ -59,13 +66,14 @@ ProgressCallback = Callable[[int, int], None]
 
 @dataclass
 class Tally:
-    """Counts over the 400 summary classes and the 9 pair classes, the coups they hold and the
-    shoes (streams) they were dealt from."""
+    """Counts over the 400 summary classes and the 9 pair classes (and the card classes of any
+    card-level bets, flat), the coups they hold and the shoes (streams) they were dealt from."""
 
     counts: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(400, dtype=np.int64))
     pairs: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(9, dtype=np.int64))
     coups: int = 0
     shoes: int = 0
+    cards: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     @classmethod
     def total(cls, parts: Sequence[Tally]) -> Tally:
@@ -75,16 +83,34 @@ class Tally:
             whole.pairs += part.pairs
             whole.coups += part.coups
             whole.shoes += part.shoes
+            if part.cards.size:
+                whole.cards = whole.cards + part.cards if whole.cards.size else part.cards.copy()
         return whole
 
-    def distribution(self) -> Distribution:
-        return Distribution.from_summary_counts(self.counts.tolist(), self.pairs.tolist())
+    def distribution(self, cards: CardTally | None = None) -> Distribution:
+        """The tallies as a distribution (with the card classes ``cards`` describes)."""
+        if cards is None or not self.cards.size:
+            return Distribution.from_summary_counts(self.counts.tolist(), self.pairs.tolist())
+        summary = tuple(int(c) for c in self.counts.tolist())
+        pairs = tuple(int(c) for c in self.pairs.tolist())
+        return Distribution(summary, pairs, sum(summary), cards.counts(self.cards))
 
 
 def run_range(plan: KernelPlan, first: int, count: int, limit: int = -1) -> Tally:
     """Deal shoes (streams) ``first`` to ``first + count - 1`` on this thread, at most ``limit``
     coups (``-1``: all of them). A top-level function, so Dask can ship it to a worker."""
     tally = Tally()
+    if plan.cards is not None:
+        tally.cards = np.zeros(plan.cards.size, dtype=np.int64)
+        with np.errstate(over="ignore"):
+            coups, shoes = run_shoes_cards(
+                plan.mode, np.uint64(plan.k0), np.uint64(plan.k1), first, count, limit,
+                plan.template, plan.cut_index, plan.burn, plan.one_more, plan.table,
+                tally.counts, tally.pairs, plan.cards.tests, plan.cards.offsets,
+                plan.cards.bases, plan.cards.widths, tally.cards,
+            )  # fmt: skip
+        tally.coups, tally.shoes = int(coups), int(shoes)
+        return tally
     with np.errstate(over="ignore"):  # the generator wraps around on purpose (pure-Python mode)
         coups, shoes = kernels.run_shoes(
             plan.mode,
@@ -224,6 +250,8 @@ def simulate(
     if chunk_shoes is not None and (isinstance(chunk_shoes, bool) or chunk_shoes < 1):
         raise SimulationError(f"chunk_shoes must be at least 1, got {chunk_shoes!r}")
     plan = spec.plan()
+    if plan.cards is not None and not getattr(backend, "card_level", True):
+        raise GpuCardLevelError(bets=", ".join(_card_level_names(spec)))
     run_range(plan, 0, 0)  # load (or compile) the kernels before the clock starts
     started = time.perf_counter()
     run = _Run(spec.coups, plan, backend, chunk_shoes, progress)
@@ -239,13 +267,17 @@ def simulate(
         raise InterruptedEarlyError()
     return SimulationResult(
         spec=spec,
-        distribution=tally.distribution(),
+        distribution=tally.distribution(plan.cards),
         seconds=seconds,
         backend=backend.name,
         workers=backend.parallelism(),
         shoes=tally.shoes,
         interrupted=interrupted,
     )
+
+
+def _card_level_names(spec: SimulationSpec) -> list[str]:
+    return [" ".join(t.text() for t in s.tests) or "base" for s in spec.signatures]
 
 
 class _Run:

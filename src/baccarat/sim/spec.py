@@ -19,12 +19,16 @@ from __future__ import annotations
 import enum
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from baccarat.core.cardspace import CardSignature
 from baccarat.core.coup import Chooser
 from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
+
+if TYPE_CHECKING:
+    from baccarat.sim.cards import CardTally
 
 __all__ = ["MAX_DECKS", "KernelPlan", "Mode", "SimulationError", "SimulationSpec"]
 
@@ -81,6 +85,14 @@ class DaskUnreachableError(SimulationError, TemplatedError):
     template = "cannot reach the Dask scheduler at {address!r}: {reason}"
 
 
+class GpuCardLevelError(SimulationError, TemplatedError):
+    code = "simulation_gpu_card_level"
+    template = (
+        "--backend gpu tallies the summary and pair classes only: bets that read the cards "
+        "({bets}) are simulated with --backend cpu"
+    )
+
+
 class InterruptedEarlyError(SimulationError, TemplatedError):
     code = "simulation_interrupted"
     template = "the simulation was interrupted before any coup was dealt"
@@ -112,6 +124,8 @@ class SimulationSpec:
     tableau: Tableau = PUNTO_BANCO
     choose: Chooser | None = field(default=None, compare=False)
     """The fixed strategy where ``tableau`` leaves a hand a choice."""
+    signatures: tuple[CardSignature, ...] = ()
+    """The card classes to tally as well, for card-level bets (their signatures)."""
 
     def __post_init__(self) -> None:
         if isinstance(self.coups, bool) or not isinstance(self.coups, int) or self.coups < 1:
@@ -138,6 +152,7 @@ class SimulationSpec:
 
     def plan(self) -> KernelPlan:
         """The data the kernels read for this run."""
+        from baccarat.sim.cards import card_tally
         from baccarat.sim.tables import canonical_shoe, coup_table
 
         decks = 1 if self.mode is Mode.INFINITE else self.shoe.decks
@@ -151,6 +166,7 @@ class SimulationSpec:
             cut_index=self.shoe.size - self.shoe.cut_card,
             burn=self.shoe.burn,
             one_more=self.shoe.one_more_coup,
+            cards=card_tally(self.signatures),
         )
 
 
@@ -167,6 +183,8 @@ class KernelPlan:
     cut_index: int
     burn: bool
     one_more: bool
+    cards: CardTally | None = None
+    """The card classes tallied as well (:mod:`baccarat.sim.cards`), or None."""
 
     @property
     def unit_coups(self) -> int | None:
