@@ -11,6 +11,8 @@ from fastapi.testclient import TestClient
 
 from baccarat.core.cards import Card
 from baccarat.core.coup import Coup
+from baccarat.core.shoe import ShoeRules
+from baccarat.fair.verify import verify
 from baccarat.records import RecordType, coup_record
 from support.records import check_record
 
@@ -83,6 +85,11 @@ def test_every_api_answer_is_valid_by_its_schema(client: TestClient) -> None:
     assert history["coups"][0]["id"] == dealt["coup"]["id"]
     one = _checked(player.get(f"/api/coups/{dealt['coup']['id']}"), RecordType.API_COUP)
     assert one["coup"] == dealt["coup"]
+    # The web's coups, display fields and all, are records `verify` reads back.
+    shown = verified["verification"]
+    rules = ShoeRules(**shown["rules"])
+    claims = list(reversed(history["coups"]))
+    assert verify(shown["server_seed"], shown["client_seed"], 1, rules, coups=claims).ok
     deal(player, table, {"tie": 1})
     _checked(player.get(f"/api/tables/{table}"), RecordType.API_TABLE)
 
