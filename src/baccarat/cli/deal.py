@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from typing import Annotated, TextIO
@@ -21,7 +20,7 @@ from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
 from baccarat.i18n.language import SOURCE, Language
-from baccarat.records import coup_record
+from baccarat.records import RecordType, coup_record
 
 __all__ = ["deal_command", "register"]
 
@@ -55,10 +54,7 @@ def _explain(step: Step, t: Language) -> str:
 
 
 def _emit_json(coup: Coup, out: TextIO, t: Language = SOURCE) -> None:
-    record = coup_record(coup)
-    for step, data in zip(coup.steps, record["steps"], strict=True):
-        data["text"] = _explain(step, t)
-    out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    out.write(output.json_line(RecordType.COUP, coup_record(coup, t)))
 
 
 def _deal_stdin(as_json: bool, console: Console, t: Language = SOURCE) -> None:

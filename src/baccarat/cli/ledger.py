@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from baccarat.cli.errors import CannotReadLedgerError
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
+from baccarat.records import RecordType
 
 __all__ = ["ledger_check_command", "register"]
 
@@ -72,7 +73,7 @@ def ledger_check_command(
                 for d in report.discrepancies
             ],
         }
-        typer.echo(json.dumps(record, ensure_ascii=False))
+        print_json(RecordType.LEDGER_CHECK, record)
     else:
         count = len(report.discrepancies)
         verdict = (

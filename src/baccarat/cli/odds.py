@@ -5,7 +5,6 @@ The analyzer (numpy and numba) is imported inside the commands, so the rest of t
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -19,8 +18,10 @@ from baccarat.cli.errors import (
     UnknownFormatError,
 )
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import json_line, print_json
 from baccarat.cli.settle import load_rule_set
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -242,7 +243,7 @@ def odds_command(
 
     report = odds_report(shoe, rule_set)
     if as_json:
-        sys.stdout.write(json.dumps(report.as_dict(exact=exact)) + "\n")
+        print_json(RecordType.ODDS, report.as_dict(exact=exact))
     else:
         _print_report(report, exact, t)
 
@@ -258,11 +259,11 @@ def _eor(shoe: Composition, rule_set: RuleSet, exact: bool, as_json: bool, t: Tr
         base = {n: exact_bet_stats(b, full).house_edge for n, b in rule_set.bets.items()}
         record = {"rules": rule_set.name, "composition": str(shoe)}
         record.update(_eor_record_exact(effects, base))
-        sys.stdout.write(json.dumps(record) + "\n")
+        print_json(RecordType.ODDS_EOR, record)
         return
     result = effects_of_removal(shoe, rule_set)
     if as_json:
-        sys.stdout.write(json.dumps(result.as_dict()) + "\n")
+        print_json(RecordType.ODDS_EOR, result.as_dict())
     else:
         _print_eor(result, t)
 
@@ -296,7 +297,9 @@ def par_sheet_command(
     shoe = shoe_from_options(decks, infinite, remaining)
     sheet = par_sheet(rule_set, shoe)
     text = (
-        json.dumps(par_sheet_record(sheet)) + "\n" if as_json else render_par_sheet(sheet, fmt, t)
+        json_line(RecordType.PAR_SHEET, par_sheet_record(sheet))
+        if as_json
+        else render_par_sheet(sheet, fmt, t)
     )
     if output is None:
         sys.stdout.write(text)

@@ -8,7 +8,6 @@ answers instead of asking them.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
@@ -20,6 +19,7 @@ import typer
 from baccarat.cli import output
 from baccarat.cli.errors import RoundsOutOfRangeError
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import print_json
 from baccarat.core.cards import Card, Rank
 from baccarat.core.tableau import Action, Side
 from baccarat.learn.cells import CellKind
@@ -38,6 +38,7 @@ from baccarat.learn.text import (
     prompt,
     verdict,
 )
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -270,7 +271,7 @@ def quiz_command(
         # Scripting: the rounds depend only on the mode, size and seed, never on stored progress.
         for _ in range(rounds):
             round_ = build_round(quiz_mode, rng, size=size, time_limit=time_limit)
-            sys.stdout.write(json.dumps(round_record(round_, t), ensure_ascii=False) + "\n")
+            print_json(RecordType.QUIZ_ROUND, round_record(round_, t))
         return
     store: ProgressStore = (
         JsonFileStore(progress or default_progress_path()) if save or heatmap else MemoryStore()
@@ -279,7 +280,7 @@ def quiz_command(
     console = output.console()
     if heatmap:
         if as_json:
-            sys.stdout.write(json.dumps(heatmap_record(session.heatmap())) + "\n")
+            print_json(RecordType.QUIZ_HEATMAP, heatmap_record(session.heatmap()))
         else:
             render_heatmap(session.heatmap(), t, console)
         return

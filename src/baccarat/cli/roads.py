@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Annotated
@@ -17,6 +16,8 @@ from baccarat.cli.errors import (
     TogetherError,
 )
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import print_json
+from baccarat.records import RecordType
 
 __all__ = ["register", "roads_command"]
 
@@ -73,7 +74,7 @@ def roads_command(
         roads = Roads.from_coups(Shoe.shuffled(rules, rng).deal_all())
 
     if as_json:
-        typer.echo(json.dumps(roads_record(roads)))
+        print_json(RecordType.ROADS, roads_record(roads))
     elif svg is None:
         typer.echo(render_text(roads, labels))
     elif str(svg) == "-":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -13,12 +12,14 @@ from rich.table import Table
 
 from baccarat.cli import output
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import print_json
 from baccarat.cli.settle import load_rule_set
 from baccarat.core.bets import Bet, format_pays
 from baccarat.core.money import format_points
 from baccarat.core.rulefile import rule_set_to_toml
 from baccarat.core.rules import CHOICE_RULE_SETS, RULE_SETS, RuleSet, TableLimits
 from baccarat.i18n.language import SOURCE, Language
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -161,7 +162,7 @@ def rules_command(
         data: dict[str, Any] = {"rule_sets": [rule_set_record(rs) for rs in rule_sets]}
         if chosen is None:
             data["choice_rule_sets"] = [rule_set_record(rs) for rs in CHOICE_RULE_SETS.values()]
-        print(json.dumps(data, ensure_ascii=False))
+        print_json(RecordType.RULE_SETS, data)
         return
     console = output.console()
     if chosen is None:

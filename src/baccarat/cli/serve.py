@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Annotated
@@ -11,7 +10,9 @@ import typer
 
 from baccarat.cli.errors import CannotOpenDatabaseError, DatabaseUrlError
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
+from baccarat.records import RecordType
 
 __all__ = ["register", "serve_command"]
 
@@ -96,7 +97,7 @@ def serve_command(
         raise CannotOpenDatabaseError(url=url, reason=first) from None
     address = f"http://{host}:{port}/"
     if as_json:
-        sys.stdout.write(json.dumps({"url": address, "database": url}) + "\n")
+        print_json(RecordType.SERVE, {"url": address, "database": url})
     else:
         started = t.gettext(
             "baccarat practice table on {address} (database {database}); "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -26,7 +25,7 @@ from baccarat.core.rulefile import rule_set_from_toml
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set
 from baccarat.core.settle import Settlement, settle
 from baccarat.i18n.words import RESULT_WORDS
-from baccarat.records import coup_record
+from baccarat.records import RecordType, coup_record
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -139,7 +138,9 @@ def settle_command(
     coup = Coup.from_cards(parse_cards(cards), rule_set.tableau)
     settlement = settle(coup, stakes, rule_set)
     if as_json:
-        print(json.dumps({"coup": coup_record(coup), **settlement.to_data()}, ensure_ascii=False))
+        # The same data in every language: the sentences stay English, as the codes do.
+        record = coup_record(coup, rule_set=settlement.rule_set, settlement=settlement)
+        output.print_json(RecordType.COUP, record)
         return
     console = output.console()
     console.print(render_coup(coup, t=t))

@@ -5,7 +5,6 @@ numpy, numba and the simulator are imported inside the command, so the rest of t
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from typing import TYPE_CHECKING, Annotated, Any
@@ -20,8 +19,10 @@ from baccarat.cli.errors import (
     UnknownModeError,
 )
 from baccarat.cli.language import LangOption, active_translator, cli_translator
+from baccarat.cli.output import print_json
 from baccarat.extras import require
 from baccarat.i18n.markers import N_
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -261,7 +262,7 @@ def simulate_command(
             closer()
     report = simulation_report(result, rule_set)
     if as_json:
-        sys.stdout.write(json.dumps(report.as_dict()) + "\n")
+        print_json(RecordType.SIMULATION, report.as_dict())
     else:
         _print_report(report, t)
     if result.interrupted:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
@@ -17,8 +16,10 @@ from baccarat.cli.errors import (
     UnknownBankerError,
 )
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import print_json
 from baccarat.core.tableau import Action, Side
 from baccarat.extras import require
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.chemin.banque.deal import Seat
@@ -209,7 +210,7 @@ def chemin_de_fer_command(
         data["solutions"][key] = entry
         texts.append(text)
     if as_json:
-        print(json.dumps(data))
+        print_json(RecordType.SOLVE_CHEMIN_DE_FER, data)
     else:
         print("\n\n".join(texts))
 
@@ -348,7 +349,10 @@ def banque_command(
                 coups=f"{run.coups:,}",
                 z=f"{run.z(seat, edge[seat]):+.2f}",
             )
-    print(json.dumps(data) if as_json else text)
+    if as_json:
+        print_json(RecordType.SOLVE_BANQUE, data)
+    else:
+        print(text)
 
 
 def register(app: typer.Typer) -> None:

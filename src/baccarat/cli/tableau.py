@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -10,7 +9,9 @@ from rich.table import Table
 
 from baccarat.cli import output
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import print_json
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -69,17 +70,14 @@ def tableau_command(
     t = cli_translator(lang)
     tableau = PUNTO_BANCO
     if as_json:
-        print(
-            json.dumps(
-                {
-                    "name": tableau.name,
-                    "natural_totals": sorted(tableau.natural_totals),
-                    "player": [a.value for a in tableau.player],
-                    "banker_player_stood": [a.value for a in tableau.banker_player_stood],
-                    "banker": [[a.value for a in row] for row in tableau.banker],
-                }
-            )
-        )
+        record = {
+            "name": tableau.name,
+            "natural_totals": sorted(tableau.natural_totals),
+            "player": [a.value for a in tableau.player],
+            "banker_player_stood": [a.value for a in tableau.banker_player_stood],
+            "banker": [[a.value for a in row] for row in tableau.banker],
+        }
+        print_json(RecordType.TABLEAU, record)
         return
     if plain:
         print(_plain(tableau, t))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -10,12 +9,14 @@ import typer
 
 from baccarat.cli.errors import CannotReadCoupsError, CoupsNotUtf8Error
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import print_json
 from baccarat.core.cards import format_cards
 from baccarat.core.coup import Coup
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
 from baccarat.fair.verify import MISMATCH_MESSAGES, Claim, Verification, read_claims, verify
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -199,7 +200,7 @@ def verify_command(
     claims = _read_coups(coups) if coups is not None else []
     result = verify(server_seed, client_seed, shoe, rules, commitment=commitment, coups=claims)
     if as_json:
-        typer.echo(json.dumps(result.record(), ensure_ascii=False))
+        print_json(RecordType.VERIFICATION, result.record())
     else:
         typer.echo(render_verification(result, len(claims), t))
     if not result.ok:

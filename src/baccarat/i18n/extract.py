@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SOURCES = ("web", "ledger", "i18n", "learn", "cli", "odds")
+SOURCES = ("web", "ledger", "i18n", "learn", "cli", "odds", "records")
 """Sub-packages of ``baccarat`` whose code and templates hold user-facing messages."""
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 ENGLISH_PATH = LOCALE_DIR / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{DOMAIN}.po"
