@@ -108,7 +108,13 @@ def templated_errors() -> list[type[TemplatedError]]:
     return sorted(found, key=lambda cls: cls.code)
 
 
-TABLE_MODULES = ("baccarat.chemin.tableau", "baccarat.fair.verify", "baccarat.roads.labels")
+TABLE_MODULES = (
+    "baccarat.chemin.tableau",
+    "baccarat.fair.verify",
+    "baccarat.roads.labels",
+    "baccarat.cli.clicktext",
+    "baccarat.cli.helptable",
+)
 """The modules of features that hand this package a :class:`MessageTable` (found by name, so
 this package imports none of them)."""
 
