@@ -46,8 +46,8 @@ COMMANDS: list[tuple[RecordType, str]] = [
     (RecordType.ODDS_EOR, "odds --eor --decks 8 --rules ez --json"),
     (RecordType.ODDS_EOR, "odds --eor --decks 2 --exact --json"),
     (RecordType.PAR_SHEET, "par-sheet --rules tie-9 --decks 8 --json"),
-    (RecordType.SIMULATION, "simulate --coups 5000 --seed 3 --workers 1 --json"),
-    (RecordType.SIMULATION, "simulate --coups 2000 --seed 3 --workers 1 --mode infinite --json"),
+    (RecordType.SIMULATION, "simulate --coups 5000 --seed 3 --threads 1 --json"),
+    (RecordType.SIMULATION, "simulate --coups 2000 --seed 3 --threads 1 --mode infinite --json"),
     (RecordType.SOLVE_CHEMIN_DE_FER, "solve chemin-de-fer --infinite --json"),
     (RecordType.SOLVE_CHEMIN_DE_FER, "solve chemin-de-fer --infinite --banker rules "
                                      "--simulate 2000 --json"),
@@ -81,7 +81,7 @@ def test_deal_from_standard_input_and_verify_of_those_records(
         .replace('"winner": "player"', '"winner": "tie"')
     )
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
-    code, out, _ = run(capsys, *VERIFY, "--coups", "-", "--json")
+    code, out, _ = run(capsys, *VERIFY, "--coups-file", "-", "--json")
     (record,) = check_lines(out, RecordType.VERIFICATION)
     assert code == 1 and record["mismatch"]["field"] == "winner"
 

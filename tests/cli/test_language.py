@@ -158,11 +158,11 @@ def _commands(tmp_path: Path) -> dict[str, list[str]]:
         "par-sheet html": ["par-sheet", "--decks", "1", "--format", "html"],
         "rules": ["rules"],
         "rules ez": ["rules", "ez"],
-        "simulate": ["simulate", "--coups", "20000", "--seed", "1", "--workers", "1"],
+        "simulate": ["simulate", "--coups", "20000", "--seed", "1", "--threads", "1"],
         "solve": ["solve", "chemin-de-fer", "--infinite", "--simulate", "2000"],
         "banque": ["solve", "banque", "--simulate", "2000"],
         "verify": ["verify", "--server-seed", SEED, "--client-seed", "x", "--shoe", "1",
-                   "--decks", "1", "--coups", str(coups)],
+                   "--decks", "1", "--coups-file", str(coups)],
         "ledger check": ["ledger", "check", "--database", played_ledger(tmp_path)],
     }  # fmt: skip
 
@@ -292,7 +292,7 @@ JSON_COMMANDS = [
     ["par-sheet", "--decks", "1", "--json"],
     ["par-sheet", "--decks", "1", "--format", "csv"],
     ["rules", "--json"],
-    ["simulate", "--coups", "5000", "--seed", "3", "--workers", "1", "--json"],
+    ["simulate", "--coups", "5000", "--seed", "3", "--threads", "1", "--json"],
     ["solve", "chemin-de-fer", "--infinite", "--json"],
     ["solve", "banque", "--json"],
     ["verify", "--server-seed", SEED, "--client-seed", "x", "--shoe", "1", "--json"],
@@ -384,7 +384,7 @@ def _refusal_argv(family: str, tmp_path: Path) -> list[str]:
             "a",
             "--shoe",
             "1",
-            "--coups",
+            "--coups-file",
             str(coups),
         ],
     }[family]

@@ -23,7 +23,7 @@ from baccarat.cli.help import localize
 from baccarat.cli.language import active_translator, forget_translator, use_language_of_args
 from baccarat.core.errors import BaccaratError, TemplatedError
 
-__all__ = ["INTERRUPTED", "refuse", "run", "warn"]
+__all__ = ["INTERRUPTED", "deprecated", "refuse", "run", "warn"]
 
 PROG = "baccarat"
 INTERRUPTED = 130
@@ -46,8 +46,25 @@ def refuse(message: str) -> int:
 
 
 def warn(message: str) -> None:
-    """Print a warning on one line of standard error (a deprecated option, say)."""
+    """Print a warning on one line of standard error."""
     sys.stderr.write(f"{PROG}: {active_translator().gettext('warning')}: {message}\n")
+
+
+_pending: list[str] = []
+"""Warnings shown once the command has run (a refusal stays one line)."""
+
+
+def deprecated(old: str, new: str) -> None:
+    """Say, after the command's output, that option ``old`` is deprecated in favour of ``new``
+    (a command line refused for another reason says only that)."""
+    text = active_translator().gettext("{old} is deprecated: use {new}")
+    _pending.append(text.format(old=old, new=new))
+
+
+def _flush_warnings() -> None:
+    for message in _pending:
+        warn(message)
+    _pending.clear()
 
 
 def _interrupted() -> int:
@@ -70,6 +87,7 @@ def _broken_pipe() -> int:
 def run(app: typer.Typer, args: Sequence[str]) -> int:
     """Run ``baccarat ARGS``; the exit code (a command's ``SystemExit`` passes through)."""
     forget_translator()
+    _pending.clear()
     translator = use_language_of_args(args)
     command = typer.main.get_command(app)
     localize(command, translator)
@@ -77,7 +95,12 @@ def run(app: typer.Typer, args: Sequence[str]) -> int:
         try:
             command._main_shell_completion({}, PROG)
             with command.make_context(PROG, list(args)) as ctx:
-                code = command.invoke(ctx)
+                try:
+                    code = command.invoke(ctx)
+                except SystemExit as exc:
+                    if exc.code in (0, 1, None):  # a result (verify's exit 1), not a refusal
+                        _flush_warnings()
+                    raise
         except click.exceptions.NoArgsIsHelpError as exc:
             sys.stdout.write(exc.ctx.get_help() + "\n")
             return 0
@@ -95,5 +118,6 @@ def run(app: typer.Typer, args: Sequence[str]) -> int:
             sys.stdout.flush()
         except BrokenPipeError:
             return _broken_pipe()
+        _flush_warnings()
     # A command's return value is its exit code (typer.Exit(n) comes here as n too).
     return code if isinstance(code, int) else 0

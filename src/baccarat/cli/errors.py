@@ -239,7 +239,7 @@ class OnlyWithError(CliError, TemplatedError):
 
 class ExtraCardsError(CardError, TemplatedError):
     code = "extra_cards"
-    template = "{count} cards given, but the coup uses {used}: give only the cards dealt ({cards!r})"
+    template = "a coup uses at most 6 cards, got {count}: {cards!r}"
 
 
 # --- Files: the kind, the size and the encoding of what a command reads -------------------

@@ -162,13 +162,21 @@ def _strip(line: Line) -> Line:
 
 
 def _wrap(text: str, width: int | None) -> list[str]:
-    """``text`` wrapped at spaces to ``width`` (its own lines kept); a word longer stays whole."""
+    """``text`` wrapped at spaces to ``width`` (its own lines kept, an indented line's rest
+    indented as it is); a word longer than the width stays whole."""
     lines: list[str] = []
     for line in text.split("\n"):
         if width is None or cell_len(line) <= width:
             lines.append(line)
             continue
-        lines += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [""]
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        lines += textwrap.wrap(
+            line,
+            width,
+            subsequent_indent=indent if len(indent) < width // 2 else "",
+            break_long_words=False,
+            break_on_hyphens=False,
+        ) or [""]
     return lines
 
 
@@ -209,15 +217,21 @@ def _fit(table: Table, columns: Sequence[int], width: int | None) -> list[int] |
     widths = [_least(table, n) for n in columns]
     if sum(widths) > room:
         return None
-    # The room left goes first to the text columns, then to the headings, up to their natural
-    # width, one column at a time from the left.
+    # The room left goes first to the text columns, in proportion to what each lacks, then to
+    # the headings, up to their natural width, one column at a time from the left.
     spare = room - sum(widths)
-    for wrapping in (True, False):
-        for i, n in enumerate(columns):
-            if table.columns[n].wrap is wrapping and spare > 0:
-                extra = min(spare, natural[i] - widths[i])
-                widths[i] += extra
-                spare -= extra
+    wrapping = [i for i, n in enumerate(columns) if table.columns[n].wrap]
+    lacking = sum(natural[i] - widths[i] for i in wrapping)
+    if lacking:
+        share = min(spare, lacking)
+        for i in wrapping:
+            extra = share * (natural[i] - widths[i]) // lacking
+            widths[i] += extra
+            spare -= extra
+    for i in [*wrapping, *range(len(columns))]:
+        extra = min(spare, natural[i] - widths[i])
+        widths[i] += extra
+        spare -= extra
     return widths
 
 

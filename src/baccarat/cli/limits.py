@@ -74,15 +74,28 @@ class Whole(click.ParamType):
     """A whole number, at most ``most`` (and at least ``least`` when given).
 
     Commands that check a lower bound themselves, with a message of their own, give no
-    ``least``; every upper bound is checked here, before any work starts.
+    ``least``; every upper bound is checked here, before any work starts. ``too_large`` builds
+    the refusal of a value above ``most`` when the option has a message of its own for it.
     """
 
     name = "integer"
 
-    def __init__(self, most: int, least: int | None = None, metavar: str = "N") -> None:
+    def __init__(
+        self,
+        most: int,
+        least: int | None = None,
+        metavar: str = "N",
+        too_large: Callable[[object], BaccaratError] | None = None,
+    ) -> None:
         self.most = most
         self.least = least
         self.metavar = metavar
+        self.too_large = too_large
+
+    def _too_large(self, param: click.Parameter | None, value: object) -> BaccaratError:
+        if self.too_large is not None:
+            return self.too_large(value)
+        return NumberTooLargeError(option=option_name(param), most=self.most, value=value)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return self.metavar
@@ -110,10 +123,10 @@ class Whole(click.ParamType):
                             option=option_name(param), least=self.least, value=shown
                         )
                     return -(10**_DIGITS_SHOWN)  # below any lower bound a command checks
-                raise NumberTooLargeError(option=option_name(param), most=self.most, value=shown)
+                raise self._too_large(param, shown)
             number = int(text)
         if number > self.most:
-            raise NumberTooLargeError(option=option_name(param), most=self.most, value=number)
+            raise self._too_large(param, number)
         if self.least is not None and number < self.least:
             raise NumberTooSmallError(option=option_name(param), least=self.least, value=number)
         return number
@@ -125,11 +138,12 @@ E = TypeVar("E", bound=Enum)
 class EnumChoice(click.ParamType, Generic[E]):
     """One of an enum's values (case-insensitive); anything else is ``refuse(text)``, a
     refusal that lists the choices. The help shows them as ``[a|b|c]``; completion offers them.
+    The value is the member's value, which Typer turns into the member of the annotation.
 
     >>> from baccarat.sim.spec import Mode
     >>> choice = EnumChoice(Mode, lambda text: BaccaratError(f"no {text}"))
     >>> choice.convert("First-Coup", None, None), choice.get_metavar(None)
-    (<Mode.FIRST_COUP: 'first-coup'>, '[shoe|first-coup|infinite]')
+    ('first-coup', '[shoe|first-coup|infinite]')
     """
 
     name = "choice"
@@ -145,13 +159,15 @@ class EnumChoice(click.ParamType, Generic[E]):
     def get_metavar(self, param: click.Parameter | None, ctx: click.Context | None = None) -> str:
         return "[" + "|".join(self.values) + "]"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> E:
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> str:
         if isinstance(value, self.enum):
-            return value
+            return str(value.value)
         text = str(value)
         for member in self.enum:
             if str(member.value).casefold() == text.strip().casefold():
-                return member
+                return str(member.value)
         raise self.refuse(text)
 
     def shell_complete(

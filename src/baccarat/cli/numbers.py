@@ -56,6 +56,23 @@ class Numbers:
             text = "+" + text.lstrip("+-")
         return text
 
+    def points(self, minor: int, *, sign: bool = False) -> str:
+        """An amount of points from minor units, no trailing zeros: ``12.5``, ``+3.87``.
+
+        >>> Numbers("vi").points(1250), Numbers("en").points(-500, sign=True)
+        ('12,5', '-5')
+        """
+        from babel.numbers import format_decimal
+
+        from baccarat.core.money import MINOR_UNITS_PER_POINT
+
+        pattern = "#,##0.##"
+        if sign:
+            pattern = f"+{pattern};-{pattern}"
+        value = Decimal(minor) / MINOR_UNITS_PER_POINT
+        text = str(format_decimal(value, format=pattern, locale=self.locale))
+        return text if minor or not sign else text.lstrip("+")
+
     def percent(self, value: Real, places: int) -> str:
         """``value`` (a share, 0.5 for half) as a percentage, the sign apart: ``45.86 %``."""
         return f"{self.decimal(self._decimal(value) * 100, places)} %"

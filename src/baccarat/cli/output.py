@@ -43,6 +43,7 @@ from baccarat.cli.limits import EnumChoice
 from baccarat.records import RecordType, tagged
 
 __all__ = [
+    "FORMAT_CHOICE",
     "FormatOption",
     "JsonOption",
     "OutputFormat",
@@ -102,6 +103,18 @@ class Screen:
     def paragraph(self, text: str, style: str | None = None) -> None:
         self.lines(paragraph_lines(Paragraph(text, style), self.width))
 
+    def markup(self, text: str) -> None:
+        """Rich markup (colours), wrapped at spaces to the width, no line ending in a space."""
+        rich_text = Text.from_markup(text)
+        if not self.styled:
+            self.paragraph(rich_text.plain)
+            return
+        for line in rich_text.split("\n"):
+            pieces = line.wrap(self.console, self.width) if self.width else [line]
+            for piece in pieces:
+                piece.rstrip()
+                self.console.print(piece, soft_wrap=True)
+
     def blank(self) -> None:
         self.console.print()
 
@@ -138,11 +151,14 @@ def _unknown_format(text: str) -> UnknownFormatError:
     return UnknownFormatError(format=text, formats=", ".join(f.value for f in OutputFormat))
 
 
+FORMAT_CHOICE = EnumChoice(OutputFormat, _unknown_format)
+"""The type of every ``--format`` of a command that prints tables."""
+
 FormatOption = Annotated[
     OutputFormat,
     typer.Option(
         "--format",
-        click_type=EnumChoice(OutputFormat, _unknown_format),
+        click_type=FORMAT_CHOICE,
         help="table (for a person), json, csv (the values, the same in every language) or md.",
     ),
 ]

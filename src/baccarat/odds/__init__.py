@@ -25,9 +25,9 @@ from baccarat.odds.eor import RemovalEffects, effects_of_removal, exact_effects_
 from baccarat.odds.exact import ExactCounts, exact_counts, exact_distribution, six_card_total
 from baccarat.odds.par import ParBet, ParRow, ParSheet, par_section, par_sheet
 from baccarat.odds.reference import reference_distribution
+from baccarat.odds.records import odds_record, par_sheet_record
 from baccarat.odds.render import (
     FORMATS,
-    par_sheet_record,
     render_csv,
     render_html,
     render_markdown,
@@ -67,6 +67,7 @@ __all__ = [
     "exact_counts",
     "exact_distribution",
     "exact_effects_of_removal",
+    "odds_record",
     "odds_report",
     "odds_through_shoe",
     "par_section",

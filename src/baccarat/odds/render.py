@@ -14,7 +14,6 @@ import html
 import io
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 from baccarat.core.bets import format_pays, pays_text
 from baccarat.core.errors import BaccaratError
@@ -27,7 +26,6 @@ __all__ = [
     "FORMATS",
     "FREQUENCY_LABELS",
     "decimal_text",
-    "par_sheet_record",
     "percent_text",
     "render_csv",
     "render_html",
@@ -296,45 +294,6 @@ def render_csv(sheet: ParSheet, t: Language = SOURCE) -> str:
              d(Fraction(1)), d(stats.ev), d(stats.variance)]
         )  # fmt: skip
     return out.getvalue()
-
-
-def _fraction(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
-
-
-def par_sheet_record(sheet: ParSheet) -> dict[str, Any]:
-    """The sheet as JSON-ready data: counts as integers, every rational as ``"num/den"``."""
-    return {
-        "rules": sheet.rule_set,
-        "title": sheet.title,
-        "shoe": sheet.composition.describe(),
-        "composition": str(sheet.composition),
-        "total": sheet.total,
-        "outcomes": [
-            {"outcome": name, "combinations": count, "probability": _fraction(p)}
-            for name, count, p in sheet.outcomes
-        ],
-        "frequencies": {key: _fraction(value) for key, value in sheet.frequencies},
-        "bets": [
-            {
-                "bet": section.name,
-                "title": section.title,
-                "rows": [
-                    {
-                        "outcome": row.outcome,
-                        "pays": pays_text(row.pays),
-                        "combinations": row.combinations,
-                        "probability": _fraction(row.probability),
-                        "return": _fraction(row.return_),
-                        "variance": _fraction(row.variance),
-                    }
-                    for row in section.rows
-                ],
-                "stats": section.stats.as_dict(),
-            }
-            for section in sheet.bets
-        ],
-    }
 
 
 FORMATS: dict[str, Callable[[ParSheet, Language], str]] = {

@@ -97,8 +97,12 @@ class RecordType(StrEnum):
         raise ValueError(f"no record type is tagged {tag!r}")
 
 
-VERSIONS: Mapping[RecordType, int] = dict.fromkeys(RecordType, 1)
-"""The current version of each record type's form (every type is at its first)."""
+VERSIONS: Mapping[RecordType, int] = dict.fromkeys(RecordType, 1) | {
+    # 2: one form for both, keyed by bet id, every figure a float and an exact fraction.
+    RecordType.ODDS: 2,
+    RecordType.PAR_SHEET: 2,
+}
+"""The current version of each record type's form."""
 
 
 def tagged(kind: RecordType, record: Mapping[str, Any]) -> dict[str, Any]:

@@ -30,7 +30,8 @@ class RoadLabels:
     Templates use :meth:`str.format` fields: ``coup`` ``{number}``; ``totals`` ``{player}``
     ``{banker}``; ``ties`` ``{count}``; ``cell`` ``{column}`` ``{row}``; ``ask_title`` ``{side}``;
     ``ask_mark`` ``{road}`` ``{mark}``; ``coups_count`` ``{count}``; ``runs`` ``{current}``
-    ``{longest}``; ``columns`` ``{road}`` ``{count}``.
+    ``{longest}``; ``columns`` ``{road}`` ``{count}``; ``newest_columns`` ``{shown}``
+    ``{count}``.
     """
 
     banker: str = "B"
@@ -68,6 +69,7 @@ class RoadLabels:
     coups_count: str = "Coups {count}"
     runs: str = "Run: current {current}, longest {longest}"
     columns: str = "{road} columns {count}"
+    newest_columns: str = "the newest {shown} of {count} columns"
     ties_legend: str = "/n: n ties"
     derived_roads: str = "Derived roads"
     predicts_nothing: str = "The roads record past coups; they predict nothing."
