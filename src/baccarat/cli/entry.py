@@ -26,6 +26,7 @@ from baccarat.core.errors import BaccaratError, TemplatedError
 __all__ = ["INTERRUPTED", "deprecated", "refuse", "run", "warn"]
 
 PROG = "baccarat"
+COMPLETE_VAR = "_BACCARAT_COMPLETE"
 INTERRUPTED = 130
 """The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells report it."""
 
@@ -93,7 +94,12 @@ def run(app: typer.Typer, args: Sequence[str]) -> int:
     localize(command, translator)
     with speaking(translator):
         try:
-            command._main_shell_completion({}, PROG)
+            if os.environ.get(COMPLETE_VAR):
+                # Typer's answers, in the form its scripts read (baccarat completion SHELL).
+                from typer.completion import completion_init
+
+                completion_init()
+                command._main_shell_completion({}, PROG, COMPLETE_VAR)
             with command.make_context(PROG, list(args)) as ctx:
                 try:
                     code = command.invoke(ctx)

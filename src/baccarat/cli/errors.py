@@ -60,6 +60,7 @@ __all__ = [
     "UnknownFormatError",
     "UnknownLanguageError",
     "UnknownModeError",
+    "UnknownShellError",
 ]
 
 
@@ -308,3 +309,8 @@ class CannotListenError(CliError, TemplatedError):
 class NoLedgerError(CliError, TemplatedError):
     code = "no_ledger"
     template = "no ledger at {path!r}: the practice table makes one when it first starts (baccarat serve)"
+
+
+class UnknownShellError(CliError, TemplatedError):
+    code = "unknown_shell"
+    template = "unknown shell {shell!r}: expected one of {shells}"

@@ -80,6 +80,8 @@ def help_texts(command: click.Command) -> Iterator[tuple[str, str]]:
         where = cmd.name or "baccarat"
         if cmd.help:
             yield where, normalized(cmd.help)
+        if cmd.short_help:
+            yield f"{where} short", normalized(cmd.short_help)
         for param in cmd.params:
             text = getattr(param, "help", None)
             if text:
@@ -101,6 +103,8 @@ def localize(command: click.Command, t: _Speaks) -> None:
             cmd.rich_markup_mode = None
         if cmd.help:
             cmd.help = tr(cmd.help)
+        if cmd.short_help:
+            cmd.short_help = tr(cmd.short_help)
         cmd.options_metavar = t.pgettext(CONTEXT, _OPTIONS_METAVAR)
         if isinstance(cmd, click.Group):
             cmd.subcommand_metavar = t.pgettext(CONTEXT, _SUBCOMMAND_METAVAR)

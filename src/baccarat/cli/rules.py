@@ -156,7 +156,8 @@ def render_overview(rule_sets: list[RuleSet], choice: list[RuleSet], t: Translat
 
 def rules_command(
     name: Annotated[
-        str | None, typer.Argument(help="Show this rule set only (default: all of them).")
+        str | None,
+        typer.Argument(help="Show this rule set only.", show_default="all of them"),
     ] = None,
     rules_file: Annotated[
         Path | None,
@@ -207,6 +208,7 @@ def rules_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "rules",
+        short_help="The rule sets: bets, pays and table limits.",
         epilog=examples(
             "baccarat rules",
             "baccarat rules ez",

@@ -322,7 +322,7 @@ def banque_command(
         str,
         typer.Option(
             "--draw-on-5",
-            help="Each Player hand's probability of drawing on 5 (default 9/11, Kemeny and Snell's).",
+            help="Each Player hand's probability of drawing on 5 (9/11: Kemeny and Snell's).",
         ),
     ] = "9/11",
     right_stake: Annotated[str, typer.Option(help="Stake on the right-hand hand.")] = "1",
@@ -395,12 +395,14 @@ def register(app: typer.Typer) -> None:
     solve_app = typer.Typer(
         name="solve",
         help="Solve the games in which the hands choose (Chemin de Fer, Banque).",
+        short_help="Solve Chemin de Fer and Banque.",
         no_args_is_help=True,
         rich_markup_mode=None,
         epilog=examples("baccarat solve chemin-de-fer --infinite", "baccarat solve banque"),
     )
     solve_app.command(
         "chemin-de-fer",
+        short_help="Each side's optimal strategy and the game's value.",
         epilog=examples(
             "baccarat solve chemin-de-fer --decks 6",
             "baccarat solve chemin-de-fer --infinite --banker rules --simulate 100000",
@@ -408,6 +410,7 @@ def register(app: typer.Typer) -> None:
     )(chemin_de_fer_command)
     solve_app.command(
         "banque",
+        short_help="The Banker's best reply to both Player hands.",
         epilog=examples(
             "baccarat solve banque",
             "baccarat solve banque --draw-on-5 1/2 --right-stake 2 --simulate 100000",
