@@ -181,7 +181,7 @@ EXPECTED = {
         "par-sheet html": ['<html lang="vi">', "Kết quả của ván", "Tổng cộng"],
         "rules": ["Các bộ luật", "chemin-de-fer", "Trò chơi có lựa chọn"],
         "rules ez": ["Tỷ lệ trả (quy tắc khớp đầu tiên)", "bên thắng = Cái", "hoàn cược"],
-        "simulate": ["20,000 ván", "Tần suất", "Kỳ vọng chính xác", "chia cả hộp"],
+        "simulate": ["20.000 ván", "Tần suất", "Kỳ vọng chính xác", "chia cả hộp"],
         "solve": ["Luật Chemin de Fer", "Con có 5 điểm: luôn rút bài", "Giá trị:",
                   "Mô phỏng:"],
         "banque": ["cách đáp trả tốt nhất của Cái", "Lợi thế của Cái trước tay bên phải"],
@@ -201,7 +201,7 @@ EXPECTED = {
         "par-sheet html": ['<html lang="hu">', "A körök kimenetele", "Összesen"],
         "rules": ["Szabályrendszerek", "chemin-de-fer", "Választásos játék"],
         "rules ez": ["Kifizetés (az első illeszkedő szabály)", "nyertes = Bank", "visszajár"],
-        "simulate": ["20,000 kör", "Gyakoriságok", "Pontos várható érték", "cipőnként"],
+        "simulate": ["20\u00a0000 kör", "Gyakoriságok", "Pontos várható érték", "cipőnként"],
         "solve": ["Chemin de Fer szabályok", "A Játékos 5 ponton: mindig húz", "Érték:",
                   "Szimuláció:"],
         "banque": ["a Bank legjobb válasza", "A Bank előnye a jobb oldali kéz ellen"],
@@ -246,7 +246,8 @@ def test_every_command_speaks_the_language(
         code, out, err = run(capsys, *argv, "--lang", language)
         assert code == (1 if name == "verify" else 0), (name, err)
         for text in EXPECTED[language][name]:
-            assert text in out, (name, text)
+            # A table may wrap a sentence of a cell over lines.
+            assert text in out or text in " ".join(out.split()), (name, text)
         words = set(re.findall(r"[A-Za-z']+", out))
         for english in ENGLISH:
             phrase = set(english.split())

@@ -48,7 +48,8 @@ def refuse(message: str) -> int:
 
 def warn(message: str) -> None:
     """Print a warning on one line of standard error."""
-    sys.stderr.write(f"{PROG}: {active_translator().gettext('warning')}: {message}\n")
+    warning = active_translator().gettext("warning")
+    sys.stderr.write(f"{PROG}: {warning}: {message}\n")
 
 
 _pending: list[str] = []

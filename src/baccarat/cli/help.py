@@ -64,6 +64,12 @@ def normalized(text: str) -> str:
     return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
 
 
+def _is_phrase(shown: object) -> bool:
+    """Whether a default shown in words is words to translate (``8``, ``punto-banco`` and
+    ``burn``, a flag's name, are not)."""
+    return isinstance(shown, str) and " " in shown
+
+
 def _walk(command: click.Command) -> Iterator[click.Command]:
     yield command
     if isinstance(command, click.Group):
@@ -87,8 +93,8 @@ def help_texts(command: click.Command) -> Iterator[tuple[str, str]]:
             if text:
                 yield f"{where} {param.name}", normalized(text)
             shown = getattr(param, "show_default", None)
-            if isinstance(shown, str):
-                yield f"{where} {param.name} default", shown
+            if _is_phrase(shown):
+                yield f"{where} {param.name} default", str(shown)
 
 
 def localize(command: click.Command, t: _Speaks) -> None:
@@ -119,5 +125,5 @@ def localize(command: click.Command, t: _Speaks) -> None:
             if text:
                 param.help = tr(text)  # type: ignore[attr-defined]
             shown = getattr(param, "show_default", None)
-            if isinstance(shown, str):
-                param.show_default = t.pgettext(CONTEXT, shown)  # type: ignore[attr-defined]
+            if _is_phrase(shown):
+                param.show_default = t.pgettext(CONTEXT, str(shown))  # type: ignore[attr-defined]
