@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from baccarat.cli.help import examples
+from baccarat.cli.language import LangOption
 
 __all__ = ["app", "fail", "main", "version"]
 
@@ -66,8 +67,10 @@ def _root(
             help="Show the version and exit.",
         ),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Learn, play (virtual points only) and analyse Punto Banco baccarat."""
+    # --lang is read before the command line runs (the help speaks it); nothing to do here.
 
 
 # Every module of this package that defines ``register(app)`` adds its commands, so a feature's

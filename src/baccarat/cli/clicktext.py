@@ -65,7 +65,16 @@ CLICK = MessageTable(
 )
 """The messages of click that this command line can show."""
 
-_MODULES = ("core", "exceptions", "types", "parser", "formatting", "decorators", "termui")
+_MODULES = (
+    "click.core",
+    "click.exceptions",
+    "click.types",
+    "click.parser",
+    "click.formatting",
+    "click.decorators",
+    "click.termui",
+    "typer.core",  # Typer writes the defaults of its options with click's words
+)
 
 
 class _Speaks(Protocol):
@@ -99,7 +108,7 @@ def speaking(translator: _Speaks) -> Iterator[None]:
 
     saved: list[tuple[object, str, Callable[..., str]]] = []
     for name in _MODULES:
-        module = importlib.import_module(f"click.{name}")
+        module = importlib.import_module(name)
         for attribute, replacement in (("_", gettext), ("ngettext", ngettext)):
             if hasattr(module, attribute):
                 saved.append((module, attribute, getattr(module, attribute)))

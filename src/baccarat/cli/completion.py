@@ -15,6 +15,7 @@ import typer
 
 from baccarat.cli.errors import UnknownShellError
 from baccarat.cli.help import examples
+from baccarat.cli.language import LangOption
 from baccarat.cli.limits import EnumChoice
 
 __all__ = ["Shell", "completion_command", "register"]
@@ -32,11 +33,14 @@ def completion_command(
         typer.Argument(
             click_type=EnumChoice(
                 Shell,
-                lambda text: UnknownShellError(shell=text, shells=", ".join(s.value for s in Shell)),
+                lambda text: UnknownShellError(
+                    shell=text, shells=", ".join(s.value for s in Shell)
+                ),
             ),
             help="The shell: bash, zsh or fish.",
         ),
     ],
+    lang: LangOption = None,
 ) -> None:
     """Print the completion script of a shell; load it from the shell's start-up file."""
     # Typer answers completion requests in its own protocol; its script speaks it.

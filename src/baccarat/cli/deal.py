@@ -117,7 +117,11 @@ def deal_command(
     coups: Annotated[
         int | None,
         typer.Option(
-            "--coups", "-n", click_type=Whole(MAX_DEAL_COUPS), help="Coups to deal.", show_default="1"
+            "--coups",
+            "-n",
+            click_type=Whole(MAX_DEAL_COUPS),
+            help="Coups to deal.",
+            show_default="1",
         ),
     ] = None,
     decks: Annotated[

@@ -97,7 +97,7 @@ def run(app: typer.Typer, args: Sequence[str]) -> int:
         try:
             if os.environ.get(COMPLETE_VAR):
                 # Typer's answers, in the form its scripts read (baccarat completion SHELL).
-                from typer.completion import completion_init
+                from typer._completion_classes import completion_init
 
                 completion_init()
                 command._main_shell_completion({}, PROG, COMPLETE_VAR)

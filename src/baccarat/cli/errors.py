@@ -31,23 +31,23 @@ __all__ = [
     "CoupsTooFewError",
     "DatabaseUrlError",
     "ExtraCardsError",
+    "FileIsADirectoryError",
+    "FileMissingError",
     "FileTooLargeError",
     "HostUnknownError",
-    "IsADirectoryReason",
     "LineError",
     "NegativeSimulateError",
     "NestedTooDeeplyError",
     "NoLedgerError",
     "NoResultTokensError",
-    "NoSuchFileReason",
-    "NotARegularFileReason",
+    "NotARegularFileError",
     "NotBothError",
-    "NotUtf8Reason",
+    "NotUtf8Error",
     "NumberTooLargeError",
     "NumberTooSmallError",
     "OnlyOneOfError",
     "OnlyWithError",
-    "PermissionDeniedReason",
+    "PermissionDeniedError",
     "PortInUseError",
     "RoadsSourceError",
     "RoundsOutOfRangeError",
@@ -246,24 +246,24 @@ class ExtraCardsError(CardError, TemplatedError):
 # --- Files: the kind, the size and the encoding of what a command reads -------------------
 
 
-class NoSuchFileReason(CliError, TemplatedError):
+class FileMissingError(CliError, TemplatedError):
     """Why a file cannot be read (the ``reason`` of a refusal that names the file)."""
 
     code = "file_missing"
     template = "No such file or directory"
 
 
-class IsADirectoryReason(CliError, TemplatedError):
+class FileIsADirectoryError(CliError, TemplatedError):
     code = "file_is_directory"
     template = "Is a directory"
 
 
-class NotARegularFileReason(CliError, TemplatedError):
+class NotARegularFileError(CliError, TemplatedError):
     code = "file_not_regular"
     template = "not a regular file"
 
 
-class PermissionDeniedReason(CliError, TemplatedError):
+class PermissionDeniedError(CliError, TemplatedError):
     code = "file_permission"
     template = "Permission denied"
 
@@ -273,7 +273,7 @@ class FileTooLargeError(CliError, TemplatedError):
     template = "larger than {most} bytes"
 
 
-class NotUtf8Reason(CliError, TemplatedError):
+class NotUtf8Error(CliError, TemplatedError):
     code = "file_not_utf8"
     template = "not UTF-8 text"
 
@@ -308,7 +308,9 @@ class CannotListenError(CliError, TemplatedError):
 
 class NoLedgerError(CliError, TemplatedError):
     code = "no_ledger"
-    template = "no ledger at {path!r}: the practice table makes one when it first starts (baccarat serve)"
+    template = (
+        "no ledger at {path!r}: the practice table makes one when it first starts (baccarat serve)"
+    )
 
 
 class UnknownShellError(CliError, TemplatedError):

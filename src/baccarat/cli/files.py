@@ -25,12 +25,12 @@ from pathlib import Path
 
 from baccarat.cli.errors import (
     CannotReadFileError,
+    FileIsADirectoryError,
+    FileMissingError,
     FileTooLargeError,
-    IsADirectoryReason,
-    NoSuchFileReason,
-    NotARegularFileReason,
-    NotUtf8Reason,
-    PermissionDeniedReason,
+    NotARegularFileError,
+    NotUtf8Error,
+    PermissionDeniedError,
 )
 from baccarat.cli.limits import MAX_FILE_BYTES
 from baccarat.core.errors import BaccaratError
@@ -44,10 +44,10 @@ Refusal = Callable[[str, BaccaratError | str], BaccaratError]
 def reason_of(exc: OSError) -> BaccaratError | str:
     """Why the OS refused a file, as an error that speaks the command's language when known."""
     reasons: dict[int, type[BaccaratError]] = {
-        errno.ENOENT: NoSuchFileReason,
-        errno.EISDIR: IsADirectoryReason,
-        errno.EACCES: PermissionDeniedReason,
-        errno.EPERM: PermissionDeniedReason,
+        errno.ENOENT: FileMissingError,
+        errno.EISDIR: FileIsADirectoryError,
+        errno.EACCES: PermissionDeniedError,
+        errno.EPERM: PermissionDeniedError,
     }
     known = reasons.get(exc.errno or 0)
     return known() if known is not None else (exc.strerror or type(exc).__name__)
@@ -82,9 +82,9 @@ def read_text(
         try:
             info = os.stat(name)
             if stat.S_ISDIR(info.st_mode):
-                raise refusal(name, IsADirectoryReason())
+                raise refusal(name, FileIsADirectoryError())
             if not stat.S_ISREG(info.st_mode):
-                raise refusal(name, NotARegularFileReason())
+                raise refusal(name, NotARegularFileError())
             if info.st_size > most:
                 raise refusal(name, FileTooLargeError(most=most))
             with open(name, "rb") as handle:
@@ -96,7 +96,7 @@ def read_text(
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise refusal(name, NotUtf8Reason()) from None
+        raise refusal(name, NotUtf8Error()) from None
 
 
 def nesting_depth(toml: str) -> int:

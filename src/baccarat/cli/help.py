@@ -123,7 +123,7 @@ def localize(command: click.Command, t: _Speaks) -> None:
         for param in cmd.params:
             text = getattr(param, "help", None)
             if text:
-                param.help = tr(text)  # type: ignore[attr-defined]
+                param.help = tr(text)
             shown = getattr(param, "show_default", None)
             if _is_phrase(shown):
                 param.show_default = t.pgettext(CONTEXT, str(shown))  # type: ignore[attr-defined]

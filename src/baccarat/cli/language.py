@@ -77,6 +77,9 @@ def pick_language(lang: str | None, environ: Mapping[str, str], available: Seque
     return next((_base(t) for t in preferences if t and _base(t) in available), _SOURCE)
 
 
+_from_args: list[str] = []
+"""The ``--lang`` of the command line, wherever it was given (``baccarat --lang vi deal``)."""
+
 _active: list[Translator] = []
 """The translator the running command picked, for the error line :func:`baccarat.cli.main`
 prints (a one-item stack: commands run one at a time)."""
@@ -104,6 +107,7 @@ def use_language_of_args(args: Sequence[str]) -> Translator:
     lang = language_of_args(args)
     if lang is not None and _base(lang) not in available_languages():
         lang = None
+    _from_args[:] = [lang] if lang is not None else []
     return cli_translator(lang)
 
 
@@ -112,6 +116,8 @@ def cli_translator(lang: str | None) -> Translator:
     command's error line, so a command calls this before it checks its input."""
     from baccarat.i18n.catalogs import available_languages, get_translator
 
+    if lang is None and _from_args:
+        lang = _from_args[0]
     translator = get_translator(pick_language(lang, os.environ, available_languages()))
     _active[:] = [translator]
     return translator
@@ -125,3 +131,4 @@ def active_translator() -> Translator:
 def forget_translator() -> None:
     """Start a command line afresh (a test may run several in one process)."""
     _active.clear()
+    _from_args.clear()

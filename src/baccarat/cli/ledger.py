@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat.cli.errors import CannotReadLedgerError, IsADirectoryReason, NoLedgerError
+from baccarat.cli.errors import CannotReadLedgerError, FileIsADirectoryError, NoLedgerError
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.output import print_json
@@ -33,7 +33,7 @@ def existing_ledger(url: str) -> str:
         return url
     path = Path(parsed.database).expanduser()
     if path.is_dir():
-        raise CannotReadLedgerError(url=url, reason=IsADirectoryReason())
+        raise CannotReadLedgerError(url=url, reason=FileIsADirectoryError())
     if not path.exists():
         raise NoLedgerError(path=str(path))
     return url
@@ -158,4 +158,9 @@ def register(app: typer.Typer) -> None:
             "baccarat ledger check --database sqlite:///data/baccarat.sqlite3 --json",
         ),
     )(ledger_check_command)
+
+    @ledger.callback()
+    def _group(lang: LangOption = None) -> None:
+        """--lang here too: the help of the group speaks it (read before the command runs)."""
+
     app.add_typer(ledger, name="ledger")

@@ -70,7 +70,7 @@ def option_name(param: click.Parameter | None) -> str:
     return max(names, key=len)
 
 
-class Whole(click.ParamType):
+class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.3
     """A whole number, at most ``most`` (and at least ``least`` when given).
 
     Commands that check a lower bound themselves, with a message of their own, give no
@@ -101,6 +101,7 @@ class Whole(click.ParamType):
         return self.metavar
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        number: int
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         else:
@@ -122,7 +123,7 @@ class Whole(click.ParamType):
                         raise NumberTooSmallError(
                             option=option_name(param), least=self.least, value=shown
                         )
-                    return -(10**_DIGITS_SHOWN)  # below any lower bound a command checks
+                    return -int(10**_DIGITS_SHOWN)  # below any lower bound a command checks
                 raise self._too_large(param, shown)
             number = int(text)
         if number > self.most:
@@ -135,7 +136,7 @@ class Whole(click.ParamType):
 E = TypeVar("E", bound=Enum)
 
 
-class EnumChoice(click.ParamType, Generic[E]):
+class EnumChoice(click.ParamType, Generic[E]):  # type: ignore[type-arg]
     """One of an enum's values (case-insensitive); anything else is ``refuse(text)``, a
     refusal that lists the choices. The help shows them as ``[a|b|c]``; completion offers them.
     The value is the member's value, which Typer turns into the member of the annotation.
@@ -159,9 +160,7 @@ class EnumChoice(click.ParamType, Generic[E]):
     def get_metavar(self, param: click.Parameter | None, ctx: click.Context | None = None) -> str:
         return "[" + "|".join(self.values) + "]"
 
-    def convert(
-        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-    ) -> str:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         if isinstance(value, self.enum):
             return str(value.value)
         text = str(value)

@@ -69,6 +69,8 @@ RulesFileOption = Annotated[
     Path | None,
     typer.Option("--rules-file", help="A rule set described in a TOML file (user-defined bets)."),
 ]
+
+
 def shoe_from_options(decks: int | None, infinite: bool, remaining: str | None) -> Composition:
     """The composition the options describe: ``--decks``, ``--infinite`` or ``--remaining``."""
     from baccarat.odds.composition import Composition
@@ -91,9 +93,7 @@ def shoe_from_options(decks: int | None, infinite: bool, remaining: str | None) 
     if remaining is not None:
         composition = Composition.parse(remaining)
         if composition.size > MAX_CARDS:
-            raise CompositionTooLargeError(
-                cards=composition.size, most=MAX_CARDS, decks=MAX_DECKS
-            )
+            raise CompositionTooLargeError(cards=composition.size, most=MAX_CARDS, decks=MAX_DECKS)
         return composition
     return Composition.decks(decks if decks is not None else 8)
 
@@ -162,9 +162,7 @@ def _report_blocks(report: OddsReport, exact: bool, t: Translator) -> list[Block
     for key, value in report.frequencies.items():
         shown = n.decimal(value, 4) if key == "cards_per_coup" else n.percent(value, 4)
         extra = [Cell(str(exact_frequencies[key]), exact_frequencies[key])] if exact else []
-        frequencies.add(
-            Cell(t.gettext(FREQUENCY_LABELS[key]), key), Cell(shown, value), *extra
-        )
+        frequencies.add(Cell(t.gettext(FREQUENCY_LABELS[key]), key), Cell(shown, value), *extra)
     blocks.append(frequencies)
 
     bets = Table(

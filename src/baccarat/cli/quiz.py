@@ -21,7 +21,7 @@ from baccarat.cli.entry import INTERRUPTED
 from baccarat.cli.errors import (
     CannotReadFileError,
     CannotWriteError,
-    PermissionDeniedReason,
+    PermissionDeniedError,
     RoundsOutOfRangeError,
 )
 from baccarat.cli.files import read_text, reason_of
@@ -253,10 +253,10 @@ def _check_progress_file(path: Path, writes: bool) -> None:
         folder = folder.parent
     if not folder.is_dir():
         raise CannotReadFileError(
-            option="--progress", path=str(folder), reason=PermissionDeniedReason()
+            option="--progress", path=str(folder), reason=PermissionDeniedError()
         )
     if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise CannotWriteError(path=str(path), reason=PermissionDeniedReason())
+        raise CannotWriteError(path=str(path), reason=PermissionDeniedError())
 
 
 def _unknown_mode(text: str) -> UnknownQuizModeError:

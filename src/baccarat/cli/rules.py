@@ -104,7 +104,7 @@ def offer_summary(rule_set: RuleSet, t: Language = SOURCE, *, titles: bool = Fal
     >>> offer_summary(get_rule_set("ez"))[:40]
     'player 1:1, banker 1:1, tie 8:1, dragon_'
     >>> offer_summary(get_rule_set("ez"), titles=True)[:40]
-    'Player 1:1, Banker (EZ) 1:1, Tie 8:1, Dra'
+    'Player 1:1, Banker (EZ) 1:1, Tie 8:1, Dr'
     """
     parts: list[str] = []
     egalite: list[Fraction] = []
@@ -149,7 +149,9 @@ def render_overview(rule_sets: list[RuleSet], choice: list[RuleSet], t: Translat
             description += " " + note
         table.add(
             Cell(rule_set.name, rule_set.name, "bold"),
-            Cell(f"{description}\n{offer_summary(rule_set, t, titles=True)}", offer_summary(rule_set)),
+            Cell(
+                f"{description}\n{offer_summary(rule_set, t, titles=True)}", offer_summary(rule_set)
+            ),
         )
     return [table]
 

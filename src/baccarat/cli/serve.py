@@ -15,7 +15,7 @@ from baccarat.cli.errors import (
     CannotOpenDatabaseError,
     DatabaseUrlError,
     HostUnknownError,
-    PermissionDeniedReason,
+    PermissionDeniedError,
     PortInUseError,
 )
 from baccarat.cli.help import examples
@@ -79,7 +79,7 @@ def check_listen(host: str, port: int) -> None:
                 raise HostUnknownError(host=host) from None
             if exc.errno in (errno.EACCES, errno.EPERM):
                 raise CannotListenError(
-                    host=host, port=port, reason=PermissionDeniedReason()
+                    host=host, port=port, reason=PermissionDeniedError()
                 ) from None
             raise CannotListenError(host=host, port=port, reason=exc.strerror or str(exc)) from None
 
@@ -173,6 +173,6 @@ def register(app: typer.Typer) -> None:
         epilog=examples(
             "baccarat serve",
             "baccarat serve --host 0.0.0.0 --port 8080",
-            "baccarat serve --database postgresql+psycopg://me@localhost/baccarat --workers 4",
+            "baccarat serve --workers 4 --database postgresql+psycopg://me@db/baccarat",
         ),
     )(serve_command)

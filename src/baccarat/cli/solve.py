@@ -416,4 +416,9 @@ def register(app: typer.Typer) -> None:
             "baccarat solve banque --draw-on-5 1/2 --right-stake 2 --simulate 100000",
         ),
     )(banque_command)
+
+    @solve_app.callback()
+    def _group(lang: LangOption = None) -> None:
+        """--lang here too: the help of the group speaks it (read before the command runs)."""
+
     app.add_typer(solve_app, name="solve")

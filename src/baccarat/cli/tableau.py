@@ -9,7 +9,15 @@ import typer
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
+from baccarat.cli.output import (
+    FormatOption,
+    JsonOption,
+    OutputFormat,
+    Screen,
+    output_format,
+    show,
+    width,
+)
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
 from baccarat.records import RecordType
 
@@ -95,7 +103,7 @@ def tableau_command(
     chosen = output_format(fmt, as_json)
     tableau = PUNTO_BANCO
     if plain and chosen is OutputFormat.TABLE:
-        print(_plain(tableau, t))
+        Screen(width(), styled=False).paragraph(_plain(tableau, t))
         return
     record = {
         "name": tableau.name,

@@ -183,7 +183,9 @@ def verify_command(
             help="The shoe number (from 1).",
         ),
     ],
-    decks: Annotated[int, typer.Option(click_type=Whole(8), help="Decks in the shoe (1 to 8).")] = 8,
+    decks: Annotated[
+        int, typer.Option(click_type=Whole(8), help="Decks in the shoe (1 to 8).")
+    ] = 8,
     cut_card: Annotated[
         int, typer.Option(click_type=Whole(MAX_DECKS * 52), help="Cards behind the cut card.")
     ] = 14,
@@ -243,8 +245,7 @@ def register(app: typer.Typer) -> None:
         short_help="Check a provably fair shoe from its seeds.",
         epilog=examples(
             "baccarat verify --server-seed SEED --client-seed mine --shoe 1",
-            "baccarat verify --server-seed SEED --client-seed mine --shoe 1 --commitment HASH "
-            "--coups-file coups.txt",
-            "baccarat deal --json ... | baccarat verify ... --coups-file -",
+            "baccarat verify --server-seed SEED --client-seed mine --shoe 1 \\",
+            "    --commitment HASH --coups-file coups.txt",
         ),
     )(verify_command)

@@ -24,8 +24,8 @@ from baccarat.odds.composition import CARDS, Composition, CompositionError, card
 from baccarat.odds.eor import RemovalEffects, effects_of_removal, exact_effects_of_removal
 from baccarat.odds.exact import ExactCounts, exact_counts, exact_distribution, six_card_total
 from baccarat.odds.par import ParBet, ParRow, ParSheet, par_section, par_sheet
-from baccarat.odds.reference import reference_distribution
 from baccarat.odds.records import odds_record, par_sheet_record
+from baccarat.odds.reference import reference_distribution
 from baccarat.odds.render import (
     FORMATS,
     render_csv,
