@@ -9,9 +9,9 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from baccarat.ledger.check import check_ledger
-from baccarat.ledger.db import Store
-from baccarat.ledger.models import CoupRecord, Entry, ShoeRecord
 from baccarat.ledger.service import PlayService
+from baccarat.store.db import Store
+from baccarat.store.models import CoupRecord, Entry, ShoeRecord
 
 
 def _append_top_up(

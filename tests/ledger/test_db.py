@@ -8,8 +8,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from baccarat.ledger.db import Store, alembic_config, make_engine, migrate
-from baccarat.ledger.models import Base
+from baccarat.store.db import Store, alembic_config, make_engine, migrate
+from baccarat.store.models import Base
 
 
 def _differences(store: Store) -> list[object]:
@@ -51,7 +51,7 @@ def test_sqlite_file_database_is_created_in_its_folder(tmp_path: object) -> None
 def test_transaction_rolls_back_when_the_block_raises(store: Store) -> None:
     from datetime import UTC, datetime
 
-    from baccarat.ledger.models import Player
+    from baccarat.store.models import Player
 
     now = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -19,7 +19,6 @@ from baccarat.core.settle import settle
 from baccarat.core.shoe import Shoe
 from baccarat.ledger import accounts, tables
 from baccarat.ledger.check import check_ledger
-from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
     BadStakeError,
     InsufficientPointsError,
@@ -29,8 +28,9 @@ from baccarat.ledger.errors import (
     RuleSetNotPlayableError,
     TableBusyError,
 )
-from baccarat.ledger.models import CoupRecord, DealKey, Entry
 from baccarat.ledger.service import PlayService, ShoeView
+from baccarat.store.db import Store
+from baccarat.store.models import CoupRecord, DealKey, Entry
 
 from .conftest import postgres_store
 

@@ -14,9 +14,9 @@ from baccarat.core.cards import full_deck
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO
 from baccarat.ledger import accounts, tables
-from baccarat.ledger.db import Store
 from baccarat.ledger.errors import NotFoundError, TableBusyError
-from baccarat.ledger.models import ShoeRecord
+from baccarat.store.db import Store
+from baccarat.store.models import ShoeRecord
 
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 

@@ -16,8 +16,8 @@ from baccarat.core.money import parse_points
 from baccarat.core.rules import RULE_SETS, get_rule_set
 from baccarat.core.settle import settle
 from baccarat.ledger.errors import TableBusyError
-from baccarat.ledger.models import Entry, ShoeRecord
 from baccarat.ledger.service import PlayService
+from baccarat.store.models import Entry, ShoeRecord
 
 from .conftest import Browser, deal, table_id
 

@@ -1,7 +1,7 @@
 """Players and their ledgers: guests, grants, the daily top-up, balances, appending entries.
 
 Every function takes an open :class:`~sqlalchemy.orm.Session` inside a transaction (see
-:meth:`baccarat.ledger.db.Store.transaction`) and a ``now`` so tests control the clock. Every
+:meth:`baccarat.store.db.Store.transaction`) and a ``now`` so tests control the clock. Every
 entry is written by :func:`append`, the one place that numbers entries and keeps the running
 balance, so the rules that protect the ledger live in one function.
 """
@@ -35,7 +35,7 @@ from baccarat.ledger.errors import (
     TopUpNotNeededError,
     TopUpUsedTodayError,
 )
-from baccarat.ledger.models import Entry, EntryKind, GrantNote, Player, UTCDateTime
+from baccarat.store.models import Entry, EntryKind, GrantNote, Player, UTCDateTime
 
 __all__ = [
     "STARTING_BALANCE",
@@ -88,7 +88,7 @@ def lock_player(session: Session, player_id: str) -> Player:
     Every write to a player's ledger takes this lock first, so concurrent requests on one account
     run one after the other on PostgreSQL instead of racing for the next ``seq`` (the unique
     ``(player_id, seq)`` stays as the backstop). SQLite has no row locks and needs none: a
-    :meth:`~baccarat.ledger.db.Store.transaction` there already holds the database's write lock.
+    :meth:`~baccarat.store.db.Store.transaction` there already holds the database's write lock.
     """
     player = session.scalars(_LOCK_PLAYER, {"player_id": player_id}).first()
     if player is None:

@@ -27,7 +27,7 @@ from baccarat.ledger.errors import (
     UsernameTakenError,
     WeakPasswordError,
 )
-from baccarat.ledger.models import Player, WebSession
+from baccarat.store.models import Player, WebSession
 
 __all__ = [
     "PASSWORD_LENGTHS",

@@ -31,9 +31,9 @@ from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
 from baccarat.i18n.markers import N_
 from baccarat.ledger import tables
-from baccarat.ledger.db import Store
-from baccarat.ledger.models import CoupRecord, Entry, EntryKind, ShoeRecord, TableRecord
 from baccarat.ledger.service import _postings
+from baccarat.store.db import Store
+from baccarat.store.models import CoupRecord, Entry, EntryKind, ShoeRecord, TableRecord
 
 __all__ = ["Discrepancy", "LedgerReport", "check_ledger"]
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from sqlalchemy import delete, text
 
-from baccarat.ledger.db import Store
-from baccarat.ledger.models import RateBucket
+from baccarat.store.db import Store
+from baccarat.store.models import RateBucket
 
 __all__ = ["Check", "RateLimit", "RateLimiter", "SharedRateLimiter", "bucket_key"]
 

@@ -30,7 +30,6 @@ from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.fair import Claim, Verification, check_client_seed, verify
 from baccarat.ledger import accounts, auth, limits, tables
 from baccarat.ledger.accounts import STARTING_BALANCE, Posting, TopUpStatus
-from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
     BadIdempotencyKeyError,
     BadStakeError,
@@ -45,7 +44,8 @@ from baccarat.ledger.errors import (
     TableBusyError,
 )
 from baccarat.ledger.limits import PlayLimits
-from baccarat.ledger.models import (
+from baccarat.store.db import Store
+from baccarat.store.models import (
     CoupRecord,
     DealKey,
     Entry,

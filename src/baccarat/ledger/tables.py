@@ -25,7 +25,7 @@ from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import Tableau
 from baccarat.fair import commitment, fair_order, new_client_seed, new_server_seed
 from baccarat.ledger.errors import NotFoundError, TableBusyError
-from baccarat.ledger.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
+from baccarat.store.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
 
 __all__ = [
     "ShoeCache",

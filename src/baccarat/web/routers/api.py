@@ -19,8 +19,8 @@ from starlette.concurrency import run_in_threadpool
 
 from baccarat.core.money import parse_points
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS
-from baccarat.ledger.models import MAX_ID
 from baccarat.ledger.service import DEFAULT_DECKS
+from baccarat.store.models import MAX_ID
 from baccarat.web.deps import (
     CookieSecure,
     PlayerId,
