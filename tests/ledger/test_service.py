@@ -28,7 +28,8 @@ from baccarat.ledger.errors import (
     RuleSetNotPlayableError,
     TableBusyError,
 )
-from baccarat.ledger.service import PlayService, ShoeView
+from baccarat.ledger.service import PlayService
+from baccarat.ledger.views import ShoeView
 from baccarat.store.db import Store
 from baccarat.store.models import CoupRecord, DealKey, Entry
 

@@ -1,5 +1,8 @@
 """Players and their ledgers: guests, grants, the daily top-up, balances, appending entries.
 
+:func:`player_view` is the standing the service answers with (a
+:class:`~baccarat.ledger.views.PlayerView`).
+
 Every function takes an open :class:`~sqlalchemy.orm.Session` inside a transaction (see
 :meth:`baccarat.store.db.Store.transaction`) and a ``now`` so tests control the clock. Every
 entry is written by :func:`append`, the one place that numbers entries and keeps the running
@@ -35,6 +38,7 @@ from baccarat.ledger.errors import (
     TopUpNotNeededError,
     TopUpUsedTodayError,
 )
+from baccarat.ledger.views import PlayerView, TopUpStatus
 from baccarat.store.models import Entry, EntryKind, GrantNote, Player, UTCDateTime
 
 __all__ = [
@@ -42,7 +46,6 @@ __all__ = [
     "LastEntry",
     "Posting",
     "Standing",
-    "TopUpStatus",
     "append",
     "balance",
     "create_guest",
@@ -52,6 +55,7 @@ __all__ = [
     "last_seq",
     "lock_player",
     "net_since",
+    "player_view",
     "standing",
     "top_up",
     "top_up_status",
@@ -206,18 +210,6 @@ class Standing:
     def last(self) -> LastEntry:
         """The last entry, as :func:`last_entry` gives it."""
         return LastEntry(self.seq, self.balance, self.last_at)
-
-
-@dataclass(frozen=True, slots=True)
-class TopUpStatus:
-    """Whether the player may top up now; if not, why, and from when (for the used-today case)."""
-
-    available: bool
-    amount: int
-    """What a top-up would grant now (0 if the balance is at or above the starting balance)."""
-    used_today: bool
-    next_at: datetime
-    """The start of the next UTC day: when a top-up used today becomes possible again."""
 
 
 def _day_start(now: datetime) -> datetime:
@@ -380,4 +372,33 @@ def entries(session: Session, player_id: str, limit: int = 100) -> list[Entry]:
             .order_by(Entry.seq.desc())
             .limit(limit)
         )
+    )
+
+
+def player_view(
+    session: Session,
+    player_id: str,
+    since: datetime | None,
+    now: datetime,
+    starting_balance: int = STARTING_BALANCE,
+    known: Standing | None = None,
+) -> PlayerView:
+    """The player's standing as the service answers it: balance, net of play since ``since``,
+    the top-up. ``known``: the :func:`standing` if the caller has it (a deal has just made it),
+    else it is read."""
+    current = known if known is not None else standing(session, player_id, since, now)
+    return PlayerView(
+        username=get_player(session, player_id).username,
+        player_id=player_id,
+        balance=current.balance,
+        last_seq=current.seq,
+        net_since=current.net_since,
+        top_up=top_up_status(
+            session,
+            player_id,
+            now,
+            starting_balance,
+            current.balance,
+            current.top_up_used_today,
+        ),
     )

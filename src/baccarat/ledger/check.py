@@ -31,7 +31,7 @@ from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
 from baccarat.i18n.markers import N_
 from baccarat.ledger import tables
-from baccarat.ledger.service import _postings
+from baccarat.ledger.dealing import postings
 from baccarat.store.db import Store
 from baccarat.store.models import CoupRecord, Entry, EntryKind, ShoeRecord, TableRecord
 
@@ -203,7 +203,7 @@ def check_ledger(store: Store) -> LedgerReport:
             stakes = {bet or "": -amount for kind, amount, bet in lines if amount < 0}
             expected = [
                 (p.kind.value, p.amount, p.bet)
-                for p in _postings(settle(coup, stakes, rule_set), coup_id)
+                for p in postings(settle(coup, stakes, rule_set), coup_id)
             ]
             if Counter(lines) != Counter(expected):
                 found.append(

@@ -26,7 +26,7 @@ from baccarat.i18n.errors import error_text
 from baccarat.i18n.markers import N_
 from baccarat.i18n.words import RESULT_WORDS
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.service import (
+from baccarat.ledger.views import (
     CoupView,
     DealOutcome,
     FairShoeView,

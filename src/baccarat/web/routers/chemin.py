@@ -51,7 +51,7 @@ from baccarat.core.shoe import Shoe, ShoeRules, shuffled_order
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau
 from baccarat.i18n.markers import N_
-from baccarat.ledger.service import CoupView, ShoeView
+from baccarat.ledger.views import CoupView, ShoeView
 from baccarat.odds.composition import Composition
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _, current, format_fraction_percent, pgettext
