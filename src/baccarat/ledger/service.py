@@ -155,7 +155,7 @@ class PlayService:
         """A new signed-in session for the player (after the gate); the token for the cookie."""
         with self.store.transaction() as db:
             accounts.get_player(db, player_id)
-            return auth.start_session(db, player_id, self.clock())
+            return auth.start_session(db, player_id)
 
     def session_player(self, token: str) -> str | None:
         """The player of a live session token (or of a cookie from before sessions, for a guest
@@ -183,7 +183,7 @@ class PlayService:
         """Check the credentials and open a session on this device: the player and the token."""
         now = self.clock()
         with self.store.transaction() as db:
-            player_id, token = auth.log_in(db, username, password, now)
+            player_id, token = auth.log_in(db, username, password)
             return accounts.player_view(db, player_id, None, now, self.starting_balance), token
 
     def change_password(self, player_id: str, token: str, old: str, new: str) -> None:

@@ -172,7 +172,7 @@ class WebSession(Base):
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # No start date: nothing read it (migration 0009 dropped it).
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
