@@ -20,7 +20,7 @@ from baccarat.core.rules import RuleSet
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Tableau
 from baccarat.i18n.markers import N_
-from baccarat.ledger.service import ShoeView, TableView
+from baccarat.ledger.views import ShoeView, TableView
 from baccarat.roads import Roads
 from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg

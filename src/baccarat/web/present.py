@@ -25,7 +25,7 @@ from baccarat.i18n.errors import error_text
 from baccarat.i18n.markers import N_
 from baccarat.i18n.words import RESULT_WORDS
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.service import (
+from baccarat.ledger.views import (
     CoupView,
     DealOutcome,
     FairShoeView,
@@ -43,6 +43,7 @@ from baccarat.web.i18n import (
     format_signed_points,
     pgettext,
 )
+from baccarat.web.statuses import ledger_status
 
 __all__ = [
     "bet_data",
@@ -394,8 +395,9 @@ def draw_table(tableau: Tableau) -> dict[str, Any]:
 
 
 def error_status(exc: Exception) -> int:
-    """The HTTP status of a refused request: the ledger's own, else 422 for bad input."""
-    return exc.status if isinstance(exc, LedgerError) else 422
+    """The HTTP status of a refused request: a ledger refusal's from the web's table
+    (:func:`~baccarat.web.statuses.ledger_status`), else 422 for bad input."""
+    return ledger_status(exc) if isinstance(exc, LedgerError) else 422
 
 
 def error_message(exc: Exception) -> str:
