@@ -206,6 +206,7 @@ def _print_eor(eor: RemovalEffects, t: Translator) -> None:
         columns = [("T-K" if r is tens[0] else s, r) for s, r in columns]
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     table.add_column(t.gettext("Bet"), no_wrap=True)
+    # Translators: the house edge of a bet, as a column head.
     table.add_column(t.gettext("Edge"), justify="right", no_wrap=True)
     for symbol, _ in columns:
         table.add_column(symbol, justify="right", no_wrap=True)

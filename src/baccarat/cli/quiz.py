@@ -98,6 +98,7 @@ class _Terminal:
 
     def read(self, question: Question, limit: float | None) -> tuple[Action | int, float]:
         t = self.t
+        # Translators: the key that stops the quiz: one letter, not the key of draw or stand.
         quit_key = t.pgettext("key", "q")
         while True:
             text = prompt(question, t)
@@ -195,6 +196,7 @@ def render_heatmap(table: Heatmap, t: Translator, console: Console) -> None:
     grid.add_column(t.side_names[Side.BANKER], justify="right")
     for value in table.thirds:
         grid.add_column(str(value), justify="center")
+    # Translators: column head: the Player stood (took no third card).
     grid.add_column(t.gettext("stood"), justify="center")
 
     def show(cell: HeatCell) -> str:

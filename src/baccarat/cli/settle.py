@@ -76,7 +76,9 @@ def render_settlement(settlement: Settlement, t: Translator) -> Table:
     for heading in (
         t.gettext("Stake"),
         t.gettext("Result"),
+        # Translators: everything paid back on a bet: the stake and any win (0 on a loss).
         t.gettext("Returned"),
+        # Translators: what the bet added to or took from the balance (win or loss), not a prize.
         t.gettext("Net"),
     ):
         table.add_column(heading, justify="right")
