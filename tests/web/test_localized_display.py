@@ -18,7 +18,7 @@ from baccarat.web.present import bet_data, card_data
         ("hu", Card(Rank.FOUR, Suit.HEARTS), "kőr négyes"),
         ("hu", Card(Rank.QUEEN, Suit.DIAMONDS), "káró dáma"),
         ("hu", Card(Rank.ACE, Suit.SPADES), "pikk ász"),
-        ("vi", Card(Rank.ACE, Suit.SPADES), "Át bích"),
+        ("vi", Card(Rank.ACE, Suit.SPADES), "át bích"),
     ],
 )
 def test_a_card_is_named_as_the_language_names_it(language: str, card: Card, label: str) -> None:
@@ -36,3 +36,12 @@ def test_a_pay_ratio_uses_the_languages_decimal_sign(language: str, ratio: str) 
         shown = bet_data(rule_set.bets["banker"], rule_set)
     assert shown["pays_ratio"] == ratio
     assert all("0.95" not in line for line in shown["pays"]) or language == "en"
+
+
+def test_the_panels_write_figures_with_the_languages_decimal_sign() -> None:
+    from baccarat.web.panels import _decimal
+
+    with using(get_translator("hu")):
+        assert _decimal(4.93880, "0.0000") == "4,9388"
+    with using(get_translator("en")):
+        assert _decimal(4.93880, "0.0000") == "4.9388"

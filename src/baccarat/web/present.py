@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from babel.numbers import get_decimal_symbol
+from babel.numbers import format_decimal, get_decimal_symbol
 
 from baccarat.core.bets import Bet, BetResult, format_pays
 from baccarat.core.cards import RANKS, Card, Rank, Suit
@@ -294,7 +294,9 @@ def shoe_data(shoe: ShoeView) -> dict[str, Any]:
         "cut_card": shoe.cut_card,
         "cut_card_at": shoe.size - shoe.cut_card,
         "penetration": round(shoe.penetration, 4),
-        "penetration_percent": f"{shoe.penetration * 100:.1f}",
+        "penetration_percent": format_decimal(
+            shoe.penetration * 100, format="0.0", locale=current().locale
+        ),
         "cut_card_out": shoe.cut_card_out,
         "finished": shoe.finished,
         "burn_card": card_data(shoe.burn_card) if shoe.burn_card is not None else None,
