@@ -93,6 +93,8 @@ NAMES = {
     "kemeny", "snell", "super", "tiger", "markdown", "json", "csv", "html", "toml", "sqlite",
     "postgresql", "sqlalchemy", "cuda", "cupy", "dask", "cpu", "gpu", "utf", "url", "svg",
     "error",  # the prefix of a refusal, which scripts read
+    # The roads keep their English names in every language, as casino boards print them.
+    "bead", "plate", "big", "road", "eye", "boy", "small", "cockroach", "pig",
 }  # fmt: skip
 """Names that read the same in every language (and the program's own markers)."""
 

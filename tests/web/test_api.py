@@ -16,8 +16,8 @@ from baccarat.core.money import parse_points
 from baccarat.core.rules import RULE_SETS, get_rule_set
 from baccarat.core.settle import settle
 from baccarat.ledger.errors import TableBusyError
-from baccarat.ledger.models import Entry, ShoeRecord
 from baccarat.ledger.service import PlayService
+from baccarat.store.models import Entry, ShoeRecord
 
 from .conftest import Browser, deal, table_id
 
@@ -169,6 +169,14 @@ def test_malformed_requests_get_a_clear_json_4xx(
 def test_a_deal_while_another_is_in_progress_is_a_conflict(
     app: FastAPI, player: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """How the API answers :class:`TableBusyError`: 409 ``table_busy``, "nothing was charged".
+
+    What it checks is the answer only: the error comes from a stand-in for the service's deal.
+    Two real deals at one table cannot produce it through the service (both take the player's
+    lock first and run one after the other); the race it guards against is driven on real
+    connections in ``tests/ledger/test_tables.py``, and real concurrent deals in
+    ``tests/ledger/test_service.py`` and ``test_idempotency.py``.
+    """
     table = table_id(player)
 
     def busy(self: PlayService, *args: object, **kwargs: object) -> None:

@@ -63,7 +63,7 @@ def ledger_check_command(
 
     from baccarat.cli.serve import check_database_url
     from baccarat.ledger.check import check_ledger
-    from baccarat.ledger.db import Store
+    from baccarat.store.db import Store
     from baccarat.web.settings import Settings
 
     url = check_database_url(database) if database else Settings().resolved_database_url()

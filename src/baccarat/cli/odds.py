@@ -247,6 +247,7 @@ def _eor_blocks(eor: RemovalEffects, rule_set: RuleSet, t: Translator) -> list[B
         None,
         [
             _bet_column(t),
+            # Translators: the house edge of a bet, as a column head.
             Column("house_edge", t.gettext("Edge")),
             *(Column(symbol, symbol) for symbol, _ in columns),
         ],

@@ -110,6 +110,7 @@ class _Terminal:
 
     def read(self, question: Question, limit: float | None) -> tuple[Action | int, float]:
         t = self.t
+        # Translators: the key that stops the quiz: one letter, not the key of draw or stand.
         quit_key = t.pgettext("key", "q")
         while True:
             text = prompt(question, t)
@@ -206,6 +207,7 @@ def heatmap_table(table: Heatmap, t: Translator) -> Table:
         [
             Column("banker_total", t.side_names[Side.BANKER]),
             *(Column(str(value), str(value), Align.CENTER) for value in table.thirds),
+            # Translators: column head: the Player stood (took no third card).
             Column("stood", t.gettext("stood"), Align.CENTER),
         ],
     )

@@ -33,7 +33,7 @@ def roads_command(
         ),
     ] = None,
     from_shoe: Annotated[
-        bool, typer.Option("--from-shoe", help="Deal a whole shoe and draw its roads.")
+        bool, typer.Option("--from-shoe", help="Deal a whole shoe and show its roads.")
     ] = False,
     seed: Annotated[
         int | None,
@@ -60,7 +60,7 @@ def roads_command(
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    """Draw the Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach Pig, with the ask
+    """Show the Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach Pig, with the ask
     icons and statistics. The roads describe past coups; they predict nothing."""
     from baccarat.core.shoe import Shoe, ShoeRules
     from baccarat.roads.labels import labels_in

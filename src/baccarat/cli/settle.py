@@ -86,7 +86,9 @@ def render_settlement(settlement: Settlement, rule_set: RuleSet, t: Translator) 
             Column("bet", t.gettext("Bet"), Align.LEFT, wrap=True),
             Column("stake", t.gettext("Stake")),
             Column("result", t.gettext("Result")),
+            # Translators: everything paid back on a bet: the stake and any win (0 on a loss).
             Column("returned", t.gettext("Returned")),
+            # Translators: what the bet added to or took from the balance (win or loss), not a prize.
             Column("net", t.gettext("Net")),
         ],
     )
@@ -126,7 +128,7 @@ def settle_command(
         list[str],
         typer.Option(
             "--bet",
-            help="BET=POINTS, e.g. banker=100 or tie=2.5 (up to two decimals); repeat for "
+            help="BET=POINTS, e.g. 'banker=100' or 'tie=2.5' (up to two decimals); repeat for "
             "several bets on the same coup.",
         ),
     ],

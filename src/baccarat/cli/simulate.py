@@ -108,6 +108,7 @@ def _report_blocks(report: SimulationReport, rule_set: RuleSet, t: Translator) -
         shoe = t.ngettext("{count} deck", "{count} decks", decks).format(count=decks)
         if spec.mode is Mode.SHOE:
             shoe += ", " + t.gettext("cut card {cards}").format(cards=spec.shoe.cut_card)
+        # Translators: said of a shoe: its first card is burned (shown, then that many cards set aside).
         shoe += ", " + (t.gettext("burn") if spec.shoe.burn else t.gettext("no burn"))
     coups = t.ngettext("{count} coup", "{count} coups", result.coups).format(
         count=n.integer(result.coups)
@@ -116,6 +117,7 @@ def _report_blocks(report: SimulationReport, rule_set: RuleSet, t: Translator) -
         "{count} {backend} worker", "{count} {backend} workers", result.workers
     ).format(count=result.workers, backend=result.backend.upper())
     modes = {
+        # Translators: a simulation mode: every shoe dealt to its cut card.
         Mode.SHOE: t.pgettext("simulate mode", "shoe"),
         Mode.FIRST_COUP: t.pgettext("simulate mode", "first-coup"),
         Mode.INFINITE: t.pgettext("simulate mode", "infinite"),
@@ -147,6 +149,7 @@ def _report_blocks(report: SimulationReport, rule_set: RuleSet, t: Translator) -
         t.gettext("Frequencies (% of coups; cards per coup as a number)"),
         [
             Column("event", t.gettext("Event"), Align.LEFT, wrap=True),
+            # Translators: the figures of seed page 000, a Vietnamese guide (24 million coups, 8 decks).
             Column("guide", t.gettext("Guide")),
             Column("simulated", t.gettext("Simulated")),
             Column("margin_95", "± 95 %"),
@@ -215,7 +218,7 @@ def simulate_command(
         typer.Option(
             click_type=EnumChoice(Mode, _unknown_mode),
             help="shoe: coups to the cut card, shoe after shoe; first-coup: the first coup of "
-            "each fresh shoe; infinite: independent cards.",
+            "each fresh shoe; infinite: cards from the infinite deck.",
         ),
     ] = Mode.SHOE,
     cut_card: Annotated[
@@ -232,7 +235,7 @@ def simulate_command(
         int | None,
         typer.Option(
             click_type=Whole(MAX_SEED),
-            help="Seed of the run (printed, to repeat it).",
+            help="Seed of the simulation (printed, to repeat it).",
             show_default="a fresh one",
         ),
     ] = None,

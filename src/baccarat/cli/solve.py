@@ -241,6 +241,7 @@ def chemin_de_fer_command(
 
 
 def _seat_name(seat: Seat, t: Translator) -> str:
+    # Translators: the seat of a Player hand in Baccarat Banque: "the right hand"; "left" is the other.
     return t.gettext("right") if seat.value == "right" else t.gettext("left")
 
 

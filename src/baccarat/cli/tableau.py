@@ -44,8 +44,11 @@ def tableau_rules(tableau: Tableau, t: Translator) -> list[str]:
 def _letters(t: Translator) -> dict[Action, str]:
     # The letters of the web's draw table, so a page and the terminal say the same.
     return {
+        # Translators: one letter for "draw" in the draw table; it must differ from the letters for stand and option.
         Action.DRAW: t.pgettext("draw table", "D"),
+        # Translators: one letter for "stand" in the draw table.
         Action.STAND: t.pgettext("draw table", "S"),
+        # Translators: one letter for a cell where the hand chooses (Chemin de Fer).
         Action.OPTION: t.pgettext("draw table", "O"),
     }
 

@@ -103,6 +103,7 @@ def render_verification(result: Verification, claimed: int, t: Translator) -> st
             )
         )
     lines.append(
+        # Translators: the order of the shoe's cards, as a label.
         _label(t.gettext("Order"))
         + t.gettext("{count} cards, top first").format(count=len(result.order))
     )
@@ -110,6 +111,7 @@ def render_verification(result: Verification, claimed: int, t: Translator) -> st
         lines.append(f"{start + 1:>6}  {format_cards(result.order[start : start + _ROW])}")
     if result.burned:
         lines.append(
+            # Translators: the cards burned at the start of the shoe, as a label.
             _label(t.gettext("Burned"))
             + t.gettext("{card} shown, then {count} face down").format(
                 card=result.burned[0], count=len(result.burned) - 1

@@ -8,9 +8,12 @@ also get its :func:`timeline`, the same cards and steps in the order they are de
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
+
+from babel.numbers import format_decimal, get_decimal_symbol
 
 from baccarat.core.bets import Bet, BetResult, format_pays
 from baccarat.core.cards import RANKS, Card, Rank, Suit
@@ -22,10 +25,10 @@ from baccarat.core.settle import BetSettlement, Settlement
 from baccarat.core.tableau import Action, Side, Tableau
 from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.errors import error_text
-from baccarat.i18n.markers import N_
+from baccarat.i18n.markers import N_, NP_
 from baccarat.i18n.words import RESULT_WORDS
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.service import (
+from baccarat.ledger.views import (
     CoupView,
     DealOutcome,
     FairShoeView,
@@ -43,6 +46,7 @@ from baccarat.web.i18n import (
     format_signed_points,
     pgettext,
 )
+from baccarat.web.statuses import ledger_status
 
 __all__ = [
     "bet_data",
@@ -67,6 +71,19 @@ _RANK_NAMES = {
     Rank.FIVE: N_("Five"), Rank.SIX: N_("Six"), Rank.SEVEN: N_("Seven"), Rank.EIGHT: N_("Eight"),
     Rank.NINE: N_("Nine"), Rank.TEN: N_("Ten"), Rank.JACK: N_("Jack"), Rank.QUEEN: N_("Queen"),
     Rank.KING: N_("King"),
+}  # fmt: skip
+# A rank inside a card's name has a context of its own: some languages write it differently there
+# (Hungarian in lower case after the suit: "kőr négyes").
+_CARD_NAME = "card name"
+_CARD_RANK_NAMES = {
+    # Translators: a rank as it reads inside a card's name ("Four" in "Four of hearts").
+    Rank.ACE: NP_("card name", "Ace"), Rank.TWO: NP_("card name", "Two"),
+    Rank.THREE: NP_("card name", "Three"), Rank.FOUR: NP_("card name", "Four"),
+    Rank.FIVE: NP_("card name", "Five"), Rank.SIX: NP_("card name", "Six"),
+    Rank.SEVEN: NP_("card name", "Seven"), Rank.EIGHT: NP_("card name", "Eight"),
+    Rank.NINE: NP_("card name", "Nine"), Rank.TEN: NP_("card name", "Ten"),
+    Rank.JACK: NP_("card name", "Jack"), Rank.QUEEN: NP_("card name", "Queen"),
+    Rank.KING: NP_("card name", "King"),
 }  # fmt: skip
 _SUIT_NAMES = {
     Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"),
@@ -99,8 +116,9 @@ def _card_data(translator: Translator, card: Card) -> dict[str, Any]:
         "suit_name": card.suit.name.lower(),
         "red": card.suit in (Suit.HEARTS, Suit.DIAMONDS),
         "value": card.value,
+        # Translators: a card's spoken name; {rank} is a rank in context "card name", {suit} a suit.
         "label": _("{rank} of {suit}").format(
-            rank=rank_name(card.rank), suit=_(_SUIT_NAMES[card.suit])
+            rank=pgettext(_CARD_NAME, _CARD_RANK_NAMES[card.rank]), suit=_(_SUIT_NAMES[card.suit])
         ),
     }
 
@@ -221,14 +239,22 @@ def settlement_data(settlement: Settlement | None, rule_set: RuleSet) -> dict[st
     return data
 
 
+def _decimal_sign(pays: str) -> str:
+    """A pay as the language writes its decimals: ``0.95:1`` is ``0,95:1`` in Vietnamese."""
+    return _DECIMAL_POINT.sub(get_decimal_symbol(current().locale), pays)
+
+
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
 def bet_data(bet: Bet, rule_set: RuleSet) -> dict[str, Any]:
     limits = rule_set.limits_for(bet.name)
     return {
         "name": bet.name,
         "title": bet_title(bet),
         "domain": bet.domain.value,
-        "pays": bet.describe(current().pays_templates),
-        "pays_ratio": format_pays(bet.top_pay, current().pays_templates),
+        "pays": [_decimal_sign(line) for line in bet.describe(current().pays_templates)],
+        "pays_ratio": _decimal_sign(format_pays(bet.top_pay, current().pays_templates)),
         "minimum": exact_points(limits.minimum),
         "maximum": exact_points(limits.maximum),
         "minimum_text": format_points(limits.minimum),
@@ -268,7 +294,9 @@ def shoe_data(shoe: ShoeView) -> dict[str, Any]:
         "cut_card": shoe.cut_card,
         "cut_card_at": shoe.size - shoe.cut_card,
         "penetration": round(shoe.penetration, 4),
-        "penetration_percent": f"{shoe.penetration * 100:.1f}",
+        "penetration_percent": format_decimal(
+            shoe.penetration * 100, format="0.0", locale=current().locale
+        ),
         "cut_card_out": shoe.cut_card_out,
         "finished": shoe.finished,
         "burn_card": card_data(shoe.burn_card) if shoe.burn_card is not None else None,
@@ -394,8 +422,9 @@ def draw_table(tableau: Tableau) -> dict[str, Any]:
 
 
 def error_status(exc: Exception) -> int:
-    """The HTTP status of a refused request: the ledger's own, else 422 for bad input."""
-    return exc.status if isinstance(exc, LedgerError) else 422
+    """The HTTP status of a refused request: a ledger refusal's from the web's table
+    (:func:`~baccarat.web.statuses.ledger_status`), else 422 for bad input."""
+    return ledger_status(exc) if isinstance(exc, LedgerError) else 422
 
 
 def error_message(exc: Exception) -> str:

@@ -20,9 +20,10 @@ from starlette.concurrency import run_in_threadpool
 
 from baccarat.core.money import parse_points
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS
-from baccarat.ledger.models import MAX_ID
-from baccarat.ledger.service import DEFAULT_DECKS, TableView
+from baccarat.ledger.service import DEFAULT_DECKS
+from baccarat.ledger.views import TableView
 from baccarat.records import RecordType, tagged
+from baccarat.store.models import MAX_ID
 from baccarat.web.deps import (
     CookieSecure,
     PlayerId,

@@ -34,7 +34,7 @@ from baccarat.chemin.table import (
 )
 from baccarat.core.errors import BaccaratError
 from baccarat.i18n.markers import N_
-from baccarat.ledger.service import ShoeView
+from baccarat.ledger.views import ShoeView
 from baccarat.web.chemin_views import pending_view, played_view, record_view, strategy_view
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _, pgettext

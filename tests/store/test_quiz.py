@@ -9,12 +9,12 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from baccarat.learn.cells import Cell, CellKind
-from baccarat.learn.dbstore import DatabaseStore
 from baccarat.learn.progress import CellRecord
 from baccarat.learn.quiz import Mode
 from baccarat.learn.session import QuizSession
-from baccarat.ledger.db import Store
 from baccarat.ledger.service import PlayService
+from baccarat.store.db import Store
+from baccarat.store.quiz import DatabaseStore
 
 
 @pytest.fixture

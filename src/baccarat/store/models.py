@@ -1,4 +1,8 @@
-"""The stored records of the practice table: players, their ledger, tables, shoes and coups.
+"""The database schema: players, their ledger, tables, shoes, coups, and the quiz's progress.
+
+Every table of the application's database is declared here, on one :class:`Base`, so the schema
+the models describe is the one the migrations (:mod:`baccarat.store.migrations`) build; the
+ledger (:mod:`baccarat.ledger`) and the quiz's database store (:mod:`baccarat.store.quiz`) use it.
 
 The ledger is a list of immutable entries per player (stake, payout, refund, grant), numbered
 ``seq = 1, 2, 3 …`` per player. Each entry carries the balance after it, so the balance is the
@@ -47,6 +51,7 @@ __all__ = [
     "EntryKind",
     "GrantNote",
     "Player",
+    "QuizCellRow",
     "RateBucket",
     "ShoeRecord",
     "TableRecord",
@@ -167,7 +172,7 @@ class WebSession(Base):
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # No start date: nothing read it (migration 0009 dropped it).
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
@@ -325,6 +330,23 @@ class RateBucket(Base):
     wait: Mapped[float] = mapped_column(Float)
 
 
-# The quiz keeps its progress on this metadata (table quiz_cells, migration 0002): importing it here
-# keeps the schema the models describe equal to the one the migrations build.
-import baccarat.learn.dbstore  # noqa: E402, F401
+class QuizCellRow(Base):
+    """A player's record on one cell of the quiz's tableau (a
+    :class:`~baccarat.learn.progress.CellRecord`; read and written by
+    :class:`~baccarat.store.quiz.DatabaseStore`)."""
+
+    __tablename__ = "quiz_cells"
+    __table_args__ = (
+        CheckConstraint("right_answers >= 0 AND wrong_answers >= 0", name="counts_not_negative"),
+        CheckConstraint("box >= 0", name="box_not_negative"),
+    )
+
+    player_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id"), primary_key=True)
+    cell: Mapped[str] = mapped_column(String(24), primary_key=True)
+    """The cell's key (``banker:4:6``, ``player:5``, ``natural:9`` …)."""
+    right_answers: Mapped[int] = mapped_column(Integer)
+    wrong_answers: Mapped[int] = mapped_column(Integer)
+    box: Mapped[int] = mapped_column(SmallInteger)
+    due: Mapped[float] = mapped_column(Float)
+    """When the schedule wants the cell again, in seconds since the epoch."""
+    seen: Mapped[float] = mapped_column(Float)

@@ -1,4 +1,4 @@
-"""Alembic environment: migrates the engine handed over by :func:`baccarat.ledger.db.migrate`.
+"""Alembic environment: migrates the engine handed over by :func:`baccarat.store.db.migrate`.
 
 Run only by Alembic; importing it elsewhere (doctest collection) does nothing.
 """
@@ -8,14 +8,14 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Engine
 
-from baccarat.ledger.models import Base
+from baccarat.store.models import Base
 
 
 def run_migrations() -> None:
     """Upgrade (or downgrade) in one transaction on the engine passed in the config."""
     engine = context.config.attributes.get("engine")
     if not isinstance(engine, Engine):
-        raise RuntimeError("run migrations through baccarat.ledger.db.migrate(engine)")
+        raise RuntimeError("run migrations through baccarat.store.db.migrate(engine)")
     with engine.begin() as connection:
         context.configure(
             connection=connection,

@@ -17,7 +17,7 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    """Create ``quiz_cells`` (see :class:`baccarat.learn.dbstore.QuizCellRow`)."""
+    """Create ``quiz_cells`` (see :class:`baccarat.store.models.QuizCellRow`)."""
     op.create_table(
         "quiz_cells",
         sa.Column("player_id", sa.String(length=32), nullable=False),

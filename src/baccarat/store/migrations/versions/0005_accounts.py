@@ -17,7 +17,7 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    """Add the account columns and ``web_sessions`` (see :class:`baccarat.ledger.models.WebSession`)."""
+    """Add the account columns and ``web_sessions`` (see :class:`baccarat.store.models.WebSession`)."""
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("username", sa.String(length=32), nullable=True))
         batch.add_column(sa.Column("password_hash", sa.String(length=255), nullable=True))

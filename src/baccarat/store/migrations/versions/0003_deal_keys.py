@@ -17,7 +17,7 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    """Create ``deal_keys`` (see :class:`baccarat.ledger.models.DealKey`)."""
+    """Create ``deal_keys`` (see :class:`baccarat.store.models.DealKey`)."""
     op.create_table(
         "deal_keys",
         sa.Column("player_id", sa.String(length=32), nullable=False),

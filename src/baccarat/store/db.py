@@ -24,7 +24,7 @@ from sqlalchemy.pool import StaticPool
 
 __all__ = ["Store", "alembic_config", "make_engine", "migrate"]
 
-MIGRATIONS = "baccarat.ledger:migrations"
+MIGRATIONS = "baccarat.store:migrations"
 _BEGIN_IMMEDIATE = text("BEGIN IMMEDIATE")  # built once: every write transaction runs it
 
 
