@@ -74,9 +74,9 @@ def compiling() -> Iterator[list[float]]:
     seconds = time.perf_counter() - started
     took.append(seconds)
     if seconds >= AFTER:
-        done = t.gettext("compiled the kernels in {seconds} s; later simulations start at once").format(
-            seconds=numbers_for(t.language).decimal(seconds, 1)
-        )
+        done = t.gettext(
+            "compiled the kernels in {seconds} s; later simulations start at once"
+        ).format(seconds=numbers_for(t.language).decimal(seconds, 1))
         sys.stderr.write(f"baccarat: {done}\n")
 
 
