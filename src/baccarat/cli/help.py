@@ -70,6 +70,18 @@ def _is_phrase(shown: object) -> bool:
     return isinstance(shown, str) and " " in shown
 
 
+def _show_defaults_one_way(param: click.Parameter) -> None:
+    """A default given in words shows as one given as a value (``[default: 8]``, not Typer's
+    ``[default: (8)]``)."""
+    original = param._get_default_string  # type: ignore[attr-defined]
+
+    def unbracketed(**kwargs: object) -> str:
+        text = str(original(**kwargs))
+        return text[1:-1] if text.startswith("(") and text.endswith(")") else text
+
+    param._get_default_string = unbracketed  # type: ignore[attr-defined]
+
+
 def _walk(command: click.Command) -> Iterator[click.Command]:
     yield command
     if isinstance(command, click.Group):
@@ -126,4 +138,6 @@ def localize(command: click.Command, t: _Speaks) -> None:
                 param.help = tr(text)
             shown = getattr(param, "show_default", None)
             if _is_phrase(shown):
-                param.show_default = t.pgettext(CONTEXT, str(shown))  # type: ignore[attr-defined]
+                setattr(param, "show_default", t.pgettext(CONTEXT, str(shown)))  # noqa: B010
+            if isinstance(shown, str) and hasattr(param, "_get_default_string"):
+                _show_defaults_one_way(param)

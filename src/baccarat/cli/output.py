@@ -72,11 +72,19 @@ def width() -> int | None:
     return Console().width
 
 
+class _Console(Console):
+    """Rich's console, but a reader that stopped reading ends the command quietly (exit 0,
+    :mod:`baccarat.cli.entry`), not with Rich's exit code 1."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
 def console() -> Console:
     """A console for a command's standard output: colour on a terminal, no wrapping by Rich
     (text is wrapped by :class:`Screen`), no syntax highlighting of numbers."""
     shown = width()
-    return Console(highlight=False, soft_wrap=True, width=shown or _UNLIMITED)
+    return _Console(highlight=False, soft_wrap=True, width=shown or _UNLIMITED)
 
 
 class Screen:
@@ -85,7 +93,7 @@ class Screen:
     def __init__(self, width: int | None, styled: bool = True, out: Console | None = None) -> None:
         self.width = width
         self.styled = styled
-        self.console = out or Console(
+        self.console = out or _Console(
             highlight=False,
             soft_wrap=True,
             width=width or _UNLIMITED,
