@@ -23,6 +23,12 @@ AFTER = 1.0
 """Seconds after which long work shows that it is under way."""
 
 
+def _redirect() -> dict[str, bool]:
+    """Rich's live displays move what the command prints above them, but only what goes to
+    the same terminal: output redirected to a file (``> coups.jsonl``) must stay there."""
+    return {"redirect_stdout": sys.stdout.isatty(), "redirect_stderr": False}
+
+
 def _stderr_console() -> Any:
     from rich.console import Console
 
@@ -43,7 +49,12 @@ def working(label: str, *, after: float = AFTER) -> Iterator[None]:
     def start() -> None:
         with lock:
             if not shown:
-                status = console.status(label)
+                from rich.live import Live
+                from rich.spinner import Spinner
+
+                status = Live(
+                    Spinner("dots", label), console=console, transient=True, **_redirect()
+                )
                 status.start()
                 shown.append(status)
 
@@ -112,6 +123,7 @@ def bar(label: str, unit: str) -> tuple[Callable[[int, int], None], Callable[[],
                 TimeRemainingColumn(),
                 console=console,
                 transient=True,
+                **_redirect(),
             )
             progress.start()
             state["bar"] = progress
