@@ -23,10 +23,10 @@ AFTER = 1.0
 """Seconds after which long work shows that it is under way."""
 
 
-def _redirect() -> dict[str, bool]:
+def _redirect_stdout() -> bool:
     """Rich's live displays move what the command prints above them, but only what goes to
     the same terminal: output redirected to a file (``> coups.jsonl``) must stay there."""
-    return {"redirect_stdout": sys.stdout.isatty(), "redirect_stderr": False}
+    return sys.stdout.isatty()
 
 
 def _stderr_console() -> Any:
@@ -53,7 +53,11 @@ def working(label: str, *, after: float = AFTER) -> Iterator[None]:
                 from rich.spinner import Spinner
 
                 status = Live(
-                    Spinner("dots", label), console=console, transient=True, **_redirect()
+                    Spinner("dots", label),
+                    console=console,
+                    transient=True,
+                    redirect_stdout=_redirect_stdout(),
+                    redirect_stderr=False,
                 )
                 status.start()
                 shown.append(status)
@@ -123,7 +127,8 @@ def bar(label: str, unit: str) -> tuple[Callable[[int, int], None], Callable[[],
                 TimeRemainingColumn(),
                 console=console,
                 transient=True,
-                **_redirect(),
+                redirect_stdout=_redirect_stdout(),
+                redirect_stderr=False,
             )
             progress.start()
             state["bar"] = progress
