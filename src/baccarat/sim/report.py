@@ -94,6 +94,7 @@ class SimulationReport:
         return {
             "coups": result.coups,
             "seconds": result.seconds,
+            "phases": dict(result.phases),
             "coups_per_second": result.coups_per_second,
             "mode": spec.mode.value,
             "decks": None if spec.mode is Mode.INFINITE else spec.shoe.decks,
