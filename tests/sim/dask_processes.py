@@ -118,6 +118,7 @@ def start_scheduler(root: Path) -> Cluster:
     scheduler writes its address to a file)."""
     root.mkdir(parents=True, exist_ok=True)
     address_file = root / "scheduler.json"
+    address_file.unlink(missing_ok=True)  # only this scheduler's address counts
     command = [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"]
     command += ["--scheduler-file", str(address_file)]
     scheduler = _start(command, root / "scheduler.log", os.environ)

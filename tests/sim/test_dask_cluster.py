@@ -23,12 +23,19 @@ import pytest
 from baccarat.cli import main
 from baccarat.sim.dask_backend import DaskBackend
 from baccarat.sim.runner import SimulationResult, simulate
-from baccarat.sim.spec import SimulationSpec
+from baccarat.sim.spec import DaskLostError, SimulationSpec
 from sim.dask_processes import WITHOUT_BACCARAT, Cluster, start_scheduler, until
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 SAME_RUN = ("coups", "shoes", "seed", "outcomes", "frequencies", "ci95", "z", "bets")
 """The keys of ``simulate --json`` that depend on the tallies alone (not on time or backend)."""
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's messages in English, whatever this machine's locale."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +114,23 @@ def test_the_table_says_how_long_each_part_took(
         r"dealing [\d.]+ s",
         line.strip(),
     )
+
+
+def test_a_dask_run_shows_a_bar_with_coups_per_second(
+    cluster: Cluster, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from baccarat.cli import app
+
+    # A terminal for the bar (Rich reads TTY_COMPATIBLE), open from the first coup on. Patch the
+    # globals of the function the app runs: a doctest run may have imported the module twice.
+    command = next(c for c in app.registered_commands if c.name == "simulate")
+    assert command.callback is not None
+    monkeypatch.setitem(command.callback.__globals__, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    code, _, err = cli(capsys, "--coups", "40000000", "--seed", "5", "--dask", cluster.address)
+    assert code == 0
+    assert "Dealing coups" in err
+    assert re.search(r"\d[\d,]*\.\d M coups/s", err), err
 
 
 def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
@@ -245,3 +269,27 @@ def _leave(cluster: Cluster, worker: Any) -> None:
     cluster.workers.remove(worker)
     with DaskBackend.connect(cluster.address) as watcher:
         until(lambda: not watcher.client.nthreads(), 30)
+
+
+def test_a_scheduler_lost_mid_run_is_a_clear_error(tmp_path: Path) -> None:
+    doomed = start_scheduler(tmp_path / "doomed")
+    try:
+        doomed.worker("alone")
+        with DaskBackend.connect(doomed.address) as backend:
+            backend.wait_for_workers(60)
+            kept: list[int] = []
+
+            def kill_the_scheduler(done: int, total: int) -> None:
+                kept.append(done)
+                if len(kept) == 2:  # the pilot, then the first task's tally
+                    os.kill(doomed.scheduler.pid, signal.SIGKILL)
+
+            spec = SimulationSpec(coups=200_000_000, seed=1)
+            with pytest.raises(DaskLostError) as lost:
+                simulate(spec, backend=backend, chunk_shoes=16384, progress=kill_the_scheduler)
+        assert str(lost.value).startswith(
+            f"lost the Dask scheduler at {doomed.address!r} during the run: "
+        )
+        assert "\n" not in str(lost.value)
+    finally:
+        doomed.stop()
