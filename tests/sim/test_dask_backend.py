@@ -192,3 +192,31 @@ def test_an_unreachable_scheduler_is_a_clear_error() -> None:
 def test_a_malformed_address_is_a_clear_error() -> None:
     with pytest.raises(SimulationError, match="--dask expects 'local' or a scheduler address"):
         DaskBackend.connect("nowhere")
+
+
+@pytest.mark.skipif(dask_tasks.compile_lock() is None, reason="no private cache folder here")
+def test_workers_of_one_machine_load_the_kernels_one_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import fcntl
+    import threading
+
+    path = dask_tasks.compile_lock()
+    assert path is not None
+    plan = SimulationSpec(coups=1, seed=3).plan()
+    monkeypatch.setattr(dask_tasks, "_loaded", False)  # as in a worker that has just started
+    done = threading.Event()
+
+    def starting_worker() -> None:
+        dask_tasks.warm_up(plan, 0, 8)
+        done.set()
+
+    with path.open("a") as other:  # another worker process, compiling
+        fcntl.flock(other, fcntl.LOCK_EX)
+        thread = threading.Thread(target=starting_worker)
+        thread.start()
+        # Nothing to wait for while the lock is held: the warm-up must not get past it.
+        assert not done.wait(0.3)
+        fcntl.flock(other, fcntl.LOCK_UN)
+    thread.join(timeout=60)
+    assert done.is_set() and dask_tasks._loaded

@@ -23,11 +23,12 @@ baccarat.sim.spec.DaskOtherVersionError: Dask worker 'this process' runs baccara
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -39,6 +40,7 @@ __all__ = [
     "WarmUp",
     "call",
     "code_identity",
+    "compile_lock",
     "deal",
     "deal_limited",
     "one_line",
@@ -119,11 +121,58 @@ def _local_plan(plan: KernelPlan) -> KernelPlan:
     return dataclasses.replace(plan, template=template, table=table)
 
 
+_loaded = False
+"""Whether this process has loaded (or compiled) the kernels."""
+
+
+def compile_lock() -> Path | None:
+    """The file whose lock one process of this machine (and user) holds while it loads the
+    kernels; None where there is no private folder for it."""
+    from baccarat.sim.tables import private_cache_dir
+
+    folder = private_cache_dir()
+    return None if folder is None else folder / "numba-compile.lock"
+
+
+@contextlib.contextmanager
+def _one_compiler() -> Iterator[None]:
+    """Load the kernels under this machine's compile lock: when several workers start at once
+    on a machine without cached machine code, the first compiles (15-20 s) and caches it, and
+    the others wait, then load the cache in half a second, instead of each compiling."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: each process may compile
+        yield
+        return
+    path = compile_lock()
+    if path is None:
+        yield
+        return
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _load(plan: KernelPlan) -> None:
+    global _loaded
+    if not _loaded:
+        from baccarat.sim.runner import run_range
+
+        with _one_compiler():
+            run_range(plan, 0, 0)
+        _loaded = True
+
+
 def deal(plan: KernelPlan, first: int, count: int) -> Tally:
     """The simulator's task: deal shoes ``first`` to ``first + count - 1``."""
     from baccarat.sim.runner import run_range
 
-    return run_range(_local_plan(plan), first, count)
+    local = _local_plan(plan)
+    _load(local)
+    return run_range(local, first, count)
 
 
 def deal_limited(job: tuple[KernelPlan, int], first: int, count: int) -> Tally:
@@ -131,7 +180,9 @@ def deal_limited(job: tuple[KernelPlan, int], first: int, count: int) -> Tally:
     from baccarat.sim.runner import run_range
 
     plan, limit = job
-    return run_range(_local_plan(plan), first, count, limit)
+    local = _local_plan(plan)
+    _load(local)
+    return run_range(local, first, count, limit)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,7 +210,7 @@ def warm_up(plan: KernelPlan, first: int, count: int) -> WarmUp:
     local = _local_plan(plan)
     misses = sum(kernels.run_shoes.stats.cache_misses.values())
     started = time.perf_counter()
-    run_range(local, 0, 0)
+    _load(local)
     loaded = time.perf_counter()
     tally = run_range(local, first, count)
     dealt = time.perf_counter()
