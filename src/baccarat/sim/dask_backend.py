@@ -242,8 +242,9 @@ class DaskBackend:
         completed = _distributed().as_completed(initial)
         try:
             for future in completed:
-                index, _ = live.pop(future.key)
-                result: Result = self._result(future)
+                index, _ = live[future.key]
+                result: Result = self._result(future)  # Ctrl-C here still cancels this one
+                del live[future.key]
                 following = submit()
                 if following is not None:
                     completed.add(following)
