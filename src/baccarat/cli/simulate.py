@@ -58,11 +58,38 @@ LABELS: dict[str, str] = {
 PROGRESS_AFTER = 1.0
 """Seconds after which a run shows a progress bar (on standard error)."""
 
+PHASES: dict[str, str] = {
+    "cluster_start": N_("cluster start"),
+    "connect": N_("connecting"),
+    "workers": N_("checking the workers"),
+    "warm_up": N_("warm-up"),
+    "dealing": N_("dealing"),
+}
+"""The parts of a Dask run, as the report names them (``SimulationResult.phases``)."""
+
 
 def _progress() -> tuple[ProgressCallback, Any]:
     """A callback that opens a Rich progress bar once a run has taken a second, and its closer."""
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TaskProgressColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        """Coups per second, as measured over the bar's last 30 seconds."""
+
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            if speed is None:
+                return Text("")
+            rate = active_translator().gettext("{speed} M coups/s")
+            return Text(rate.format(speed=f"{speed / 1e6:,.1f}"), style="progress.data.speed")
 
     started = time.perf_counter()
     state: dict[str, Any] = {}
@@ -78,6 +105,7 @@ def _progress() -> tuple[ProgressCallback, Any]:
                 "[progress.description]{task.description}",
                 BarColumn(),
                 TaskProgressColumn(),
+                RateColumn(),
                 TimeRemainingColumn(),
                 console=console,
                 transient=True,
@@ -96,7 +124,7 @@ def _progress() -> tuple[ProgressCallback, Any]:
     return update, close
 
 
-def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
+def _backend(backend: str, dask: str | None, workers: int | None, dask_wait: float) -> Backend:
     from baccarat.sim.runner import ThreadBackend
 
     if backend not in ("cpu", "gpu"):
@@ -107,7 +135,13 @@ def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
         require("dask", "baccarat simulate --dask")
         from baccarat.sim.dask_backend import DaskBackend
 
-        return DaskBackend.connect(dask, workers)
+        cluster = DaskBackend.connect(dask, workers)
+        try:
+            cluster.wait_for_workers(dask_wait)
+        except BaseException:
+            cluster.close()
+            raise
+        return cluster
     if backend == "gpu":
         from baccarat.sim.gpu import GpuBackend
 
@@ -158,6 +192,16 @@ def _print_report(report: SimulationReport, t: Translator) -> None:
             workers=workers,
         )
     )
+    if len(result.phases) > 1:
+        # A cluster's start and warm-up are not dealing: each part on its own, in order.
+        parts = (
+            t.gettext("{phase} {seconds} s").format(
+                phase=t.gettext(PHASES.get(name, name)), seconds=f"{seconds:.2f}"
+            )
+            for name, seconds in result.phases
+        )
+        taken = t.gettext("Time taken: {phases}").format(phases=", ".join(parts))
+        console.print(f"[dim]{taken}[/dim]")
     if result.interrupted:
         interrupted = t.gettext("Interrupted: the figures are for the coups dealt so far.")
         console.print(f"[yellow]{interrupted}[/yellow]")
@@ -230,6 +274,10 @@ def simulate_command(
         str | None,
         typer.Option(help="Deal on Dask: 'local' starts a local cluster, or tcp://HOST:8786."),
     ] = None,
+    dask_wait: Annotated[
+        float,
+        typer.Option(min=0.0, help="Seconds to wait for the Dask scheduler's first worker."),
+    ] = 30.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
     lang: LangOption = None,
 ) -> None:
@@ -254,7 +302,7 @@ def simulate_command(
     spec = SimulationSpec(
         coups=coups, shoe=shoe, mode=Mode(mode), seed=seed, tableau=rule_set.tableau
     )
-    chosen = _backend(backend, dask, workers)
+    chosen = _backend(backend, dask, workers, dask_wait)
     update, close_bar = _progress()
     try:
         result = simulate(spec, backend=chosen, progress=update)
