@@ -139,6 +139,12 @@ def _window(width: int, columns: int | None) -> tuple[int, int]:
     return max(0, width - columns), columns
 
 
+def _check_cell(cell: int) -> None:
+    """Refuse a cell size that is not a whole number of at least 8 pixels (every board's rule)."""
+    if isinstance(cell, bool) or not isinstance(cell, int) or cell < 8:
+        raise RoadError(f"cell size must be a whole number of at least 8 pixels, got {cell!r}")
+
+
 def _board(
     name: str,
     css: str,
@@ -149,8 +155,7 @@ def _board(
     palette: Palette,
 ) -> _Figure:
     """A grid of ``ROWS`` rows with the cells that fall in the window drawn on it."""
-    if isinstance(cell, bool) or not isinstance(cell, int) or cell < 8:
-        raise RoadError(f"cell size must be a whole number of at least 8 pixels, got {cell!r}")
+    _check_cell(cell)
     start, shown = _window(width, columns)
     w, h = shown * cell, ROWS * cell
     lines = "".join(f"M{x * cell} 0V{h}" for x in range(1, shown))
@@ -310,6 +315,7 @@ def _derived_figure(
 
 def _ask_figure(roads: Roads, cell: int, labels: RoadLabels, palette: Palette) -> _Figure:
     """Two rows (Banker, Player): the side, then each derived road's would-be mark or a dash."""
+    _check_cell(cell)
     c = cell / 2
     body = []
     for y, side in enumerate((Side.BANKER, Side.PLAYER)):
@@ -332,7 +338,8 @@ def _ask_figure(roads: Roads, cell: int, labels: RoadLabels, palette: Palette) -
     return _Figure(labels.ask, "ask", 4 * cell, 2 * cell, tuple(body))
 
 
-def _svg(figure: _Figure, content: Sequence[str]) -> str:
+def _svg(figure: _Figure, content: Sequence[str] | None = None) -> str:
+    """The complete ``<svg>`` element of ``figure``, around ``content`` (default: its body)."""
     w, h = figure.width, figure.height
     return "\n".join(
         [
@@ -340,7 +347,7 @@ def _svg(figure: _Figure, content: Sequence[str]) -> str:
             f'viewBox="0 0 {w} {h}" role="group" aria-label="{escape(figure.name)}" '
             'font-family="sans-serif">',
             f"<title>{escape(figure.name)}</title>",
-            *content,
+            *(figure.body if content is None else content),
             "</svg>",
             "",
         ]
@@ -359,8 +366,7 @@ def bead_plate_svg(
 
     ``columns`` fixes the board's width to that many columns, showing the latest ones.
     """
-    figure = _bead_figure(roads, cell, columns, labels, palette)
-    return _svg(figure, figure.body)
+    return _svg(_bead_figure(roads, cell, columns, labels, palette))
 
 
 def big_road_svg(
@@ -372,8 +378,7 @@ def big_road_svg(
     palette: Palette = DEFAULT_PALETTE,
 ) -> str:
     """The Big Road: hollow circles with the side letter, tie slashes with counts, pair dots."""
-    figure = _big_road_figure(roads, cell, columns, labels, palette)
-    return _svg(figure, figure.body)
+    return _svg(_big_road_figure(roads, cell, columns, labels, palette))
 
 
 def derived_road_svg(
@@ -386,8 +391,7 @@ def derived_road_svg(
     palette: Palette = DEFAULT_PALETTE,
 ) -> str:
     """One derived road: Big Eye Boy rings, Small Road dots or Cockroach Pig slashes."""
-    figure = _derived_figure(roads, road, cell, columns, labels, palette)
-    return _svg(figure, figure.body)
+    return _svg(_derived_figure(roads, road, cell, columns, labels, palette))
 
 
 def ask_svg(
@@ -398,10 +402,7 @@ def ask_svg(
     palette: Palette = DEFAULT_PALETTE,
 ) -> str:
     """The ask icons: for a Banker and for a Player result, each derived road's mark (``–``: none)."""
-    if isinstance(cell, bool) or not isinstance(cell, int) or cell < 8:
-        raise RoadError(f"cell size must be a whole number of at least 8 pixels, got {cell!r}")
-    figure = _ask_figure(roads, cell, labels, palette)
-    return _svg(figure, figure.body)
+    return _svg(_ask_figure(roads, cell, labels, palette))
 
 
 def roads_svg(
