@@ -17,14 +17,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from html import escape
 
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
 from baccarat.roads.derived import Colour, DerivedRoad
 from baccarat.roads.grid import ROWS, Position
-from baccarat.roads.labels import ENGLISH, RoadLabels
+from baccarat.roads.labels import ENGLISH, RoadLabels, check_strings
 from baccarat.roads.model import Roads
 from baccarat.roads.result import RoadError, RoadResult
 
@@ -61,10 +61,11 @@ class Palette:
     """Letters drawn on a filled circle."""
 
     def __post_init__(self) -> None:
-        for field in fields(self):
-            value = getattr(self, field.name)
-            if not isinstance(value, str) or not value or any(c in value for c in "<>&\"'"):
-                raise RoadError(f"palette colour {field.name} is not a colour value: {value!r}")
+        check_strings(
+            self,
+            lambda value: bool(value) and not any(c in value for c in "<>&\"'"),
+            "palette colour {name} is not a colour value: {value!r}",
+        )
 
     def side(self, side: Side) -> str:
         return self.banker if side is Side.BANKER else self.player
