@@ -122,7 +122,7 @@ def test_a_column_road_keeps_its_items_as_the_placement_places_them(
 ) -> None:
     road = ColumnRoad[int](rows)
     placed = [
-        road.put(n, new_column=i == 0) for n, length in enumerate(lengths) for i in range(length)
+        road._put(n, new_column=i == 0) for n, length in enumerate(lengths) for i in range(length)
     ]
     grid = place_columns(lengths, rows)
     assert road.columns == tuple((n,) * length for n, length in enumerate(lengths))
@@ -133,5 +133,5 @@ def test_a_column_road_keeps_its_items_as_the_placement_places_them(
 
 def test_a_column_road_starts_its_first_column_whatever_it_is_told() -> None:
     road = ColumnRoad[str]()
-    assert road.put("a", new_column=False) == Position(0, 0)
+    assert road._put("a", new_column=False) == Position(0, 0)
     assert road.columns == (("a",),)

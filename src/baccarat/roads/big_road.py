@@ -83,7 +83,7 @@ class BigRoad(ColumnRoad[BigRoadCell]):
                 banker_pair=cell.banker_pair or leading.banker_pair,
                 player_pair=cell.player_pair or leading.player_pair,
             )
-        placed = self.put(cell, new_column=depth == 1)
+        placed = self._put(cell, new_column=depth == 1)
         if depth == 1:
             self._lengths.append(1)
         else:

@@ -104,7 +104,7 @@ class ColourRoad(ColumnRoad[Colour]):
     def add(self, colour: Colour) -> Position:
         """Add one mark; return where it is drawn."""
         new_column = not self._marks or self._marks[-1] is not colour
-        placed = self.put(colour, new_column)
+        placed = self._put(colour, new_column)
         self._marks.append(colour)
         self._red += colour is Colour.RED
         return placed

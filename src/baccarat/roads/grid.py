@@ -108,10 +108,11 @@ class Placement:
 
 class ColumnRoad(Generic[T]):
     """A road kept as logical columns of ``T`` and drawn with a :class:`Placement`: what the Big
-    Road (cells) and each derived road (colours) share.
+    Road (cells) and each derived road (colours) share. Each grows it through :meth:`_put` by its
+    own rule for when a new column starts.
 
     >>> road = ColumnRoad[str]()
-    >>> [road.put(item, new) for item, new in (("a", True), ("b", False), ("c", True))]
+    >>> [road._put(item, new) for item, new in (("a", True), ("b", False), ("c", True))]
     [Position(column=0, row=0), Position(column=0, row=1), Position(column=1, row=0)]
     >>> road.columns, road.width
     ((('a', 'b'), ('c',)), 2)
@@ -121,7 +122,7 @@ class ColumnRoad(Generic[T]):
         self._columns: list[list[T]] = []
         self._placement = Placement(rows)
 
-    def put(self, item: T, new_column: bool) -> Position:
+    def _put(self, item: T, new_column: bool) -> Position:
         """Add ``item`` at the head of a new column or below the current one's last; return where
         it is drawn. The first item of all always starts a column."""
         if new_column or not self._columns:
