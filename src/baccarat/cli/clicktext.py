@@ -59,6 +59,7 @@ CLICK = MessageTable(
         "float": "float",
         "not_a_boolean": "{value!r} is not a valid boolean. Recognized values: {states}",
         "not_one_of": "{value!r} is not one of {choices}.",
+        "not_in_range": "{value} is not in the range {range}.",
         "aborted": "Aborted!",
     },
     context=CONTEXT,

@@ -66,6 +66,15 @@ LABELS: dict[str, str] = {
 MAX_THREADS = 1024
 """Threads (or Dask workers) one run may ask for."""
 
+PHASES: dict[str, str] = {
+    "cluster_start": N_("cluster start"),
+    "connect": N_("connecting"),
+    "workers": N_("checking the workers"),
+    "warm_up": N_("warm-up"),
+    "dealing": N_("dealing"),
+}
+"""The parts of a Dask run, as the report names them (``SimulationResult.phases``)."""
+
 
 class BackendName(StrEnum):
     """Where the coups are dealt."""
@@ -78,7 +87,7 @@ def _unknown_mode(text: str) -> UnknownModeError:
     return UnknownModeError(mode=text, modes=", ".join(m.value for m in Mode))
 
 
-def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
+def _backend(backend: str, dask: str | None, workers: int | None, dask_wait: float) -> Backend:
     from baccarat.sim.runner import ThreadBackend
 
     if dask is not None:
@@ -87,7 +96,13 @@ def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
         require("dask", "baccarat simulate --dask")
         from baccarat.sim.dask_backend import DaskBackend
 
-        return DaskBackend.connect(dask, workers)
+        cluster = DaskBackend.connect(dask, workers)
+        try:
+            cluster.wait_for_workers(dask_wait)
+        except BaseException:
+            cluster.close()
+            raise
+        return cluster
     if backend == "gpu":
         from baccarat.sim.gpu import GpuBackend
 
@@ -140,6 +155,16 @@ def _report_blocks(report: SimulationReport, rule_set: RuleSet, t: Translator) -
             )
         )
     ]
+    if len(result.phases) > 1:
+        # A cluster's start and warm-up are not dealing: each part on its own, in order.
+        parts = (
+            t.gettext("{phase} {seconds} s").format(
+                phase=t.gettext(PHASES.get(name, name)), seconds=n.decimal(seconds, 2)
+            )
+            for name, seconds in result.phases
+        )
+        taken = t.gettext("Time taken: {phases}").format(phases=", ".join(parts))
+        blocks.append(Paragraph(taken, "dim"))
     if result.interrupted:
         interrupted = t.gettext("Interrupted: the figures are for the coups dealt so far.")
         blocks.append(Paragraph(interrupted, "yellow"))
@@ -266,6 +291,10 @@ def simulate_command(
         str | None,
         typer.Option(help="Deal on Dask: 'local' starts a local cluster, or tcp://HOST:8786."),
     ] = None,
+    dask_wait: Annotated[
+        float,
+        typer.Option(min=0.0, help="Seconds to wait for the Dask scheduler's first worker."),
+    ] = 30.0,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
     lang: LangOption = None,
@@ -302,7 +331,7 @@ def simulate_command(
     from baccarat.sim.spec import SimulationSpec
 
     spec = SimulationSpec(coups=coups, shoe=shoe, mode=mode, seed=seed, tableau=rule_set.tableau)
-    chosen = _backend(backend.value, dask, workers if dask is not None else threads)
+    chosen = _backend(backend.value, dask, workers if dask is not None else threads, dask_wait)
     if isinstance(chosen, ThreadBackend):
         with progress.compiling():
             run_range(spec.plan(), 0, 0)  # numba compiles the kernels on their first call
