@@ -172,7 +172,9 @@ def test_ctrl_c_prints_the_partial_result(
     # module a second time, after the app registered the first one's command.
     command = next(c for c in app.registered_commands if c.name == "simulate")
     assert command.callback is not None
-    monkeypatch.setattr(command.callback.__globals__["progress"], "bar", lambda *_: interrupting())
+    monkeypatch.setattr(
+        command.callback.__globals__["progress"], "bar", lambda *_, **__: interrupting()
+    )
     code, out, err = run(capsys, "--coups", "5000000", "--seed", "4", "--json")
     assert code == 130
     record = json.loads(out)

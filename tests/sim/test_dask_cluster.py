@@ -125,7 +125,7 @@ def test_a_dask_run_shows_a_bar_with_coups_per_second(
     # globals of the function the app runs: a doctest run may have imported the module twice.
     command = next(c for c in app.registered_commands if c.name == "simulate")
     assert command.callback is not None
-    monkeypatch.setitem(command.callback.__globals__, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(command.callback.__globals__["progress"], "AFTER", 0.0)
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
     code, _, err = cli(capsys, "--coups", "40000000", "--seed", "5", "--dask", cluster.address)
     assert code == 0

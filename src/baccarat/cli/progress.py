@@ -95,10 +95,13 @@ def compiling() -> Iterator[list[float]]:
         sys.stderr.write(f"baccarat: {done}\n")
 
 
-def bar(label: str, unit: str) -> tuple[Callable[[int, int], None], Callable[[], None]]:
+def bar(
+    label: str, unit: str, *, millions: bool = False
+) -> tuple[Callable[[int, int], None], Callable[[], None]]:
     """``(update, close)``: ``update(done, total)`` opens a progress bar (counts done of total
     ``unit``, their rate, the time left) once the work has taken :data:`AFTER` seconds;
-    ``close()`` removes it. Only on a terminal."""
+    ``close()`` removes it. Only on a terminal. With ``millions``, the rate is in millions of
+    coups a second (the simulator's)."""
     console = _stderr_console()
     started = time.perf_counter()
     state: dict[str, Any] = {}
@@ -107,6 +110,12 @@ def bar(label: str, unit: str) -> tuple[Callable[[int, int], None], Callable[[],
 
     def counts(done: int, total: int) -> str:
         seconds = max(time.perf_counter() - started, 1e-9)
+        if millions:
+            speed = numbers.decimal(done / seconds / 1e6, 1)
+            rate = t.gettext("{speed} M coups/s").format(speed=speed)
+            return t.gettext("{done} of {total} {unit}, {rate}").format(
+                done=numbers.integer(done), total=numbers.integer(total), unit=unit, rate=rate
+            )
         rate = numbers.integer(round(done / seconds))
         return t.gettext("{done} of {total} {unit}, {rate}/s").format(
             done=numbers.integer(done), total=numbers.integer(total), unit=unit, rate=rate

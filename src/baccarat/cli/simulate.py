@@ -335,7 +335,7 @@ def simulate_command(
     if isinstance(chosen, ThreadBackend):
         with progress.compiling():
             run_range(spec.plan(), 0, 0)  # numba compiles the kernels on their first call
-    update, close_bar = progress.bar(t.gettext("Dealing coups"), t.gettext("coups"))
+    update, close_bar = progress.bar(t.gettext("Dealing coups"), t.gettext("coups"), millions=True)
     try:
         result = simulate(spec, backend=chosen, progress=update)
     finally:
