@@ -49,7 +49,14 @@ lint: setup
 typecheck: setup
 	$(VENV)/bin/mypy
 
-unit: setup
+# The catalog tests run msgfmt -c (GNU gettext), the check translators' tools make: apt, once.
+MSGFMT := /usr/bin/msgfmt
+$(MSGFMT):
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gettext
+
+unit: setup $(MSGFMT)
 	$(VENV)/bin/pytest -q --cov --cov-report=term:skip-covered --cov-fail-under=$(COVERAGE_FLOOR)
 
 ## coverage-kernels: the simulator's and the analyzer's kernels as plain Python, every line measured.

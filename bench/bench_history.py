@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import Timing, measure
 
-from baccarat.ledger.db import Store
 from baccarat.ledger.service import PlayService
+from baccarat.store.db import Store
 
 STAKES = {"banker": 1_00}
 

@@ -62,7 +62,7 @@ from bench.bench_web import (
     sqlite_url,
 )
 
-from baccarat.ledger.db import Store
+from baccarat.store.db import Store
 
 DEAL_BODY = json.dumps({"stakes": STAKES}).encode()
 

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import measure
 
-from baccarat.ledger.db import Store
 from baccarat.ledger.ratelimit import Check, RateLimit, RateLimiter, SharedRateLimiter
+from baccarat.store.db import Store
 
 POSTGRES = os.environ.get(
     "BACCARAT_BENCH_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"

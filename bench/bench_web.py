@@ -33,8 +33,8 @@ from urllib.parse import quote
 
 import httpx
 
-from baccarat.ledger.db import Store
 from baccarat.ledger.service import PlayService
+from baccarat.store.db import Store
 
 STAKES = {"banker": 10, "tie": 1}
 POSTGRES = os.environ.get(

@@ -19,10 +19,15 @@ def test_deal_cards_json_has_the_documented_shape(capsys: pytest.CaptureFixture[
     code, out, _ = run(capsys, "deal", "--cards", EXAMPLE, "--json")
     assert code == 0
     record = json.loads(out)
+    assert record["schema"] == "baccarat.coup/1"
     assert record["player"] == {"cards": ["7c", "Kd"], "total": 7, "two_card_total": 7,
-                                "drew": False}  # fmt: skip
+                                "drew": False, "pair": False}  # fmt: skip
     assert record["banker"] == {"cards": ["2s", "3h", "4c"], "total": 9, "two_card_total": 5,
-                                "drew": True}  # fmt: skip
+                                "drew": True, "pair": False}  # fmt: skip
+    assert [(c["code"], c["side"], c["total"]) for c in record["cards"]] == [
+        ("7c", "player", 7), ("2s", "banker", 2), ("Kd", "player", 7), ("3h", "banker", 5),
+        ("4c", "banker", 9),
+    ]  # fmt: skip
     assert record["winner"] == "banker"
     assert record["natural"] is False
     assert record["cards_used"] == 5  # the sixth card is left undealt
@@ -31,6 +36,8 @@ def test_deal_cards_json_has_the_documented_shape(capsys: pytest.CaptureFixture[
         ("banker", "draw", "banker_player_stood_draws"),
     ]
     assert record["steps"][0]["text"] == "Player has 7, in 6–7: Player stands."
+    assert [s["cell"] for s in record["steps"]] == ["p-7", "b-5-s"]
+    assert record["result"] == "Banker wins, 9 to 7."
 
 
 def test_deal_from_stdin_prints_one_object_per_line(

@@ -25,14 +25,20 @@ def test_odds_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) 
     assert {"win", "push", "lose", "ev", "house_edge", "sd"} <= set(record["bets"]["tie"])
 
 
-def test_odds_exact_gives_fractions(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "odds", "--remaining", ISSUE_EXAMPLE, "--exact", "--json")
+def test_odds_json_gives_every_figure_as_a_float_and_an_exact_fraction(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "odds", "--remaining", ISSUE_EXAMPLE, "--json")
     assert code == 0
     record = json.loads(out)
-    assert sum(Fraction(p) for p in record["outcomes"].values()) == 1
+    assert sum(Fraction(p) for p in record["exact"]["outcomes"].values()) == 1
     banker = record["bets"]["banker"]
-    assert Fraction(banker["win"]) + Fraction(banker["push"]) + Fraction(banker["lose"]) == 1
-    assert all("/" in v for v in record["outcomes"].values())
+    exact = banker["exact"]
+    assert Fraction(exact["win"]) + Fraction(exact["push"]) + Fraction(exact["lose"]) == 1
+    assert banker["win"] == pytest.approx(float(Fraction(exact["win"])))
+    assert all("/" in v for v in record["exact"]["outcomes"].values())
+    # --exact changes the tables, not the JSON.
+    assert run(capsys, "odds", "--remaining", ISSUE_EXAMPLE, "--exact", "--json")[1] == out
 
 
 def test_odds_default_is_eight_decks_and_infinite_and_rules(
@@ -49,7 +55,7 @@ def test_odds_default_is_eight_decks_and_infinite_and_rules(
 def test_odds_tables(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "odds", "--decks", "6", "--rules", "no-commission", "--exact")
     assert code == 0
-    assert "Coup outcomes" in out and "super_6" in out and "Exact house edges" in out
+    assert "Coup outcomes" in out and "Super 6" in out and "Exact house edges" in out
     code, out, _ = run(capsys, "odds", "--eor", "--decks", "1")
     assert code == 0
     assert "Effects of removal" in out and "T-K" in out
@@ -140,33 +146,30 @@ def test_par_sheet_formats_and_output_file(
     code, out, _ = run(capsys, "par-sheet", "--rules", "tie-9", "--decks", "8", "--json")
     record = json.loads(out)
     assert record["rules"] == "tie-9"
-    assert next(b for b in record["bets"] if b["bet"] == "tie")["rows"][0]["pays"] == "9"
+    assert record["bets"]["tie"]["rows"][0]["pays"] == "9"
 
 
 def test_odds_given_what_is_known(capsys: pytest.CaptureFixture[str]) -> None:
-    # The same JSON as odds --json, every figure conditional, and what was given.
+    # The same record as odds --json, every figure conditional, and what was given.
     given = "player_two_card_total=5,banker_two_card_total=3"
     code, out, _ = run(capsys, "odds", "--given", given, "--json")
     assert code == 0
     record = json.loads(out)
+    assert record["schema"] == "baccarat.odds/2"
     assert record["given"] == {
         "given": given,
         "condition": "player_two_card_total = 5, banker_two_card_total = 3",
         "total": record["total"],
     }
-    assert (
-        record["combinations"]["banker"]
-        + record["combinations"]["player"]
-        + record["combinations"]["tie"]
-        == record["total"]
-    )
-    assert record["bets"]["player_pair"]["win"] == 0  # no pair sums to 5
-    assert sum(record["outcomes_excluding_ties"].values()) == pytest.approx(1)
-    code, out, _ = run(
-        capsys, "odds", "--seen", "P1=high", "--groups", "high=9", "--exact", "--json"
-    )
-    record = json.loads(out)
-    assert record["given"]["seen"] == {"P1": "high"} and "/" in record["bets"]["banker"]["ev"]
+    assert sum(record["combinations"].values()) == record["total"]
+    assert record["bets"]["player_pair"]["win"] == 0  # no pair of cards totals 5
+    ex_ties = record["outcomes_excluding_ties"]
+    assert Fraction(ex_ties["exact"]["banker"]) + Fraction(ex_ties["exact"]["player"]) == 1
+    banker = record["bets"]["banker"]["combinations"]
+    assert banker["win"] == record["combinations"]["banker"]
+    assert banker["push"] == record["combinations"]["tie"]
+    code, out, _ = run(capsys, "odds", "--seen", "P1=high", "--groups", "high=9", "--json")
+    assert json.loads(out)["given"]["seen"] == {"P1": "high"}
     code, out, _ = run(capsys, "odds", "--given", given)
     assert code == 0 and "Given: player_two_card_total = 5" in out and "Excluding ties" in out
 

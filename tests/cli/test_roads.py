@@ -11,7 +11,7 @@ import pytest
 from baccarat.cli import main
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.roads.model import Roads
-from baccarat.roads.records import roads_record
+from baccarat.roads.records import roads_record, statistics_record
 from baccarat.roads.svg import roads_svg
 from baccarat.roads.text import render_text
 
@@ -43,6 +43,10 @@ def test_text_is_the_golden_rendering(capsys: pytest.CaptureFixture[str]) -> Non
 def test_json(capsys: pytest.CaptureFixture[str]) -> None:
     out, _ = run(capsys, "--results", EXAMPLE, "--json")
     record = json.loads(out)
+    assert record.pop("schema") == "baccarat.roads/1"
+    # The statistics come with the roads, as the text shows them.
+    statistics = record.pop("statistics")
+    assert statistics == statistics_record(Roads.from_tokens(EXAMPLE).statistics())
     assert record == json.loads((GOLDEN / "issue_example.json").read_text(encoding="utf-8"))
     assert record == roads_record(Roads.from_tokens(EXAMPLE))
     assert record["ask"]["banker"] == {
@@ -70,9 +74,12 @@ def test_from_shoe_is_the_dealt_shoe(capsys: pytest.CaptureFixture[str]) -> None
     out, _ = run(capsys, "--from-shoe", "--seed", "5", "--decks", "6", "--json")
     shoe = Shoe.shuffled(ShoeRules(decks=6), random.Random(5))
     expected = Roads.from_coups(shoe.deal_all())
-    assert json.loads(out) == roads_record(expected)
+    record = json.loads(out)
+    assert record.pop("schema") == "baccarat.roads/1"
+    assert record.pop("statistics") == statistics_record(expected.statistics())
+    assert record == roads_record(expected)
     # The totals of dealt coups are known.
-    assert json.loads(out)["bead_plate"][0][0]["player_total"] is not None
+    assert record["bead_plate"][0][0]["player_total"] is not None
     out, _ = run(capsys, "--from-shoe", "--seed", "5", "--decks", "6")
     assert out == render_text(expected) + "\n"
 

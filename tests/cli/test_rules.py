@@ -77,14 +77,14 @@ def test_a_rules_file_is_checked_and_shown(
 ) -> None:
     path = tmp_path / "t.toml"
     path.write_text('name = "mini"\noffers = ["player", "banker", "tie"]\n', encoding="utf-8")
-    code, out, _ = run(capsys, "rules", "--file", str(path), "--json")
+    code, out, _ = run(capsys, "rules", "--rules-file", str(path), "--json")
     assert code == 0
     assert [b["name"] for b in json.loads(out)["rule_sets"][0]["bets"]] == [
         "player",
         "banker",
         "tie",
     ]
-    code, out, _ = run(capsys, "rules", "--file", str(path))
+    code, out, _ = run(capsys, "rules", "--rules-file", str(path))
     assert code == 0
     assert out.startswith("mini — mini")
 
@@ -96,9 +96,9 @@ def test_a_rules_file_is_checked_and_shown(
             ["macao"],
             "unknown rule set 'macao': expected one of punto-banco, tie-9, no-commission, ez",
         ),
-        (["--file", "BAD"], "rule set 'x': offers unknown bet 'lucky'"),
-        (["--file", "/nonexistent.toml"], "cannot read rules file '/nonexistent.toml'"),
-        (["ez", "--file", "BAD"], "not both"),
+        (["--rules-file", "BAD"], "rule set 'x': offers unknown bet 'lucky'"),
+        (["--rules-file", "/nonexistent.toml"], "cannot read rules file '/nonexistent.toml'"),
+        (["ez", "--rules-file", "BAD"], "not both"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

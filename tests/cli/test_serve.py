@@ -41,6 +41,7 @@ def test_serve_defaults_to_localhost_8000_and_sqlite_in_the_data_dir(
     main(["serve", "--json"])
     assert (served["host"], served["port"]) == ("127.0.0.1", 8000)
     line = json.loads(capsys.readouterr().out)
+    assert line.pop("schema") == "baccarat.serve/1"
     assert line == {
         "url": "http://127.0.0.1:8000/",
         "database": f"sqlite:///{tmp_path / 'data' / 'baccarat.sqlite3'}",

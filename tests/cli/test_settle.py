@@ -25,15 +25,18 @@ def test_the_issue_example(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert (code, err) == (0, "")
     record = json.loads(out)
-    assert record["bets"] == [
+    settlement = record["settlement"]
+    assert settlement["bets"] == [
         {"bet": "banker", "stake": "100", "result": "win", "returned": "195", "net": "95"},
         {"bet": "tie", "stake": "5", "result": "lose", "returned": "0", "net": "-5"},
     ]
-    assert (record["net"], record["staked"], record["returned"]) == ("90", "105", "195")
-    assert record["rules"] == "punto-banco"
-    # The coup is exactly what `baccarat deal --json` prints for the same cards.
+    assert (settlement["net"], settlement["staked"], settlement["returned"]) == ("90", "105", "195")
+    assert record["rule_set"] == "punto-banco"
+    # The coup is exactly what `baccarat deal --json` prints for the same cards (one record of
+    # a coup), with the rule set and the settlement.
     code, deal_out, _ = run(capsys, "deal", "--cards", EXAMPLE, "--json")
-    assert record["coup"] == json.loads(deal_out)
+    coup = {k: v for k, v in record.items() if k not in ("rule_set", "settlement")}
+    assert coup == json.loads(deal_out)
 
 
 @pytest.mark.parametrize(
@@ -71,9 +74,9 @@ def test_settle_json(
     args = [str(low) if a == "LOW" else a for a in args]
     code, out, err = run(capsys, "settle", *args, "--json")
     assert (code, err) == (0, "")
-    record = json.loads(out)
-    assert [(b["result"], b["returned"], b["net"]) for b in record["bets"]] == bets
-    assert record["net"] == net
+    settlement = json.loads(out)["settlement"]
+    assert [(b["result"], b["returned"], b["net"]) for b in settlement["bets"]] == bets
+    assert settlement["net"] == net
 
 
 def test_settle_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -114,7 +117,7 @@ def test_settle_with_a_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: 
     )
     assert code == 0
     record = json.loads(out)
-    assert (record["rules"], record["bets"][0]["net"]) == ("lucky", "7")
+    assert (record["rule_set"], record["settlement"]["bets"][0]["net"]) == ("lucky", "7")
 
 
 @pytest.mark.parametrize(

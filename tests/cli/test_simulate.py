@@ -52,8 +52,8 @@ def test_json_has_every_documented_key(capsys: pytest.CaptureFixture[str]) -> No
 def test_the_same_seed_gives_the_same_figures_on_any_worker_count(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    one = run_json(capsys, "--coups", "300001", "--seed", "12", "--workers", "1")
-    two = run_json(capsys, "--coups", "300001", "--seed", "12", "--workers", "2")
+    one = run_json(capsys, "--coups", "300001", "--seed", "12", "--threads", "1")
+    two = run_json(capsys, "--coups", "300001", "--seed", "12", "--threads", "2")
     assert one["frequencies"] == two["frequencies"]
     assert {k: v["net_per_unit"] for k, v in one["bets"].items()} == {
         k: v["net_per_unit"] for k, v in two["bets"].items()
@@ -99,7 +99,7 @@ def test_the_table_shows_the_seed_guide_beside_our_columns(
     ):
         line = next(line for line in out.splitlines() if line.strip().startswith(label))
         assert guide in line.split()
-    assert "Exact 1st" in out and "Net per unit" in out and "banker" in out
+    assert "Exact 1st" in out and "Net per unit" in out and "Banker" in out
 
 
 @pytest.mark.parametrize(
@@ -172,7 +172,9 @@ def test_ctrl_c_prints_the_partial_result(
     # module a second time, after the app registered the first one's command.
     command = next(c for c in app.registered_commands if c.name == "simulate")
     assert command.callback is not None
-    monkeypatch.setitem(command.callback.__globals__, "_progress", interrupting)
+    monkeypatch.setattr(
+        command.callback.__globals__["progress"], "bar", lambda *_, **__: interrupting()
+    )
     code, out, err = run(capsys, "--coups", "5000000", "--seed", "4", "--json")
     assert code == 130
     record = json.loads(out)

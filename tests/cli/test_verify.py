@@ -45,7 +45,7 @@ def test_without_a_commitment_says_it_was_not_checked(capsys: pytest.CaptureFixt
 def test_checks_coups_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "coups.txt"
     path.write_text("# shoe 1\n" + "\n".join(card_lines()) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, *BASE, "--commitment", commitment(SEED), "--coups", str(path))
+    code, out, _ = run(capsys, *BASE, "--commitment", commitment(SEED), "--coups-file", str(path))
     assert code == 0
     assert f"Checked      {len(card_lines())} coups handed in: all match" in out
     assert "and every coup handed in matches it." in out
@@ -58,7 +58,7 @@ def test_checks_json_records_from_standard_input(
     text = "".join(json.dumps(coup_record(coup)) + "\n" for coup in coups)
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
     assert BASE[-2:] == ["--decks", "1"]
-    code, out, _ = run(capsys, *BASE[:-1], "8", "--coups", "-", "--json")
+    code, out, _ = run(capsys, *BASE[:-1], "8", "--coups-file", "-", "--json")
     assert code == 0
     record = json.loads(out)
     assert record["ok"] is True and record["coups_checked"] == 10
@@ -75,11 +75,11 @@ def test_a_tampered_coup_fails_with_exit_code_1(
     lines[2] = " ".join(first)
     path = tmp_path / "coups.txt"
     path.write_text("\n".join(lines), encoding="utf-8")
-    code, out, err = run(capsys, *BASE, "--coups", str(path))
+    code, out, err = run(capsys, *BASE, "--coups-file", str(path))
     assert code == 1 and err == ""
     assert "Mismatch     coup 3, the Player's first card (card " in out
     assert out.rstrip().endswith("FAILED: coup 3 differs.")
-    code, out, _ = run(capsys, *BASE, "--coups", str(path), "--json")
+    code, out, _ = run(capsys, *BASE, "--coups-file", str(path), "--json")
     assert code == 1
     assert json.loads(out)["mismatch"]["coup"] == 3
 
@@ -111,7 +111,7 @@ def test_shoe_rules_are_options(capsys: pytest.CaptureFixture[str]) -> None:
         (["--decks", "9"], "got 9"),
         (["--decks", "0"], "got 0"),
         (["--commitment", "abc"], "'abc'"),
-        (["--coups", "/no/such/file"], "'/no/such/file'"),
+        (["--coups-file", "/no/such/file"], "'/no/such/file'"),
         (["--shoe", "two"], "'two'"),
     ],
 )
@@ -131,7 +131,7 @@ def test_a_bad_line_of_coups_names_the_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(card_lines()[0] + "\n\n7c 2s Zz 3h\n"))
-    code, out, err = run(capsys, *BASE, "--coups", "-")
+    code, out, err = run(capsys, *BASE, "--coups-file", "-")
     assert code == 2 and out == ""
     assert (
         err

@@ -11,6 +11,7 @@ from baccarat.learn.progress import CellRecord, Progress
 from baccarat.learn.quiz import Mode, build_round
 from baccarat.learn.records import heatmap_record, round_record
 from baccarat.learn.text import SOURCE
+from baccarat.records import coup_record
 
 
 def test_a_round_record_carries_the_answers_and_the_rules() -> None:
@@ -19,8 +20,9 @@ def test_a_round_record_carries_the_answers_and_the_rules() -> None:
     assert (record["mode"], record["size"], record["time_limit"]) == ("normal", 12, None)
     for situation, data in zip(round_.situations, record["situations"], strict=True):
         assert data["focus"] == situation.focus.key
-        assert data["player"]["cards"] == [str(c) for c in situation.coup.player.cards[:2]]
-        assert data["player"]["two_card_total"] == situation.coup.player.two_card_total
+        assert data["coup"] == coup_record(situation.coup)  # the one record of a coup
+        assert data["coup"]["player"]["cards"] == [str(c) for c in situation.coup.player.cards]
+        assert data["coup"]["player"]["two_card_total"] == situation.coup.player.two_card_total
         assert [q["side"] for q in data["questions"]] == ["player", "banker"]
         for question, q in zip(situation.questions, data["questions"], strict=True):
             assert q["answer"] == question.step.action.value

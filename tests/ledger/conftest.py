@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import pytest
 
-from baccarat.ledger.db import Store
+from baccarat.store.db import Store
 
 POSTGRES_URL = os.environ.get(
     "BACCARAT_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"

@@ -12,7 +12,6 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from baccarat.ledger import accounts
 from baccarat.ledger.accounts import STARTING_BALANCE, Posting
-from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
     BalanceChangedError,
     InsufficientPointsError,
@@ -20,7 +19,8 @@ from baccarat.ledger.errors import (
     TopUpNotNeededError,
     TopUpUsedTodayError,
 )
-from baccarat.ledger.models import CoupRecord, Entry, EntryKind, GrantNote, ShoeRecord, TableRecord
+from baccarat.store.db import Store
+from baccarat.store.models import CoupRecord, Entry, EntryKind, GrantNote, ShoeRecord, TableRecord
 
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 

@@ -9,9 +9,11 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from baccarat.ledger.check import check_ledger
-from baccarat.ledger.db import Store
-from baccarat.ledger.models import CoupRecord, Entry, ShoeRecord
 from baccarat.ledger.service import PlayService
+from baccarat.store.db import Store
+from baccarat.store.models import CoupRecord, DealKey, Entry, Player, ShoeRecord, TableRecord
+
+NOON_2000 = datetime(2000, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def _append_top_up(
@@ -109,3 +111,52 @@ def test_a_settlement_that_differs_from_the_rules_is_reported(store: Store) -> N
         db.execute(update(CoupRecord).where(CoupRecord.id == coup.id).values(cards=other))
     found = check_ledger(store).discrepancies
     assert [d.code for d in found] == ["coup_settlement"]
+
+
+def test_a_stored_result_that_differs_from_the_cards_is_reported(store: Store) -> None:
+    """``winner``, ``summary_index`` and ``pair_index`` are written with a coup and read by no
+    one: the check re-deals each coup from its cards and compares."""
+    _, player, table = _played(store)
+    with store.transaction() as db:
+        coup = db.query(CoupRecord).filter(CoupRecord.table_id == table).first()
+        assert coup is not None
+        coup_id, winner = coup.id, coup.winner
+        wrong = "player" if winner != "player" else "banker"
+        db.execute(
+            update(CoupRecord)
+            .where(CoupRecord.id == coup_id)
+            .values(winner=wrong, pair_index=coup.pair_index + 1)
+        )
+    found = check_ledger(store).discrepancies
+    assert [(d.code, d.player_id, d.coup_id, d.params["column"]) for d in found] == [
+        ("coup_record", player, coup_id, "winner"),
+        ("coup_record", player, coup_id, "pair_index"),
+    ]
+    assert found[0].params == {"column": "winner", "stored": wrong, "expected": winner}
+
+
+def test_dates_written_together_that_disagree_are_reported(store: Store) -> None:
+    """A player is created at the gate with the welcome grant; a table with its first shoe; a
+    next shoe by the deal of the coup that ended the one before; a key with its coup."""
+    service, player, table = _played(store)
+    keyed = service.deal(player, table, {"banker": 1_00}, idempotency_key="k-1").coup
+    later = datetime(2100, 1, 1, tzinfo=UTC)
+    with store.transaction() as db:
+        db.execute(update(Player).where(Player.id == player).values(adult_confirmed_at=later))
+        db.execute(update(TableRecord).where(TableRecord.id == table).values(created_at=later))
+        second = (
+            db.query(ShoeRecord).filter(ShoeRecord.table_id == table, ShoeRecord.number == 2).one()
+        )
+        db.execute(
+            update(ShoeRecord).where(ShoeRecord.id == second.id).values(created_at=NOON_2000)
+        )
+        db.execute(update(DealKey).where(DealKey.key == "k-1").values(created_at=later))
+    found = {d.code: d for d in check_ledger(store).discrepancies}
+    assert set(found) == {"gate_date", "table_date", "shoe_date", "deal_key_date"}
+    assert found["gate_date"].player_id == player
+    assert found["gate_date"].params["gate"] == later.isoformat()
+    assert found["table_date"].params["table_at"] == later.isoformat()
+    assert found["shoe_date"].shoe_id == second.id
+    assert (found["shoe_date"].params["number"], found["shoe_date"].params["previous"]) == (2, 1)
+    assert found["deal_key_date"].coup_id == keyed.id
+    assert found["deal_key_date"].params["coup_at"] == keyed.created_at.isoformat()

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from baccarat.ledger.db import Store, alembic_config, make_engine, migrate
-from baccarat.ledger.models import Base
+from baccarat.store.db import Store, alembic_config, make_engine, migrate
+from baccarat.store.models import Base
 
 
 def _differences(store: Store) -> list[object]:
@@ -51,7 +53,7 @@ def test_sqlite_file_database_is_created_in_its_folder(tmp_path: object) -> None
 def test_transaction_rolls_back_when_the_block_raises(store: Store) -> None:
     from datetime import UTC, datetime
 
-    from baccarat.ledger.models import Player
+    from baccarat.store.models import Player
 
     now = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -72,3 +74,33 @@ def test_make_engine_names_the_dialect() -> None:
     engine = make_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")
     assert engine.dialect.name == "postgresql"
     engine.dispose()
+
+
+def test_sessions_survive_the_migration_that_drops_their_start_date(bare_store: Store) -> None:
+    """0009 drops ``web_sessions.created_at`` (never read): a session open before still works,
+    and going back down dates it again."""
+    from datetime import UTC, datetime
+
+    from baccarat.ledger.service import PlayService
+
+    engine = bare_store.engine
+    migrate(engine, "0008_recent_indexes")
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO players (id, kind, created_at, adult_confirmed_at, "
+                "reality_check_minutes) VALUES ('p', 'guest', :now, :now, 60)"
+            ),
+            {"now": now},
+        )
+        conn.execute(
+            text("INSERT INTO web_sessions (id, player_id, created_at) VALUES (:id, 'p', :now)"),
+            {"id": hashlib.sha256(b"token").hexdigest(), "now": now},
+        )
+    migrate(engine)
+    assert "created_at" not in {c["name"] for c in inspect(engine).get_columns("web_sessions")}
+    assert PlayService(bare_store).session_player("token") == "p"
+    command.downgrade(alembic_config(engine), "0008_recent_indexes")
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT created_at FROM web_sessions")).scalar() is not None

@@ -9,10 +9,10 @@ import pytest
 
 from baccarat.fair import SeedError, commitment, fair_order
 from baccarat.ledger import tables
-from baccarat.ledger.db import Store
 from baccarat.ledger.errors import ClientSeedClosedError, NotFoundError, ShoeNotRevealedError
-from baccarat.ledger.models import ShoeRecord
 from baccarat.ledger.service import PlayService
+from baccarat.store.db import Store
+from baccarat.store.models import ShoeRecord
 
 
 def _stored(store: Store, table_id: int) -> ShoeRecord:

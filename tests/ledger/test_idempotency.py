@@ -11,14 +11,14 @@ import pytest
 from sqlalchemy import func, select
 
 from baccarat.ledger.check import check_ledger
-from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
     BadIdempotencyKeyError,
     IdempotencyKeyReusedError,
     InsufficientPointsError,
 )
-from baccarat.ledger.models import CoupRecord, DealKey, Entry
 from baccarat.ledger.service import PlayService
+from baccarat.store.db import Store
+from baccarat.store.models import CoupRecord, DealKey, Entry
 
 from .conftest import postgres_store
 

@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from baccarat.ledger.db import Store
 from baccarat.ledger.errors import (
     BadLimitError,
     CoolingOffError,
@@ -16,6 +15,7 @@ from baccarat.ledger.errors import (
     SessionLimitError,
 )
 from baccarat.ledger.service import PlayService
+from baccarat.store.db import Store
 
 
 class Clock:

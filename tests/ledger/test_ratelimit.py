@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from baccarat.ledger.db import Store
-from baccarat.ledger.models import RateBucket
 from baccarat.ledger.ratelimit import RateLimit, SharedRateLimiter
+from baccarat.store.db import Store
+from baccarat.store.models import RateBucket
 from support.databases import shared_database
 
 LIMIT = RateLimit(per_second=2, burst=3)

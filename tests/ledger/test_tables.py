@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
@@ -14,9 +15,14 @@ from baccarat.core.cards import full_deck
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO
 from baccarat.ledger import accounts, tables
-from baccarat.ledger.db import Store
+from baccarat.ledger.check import check_ledger
 from baccarat.ledger.errors import NotFoundError, TableBusyError
-from baccarat.ledger.models import ShoeRecord
+from baccarat.ledger.service import PlayService
+from baccarat.ledger.views import DealOutcome
+from baccarat.store.db import Store
+from baccarat.store.models import ShoeRecord
+
+from .conftest import postgres_store
 
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 
@@ -107,6 +113,40 @@ def test_advance_refuses_a_second_deal_from_the_same_position(store: Store) -> N
         tables.advance_shoe(db, stale, second)
     with store.reading() as db:
         assert tables.current_shoe(db, table_id).coups_dealt == 1
+
+
+@pytest.fixture
+def postgres(postgres_available: None) -> Iterator[Store]:
+    """A PostgreSQL store: two of its transactions can be open at once on one thread."""
+    yield from postgres_store()
+
+
+def test_a_late_writer_at_a_shoe_position_another_deal_took_is_refused(postgres: Store) -> None:
+    """Two real transactions at one table, interleaved by hand (no threads, no sleeps): one reads
+    the shoe at position 0 and deals from it; meanwhile a real deal commits the same position
+    on another connection; the first one's write then finds the position taken
+    (:class:`TableBusyError`) and rolls back. Deals never get here through the service (each
+    takes the player's lock first, so two deals at one table queue): this is the backstop for a
+    writer that did not."""
+    service = PlayService(postgres, rng=random.Random(2))
+    pid = service.join().player_id
+    table_id = service.table(pid).id
+    first: list[DealOutcome] = []
+
+    def deal_late() -> None:
+        with postgres.transaction() as late:
+            stale = tables.current_shoe(late, table_id)
+            shoe = tables.ShoeCache().take(stale, PUNTO_BANCO)
+            shoe.deal_coup()
+            # Meanwhile, on its own connection: a real deal, committed.
+            first.append(service.deal(pid, table_id, {"player": 100_00}))
+            tables.advance_shoe(late, stale, shoe)
+
+    with pytest.raises(TableBusyError):
+        deal_late()
+    view = service.table(pid)
+    assert view.shoe.coups_dealt == 1 and [c.id for c in view.coups] == [first[0].coup.id]
+    assert check_ledger(postgres).ok
 
 
 def test_the_cache_is_bounded() -> None:

@@ -19,9 +19,9 @@ from baccarat.core.rulefile import rule_set_from_toml
 from baccarat.core.rules import get_rule_set
 from baccarat.odds.composition import Composition
 from baccarat.odds.par import ParSheet, par_sheet
+from baccarat.odds.records import par_sheet_record
 from baccarat.odds.render import (
     decimal_text,
-    par_sheet_record,
     percent_text,
     render_csv,
     render_html,
@@ -108,10 +108,14 @@ def test_csv_rows_are_exact_and_complete() -> None:
 def test_record_is_json_with_exact_fractions() -> None:
     sheet = sheet_for("ez", Composition.decks(8))
     record = json.loads(json.dumps(par_sheet_record(sheet)))
-    dragon = next(b for b in record["bets"] if b["bet"] == "dragon_7")
+    dragon = record["bets"]["dragon_7"]
     assert dragon["rows"][0]["combinations"] == 112_633_011_329_024
-    assert Fraction(dragon["rows"][0]["probability"]) == Fraction(112_633_011_329_024, sheet.total)
-    assert Fraction(dragon["stats"]["ev"]) == sum(Fraction(r["return"]) for r in dragon["rows"])
+    first = dragon["rows"][0]
+    assert Fraction(first["exact"]["probability"]) == Fraction(112_633_011_329_024, sheet.total)
+    assert first["probability"] == pytest.approx(112_633_011_329_024 / sheet.total)
+    assert Fraction(dragon["exact"]["ev"]) == sum(
+        Fraction(r["exact"]["return"]) for r in dragon["rows"]
+    )
 
 
 def test_decimal_rounding_is_exact_half_to_even() -> None:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat.roads.grid import ROWS, Placement, Position
+from baccarat.roads.grid import ROWS, ColumnRoad, Placement, Position
 from baccarat.roads.result import RoadError
 
 
@@ -114,3 +114,24 @@ def test_cells_stay_on_the_grid_and_never_overlap(lengths: list[int], rows: int)
             turned = turned or not can_go_down
             taken.add(a)
         taken.add(column[-1])
+
+
+@given(st.lists(st.integers(1, 9), max_size=12), st.integers(1, 6))
+def test_a_column_road_keeps_its_items_as_the_placement_places_them(
+    lengths: list[int], rows: int
+) -> None:
+    road = ColumnRoad[int](rows)
+    placed = [
+        road._put(n, new_column=i == 0) for n, length in enumerate(lengths) for i in range(length)
+    ]
+    grid = place_columns(lengths, rows)
+    assert road.columns == tuple((n,) * length for n, length in enumerate(lengths))
+    assert road.placed == grid.columns
+    assert placed == list(grid.positions)
+    assert road.width == grid.width
+
+
+def test_a_column_road_starts_its_first_column_whatever_it_is_told() -> None:
+    road = ColumnRoad[str]()
+    assert road._put("a", new_column=False) == Position(0, 0)
+    assert road.columns == (("a",),)

@@ -169,6 +169,37 @@ def test_streams_match_the_reference_generator() -> None:
         ]
 
 
+def test_32_bit_words_are_each_output_low_half_first() -> None:
+    state = (U64(1), U64(2), U64(3), U64(4))
+    expected = []
+    with np.errstate(over="ignore"):
+        for _ in range(3):
+            word, *rest = kernels._next64(*state)
+            state = tuple(rest)
+            expected += [int(word) & 0xFFFFFFFF, int(word) >> 32]
+        s0, s1, s2, s3, half, have = U64(1), U64(2), U64(3), U64(4), U64(0), False
+        got = []
+        for _ in range(6):
+            r, s0, s1, s2, s3, half, have = kernels._next32(s0, s1, s2, s3, half, have)
+            got.append(int(r))
+    assert got == expected
+    assert (s0, s1, s2, s3) == state and not have
+
+
+def test_tally_coup_counts_the_coup_and_moves_past_its_cards() -> None:
+    table = coup_table()
+    # Player 3 + 4 = 7 stands, Banker 5 + K = 5 draws the fifth card (a 2): five cards used.
+    cards = [_card(3), _card(5), _card(4), _card(0, Suit.CLUBS), _card(2), _card(9)]
+    codes = np.concatenate([codes_from_cards(cards), np.zeros(8, dtype=np.uint8)])
+    counts = np.zeros(400, dtype=np.int64)
+    pairs = np.zeros(9, dtype=np.int64)
+    coup = Coup.from_cards(cards)
+    after = kernels._tally_coup(codes, U64(0), table, counts, pairs)
+    assert int(after) == coup.cards_used == 5
+    assert counts.nonzero()[0].tolist() == [coup.summary.index] and counts.sum() == 1
+    assert pairs.tolist() == [1] + [0] * 8
+
+
 @pytest.mark.parametrize(
     ("n", "start", "end"), [(416, 0, 415), (52, 0, 51), (416, 1, 17), (7, 0, 6), (1040, 0, 1039)]
 )

@@ -26,9 +26,9 @@ def played_ledger(folder: Path, *, shoe_says: int | None = None) -> str:
     with it, so the check finds one ``shoe_position`` discrepancy."""
     from sqlalchemy import update
 
-    from baccarat.ledger.db import Store
-    from baccarat.ledger.models import ShoeRecord
     from baccarat.ledger.service import PlayService
+    from baccarat.store.db import Store
+    from baccarat.store.models import ShoeRecord
 
     url = f"sqlite:///{folder / 'ledger.sqlite3'}"
     store = Store.open(url)

@@ -12,7 +12,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from baccarat.ledger.models import Player, WebSession
+from baccarat.store.models import Player, WebSession
 
 from .conftest import Browser, deal, table_id
 

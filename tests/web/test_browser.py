@@ -88,7 +88,7 @@ def test_play_explain_settle_roads_and_replay(server: str, playwright: Any, tmp_
         shown = page.locator(f"#{side}-cards li").evaluate_all(
             "els => els.map(e => e.dataset.code)"
         )
-        assert shown == [card["code"] for card in coup[side]["cards"]]
+        assert shown == coup[side]["cards"]
         assert page.inner_text(f"#{side}-total") == str(coup[side]["total"])
     # Each draw or stand is explained, and the last one sits beside its draw-table cell.
     steps = page.locator("#steps li").all_inner_texts()
@@ -129,7 +129,7 @@ def test_play_explain_settle_roads_and_replay(server: str, playwright: Any, tmp_
     )
     page.wait_for_function("() => document.querySelector('#settlement').textContent.length > 0")
     shown = page.locator("#player-cards li").evaluate_all("els => els.map(e => e.dataset.code)")
-    assert shown == [card["code"] for card in coup["player"]["cards"]]
+    assert shown == coup["player"]["cards"]
     assert page.inner_text("#balance") == balance
     screenshot(page, "table-replay")
     assert errors == []
@@ -153,8 +153,9 @@ def test_phone_width_step_by_step_and_announcements(
     with page.expect_response(lambda r: r.url.endswith("/deal")) as response_info:
         page.click("#deal")
     coup = response_info.value.json()["coup"]
-    events = coup["timeline"]
-    for count in range(1, len(events) + 1):
+    # Played back one event at a time: each card, each step, then the result.
+    events = len(coup["cards"]) + len(coup["steps"]) + 1
+    for count in range(1, events + 1):
         page.wait_for_selector("#next-card:not([hidden])")
         page.click("#next-card")
         page.wait_for_function(
@@ -164,7 +165,9 @@ def test_phone_width_step_by_step_and_announcements(
         )
     page.wait_for_function("() => !document.querySelector('#deal').disabled")
     announced = page.inner_text("#announcer")
-    assert events[0]["announce"] in announced or coup["settlement"]["bets"][0]["text"] in announced
+    assert coup["cards"][0]["announce"] in announced or (
+        coup["settlement"]["bets"][0]["text"] in announced
+    )
     assert page.get_attribute("#announcer", "aria-live") == "polite"
     # Colour is never the only signal: results carry a letter, cards a spoken label.
     assert page.inner_text("#result .bead-letter") in ("B", "P", "T")

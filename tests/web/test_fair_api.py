@@ -81,5 +81,5 @@ def test_a_malformed_client_seed_is_refused_in_the_players_language(player: Test
     assert refused.status_code == 422
     assert refused.json() == {
         "code": "bad_input",
-        "detail": "a kliensmag nem kezdődhet és nem végződhet szóközzel: ' edge '",
+        "detail": "a kliens-kezdőérték nem kezdődhet és nem végződhet szóközzel: ' edge '",
     }

@@ -32,7 +32,7 @@ import httpx
 import pytest
 
 from baccarat.ledger.check import check_ledger
-from baccarat.ledger.db import Store
+from baccarat.store.db import Store
 from support.browser import free_port
 from support.databases import shared_database
 

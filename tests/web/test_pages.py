@@ -9,7 +9,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from baccarat.ledger.models import Entry
+from baccarat.store.models import Entry
 
 from .conftest import Browser, deal, table_id
 

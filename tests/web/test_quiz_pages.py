@@ -14,8 +14,8 @@ from itsdangerous import URLSafeSerializer
 import baccarat.web.context
 from baccarat.core.cards import parse_cards
 from baccarat.core.coup import Coup
-from baccarat.learn.dbstore import DatabaseStore
 from baccarat.learn.quiz import Mode
+from baccarat.store.quiz import DatabaseStore
 from baccarat.web.routers.quiz import read_round
 
 from .test_i18n import _pseudo_translator, _untranslated

@@ -17,8 +17,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from baccarat.ledger.db import Store
 from baccarat.ledger.ratelimit import NANOSECONDS
+from baccarat.store.db import Store
 from baccarat.web.app import create_app
 from baccarat.web.security import RateLimit, RateLimiter
 from baccarat.web.settings import Settings

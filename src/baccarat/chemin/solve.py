@@ -192,21 +192,10 @@ def _exact_support(
     q = [v if v is not None else Fraction(0) for v in q_round]
     if len(mixed_x) == len(mixed_q) and mixed_x:
         # Unknown x_i (i mixed): for each mixed k, d_k + Σ_i e_ik x_i = 0.
-        rows = [[Fraction(game.cross[i][k]) for i in mixed_x] for k in mixed_q]
-        rhs = [
-            -Fraction(game.banker_gain[k])
-            - sum((game.cross[i][k] * x[i] for i in range(len(x)) if i not in mixed_x), Fraction(0))
-            for k in mixed_q
-        ]
-        solved_x = _solve_linear(rows, rhs)
+        solved_x = _indifferent(game.cross, game.banker_gain, mixed_q, mixed_x, x)
         # Unknown q_k (k mixed): for each mixed i, c_i + Σ_k e_ik q_k = 0.
-        rows = [[Fraction(game.cross[i][k]) for k in mixed_q] for i in mixed_x]
-        rhs = [
-            -Fraction(game.player_gain[i])
-            - sum((game.cross[i][k] * q[k] for k in range(len(q)) if k not in mixed_q), Fraction(0))
-            for i in mixed_x
-        ]
-        solved_q = _solve_linear(rows, rhs)
+        across = tuple(zip(*game.cross, strict=True))  # e_ik indexed [k][i]
+        solved_q = _indifferent(across, game.player_gain, mixed_x, mixed_q, q)
         if solved_x is not None and solved_q is not None:
             for i, v in zip(mixed_x, solved_x, strict=True):
                 x[i] = v
@@ -219,6 +208,32 @@ def _exact_support(
     for k in mixed_q:
         q[k] = Fraction(q_float[k]).limit_denominator(10**9)
     return x, q
+
+
+def _indifferent(
+    weights: Sequence[Sequence[int]],
+    gains: Sequence[int],
+    equations: Sequence[int],
+    unknowns: Sequence[int],
+    values: Sequence[Fraction],
+) -> list[Fraction] | None:
+    """The values at ``unknowns`` that leave the other side indifferent at each of ``equations``:
+    ``gains[e] + Σ_u weights[u][e] values[u] = 0``, the other ``values`` as given (None when the
+    system is singular). One side's mixed probabilities, from the other side's mixed points.
+
+    >>> _indifferent([[2], [1]], [-3], [0], [0], [Fraction(0), Fraction(1)])
+    [Fraction(1, 1)]
+    """
+    rows = [[Fraction(weights[u][e]) for u in unknowns] for e in equations]
+    rhs = [
+        -Fraction(gains[e])
+        - sum(
+            (weights[u][e] * values[u] for u in range(len(values)) if u not in unknowns),
+            Fraction(0),
+        )
+        for e in equations
+    ]
+    return _solve_linear(rows, rhs)
 
 
 def solve(game: ChoiceGame) -> Solution:

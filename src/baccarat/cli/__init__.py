@@ -1,7 +1,8 @@
 """The ``baccarat`` command line: Typer commands over every layer, ``--json`` everywhere.
 
-Each feature lives in its own module with a ``register(app)`` function; :func:`main` turns every
-error of bad input into one line on standard error and exit code 2.
+Each feature lives in its own module with a ``register(app)`` function; :func:`main` runs a
+command line (:mod:`baccarat.cli.entry`): every error of bad input is one line on standard error
+and exit code 2, in the command's language, and the help speaks it too.
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import Annotated
 
-import click
 import typer
 
-from baccarat.cli.language import active_translator, forget_translator
-from baccarat.core.errors import BaccaratError, TemplatedError
+from baccarat.cli.help import examples
+from baccarat.cli.language import LangOption
 
-__all__ = ["app", "main"]
+__all__ = ["app", "fail", "main", "version"]
 
 app = typer.Typer(
     name="baccarat",
@@ -25,11 +26,58 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def version() -> str:
+    """The installed version (the source's when run from a checkout)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("baccarat")
+    except PackageNotFoundError:
+        from baccarat import __version__
+
+        return __version__
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"baccarat {version()}\n")
+        raise typer.Exit()
+
+
+@app.callback(
+    epilog=examples(
+        "baccarat deal --coups 3 --seed 7",
+        "baccarat odds --rules ez",
+        "baccarat COMMAND --help",
+    )
+)
+def _root(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_show_version,
+            help="Show the version and exit.",
+        ),
+    ] = False,
+    lang: LangOption = None,
+) -> None:
+    """Learn, play (virtual points only) and analyse Punto Banco baccarat."""
+    # --lang is read before the command line runs (the help speaks it); nothing to do here.
+
 
 # Every module of this package that defines ``register(app)`` adds its commands, so a feature's
 # command lives beside nothing else and adding one touches no shared file.
 for _info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name):
+    if _info.name == "helptable":  # the extractor's, which imports this package
+        continue
     _module = importlib.import_module(f"{__name__}.{_info.name}")
     if hasattr(_module, "register"):
         _module.register(app)
@@ -41,37 +89,10 @@ def fail(message: str) -> None:
     raise SystemExit(2)
 
 
-def _error_line(exc: BaccaratError) -> str:
-    """The error in the command's language when it has a template; else as it is (English)."""
-    if not isinstance(exc, TemplatedError):
-        return str(exc)
-    from baccarat.i18n.errors import error_text
-
-    return error_text(exc, active_translator())
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line; bad input is one line on stderr and exit code 2, never a traceback."""
-    command = typer.main.get_command(app)
-    forget_translator()
-    try:
-        code = command.main(
-            args=list(argv) if argv is not None else None,
-            prog_name="baccarat",
-            standalone_mode=False,
-        )
-    except click.exceptions.Abort:
-        sys.stderr.write("baccarat: aborted\n")
-        raise SystemExit(130) from None
-    except click.exceptions.NoArgsIsHelpError as exc:
-        sys.stdout.write(exc.ctx.get_help() + "\n" if exc.ctx else "")
-    except click.UsageError as exc:
-        fail(" ".join(exc.format_message().split()))
-    except click.exceptions.Exit as exc:
-        raise SystemExit(exc.exit_code) from None
-    except BaccaratError as exc:
-        fail(_error_line(exc))
-    else:
-        # With standalone_mode=False click returns a command's exit code (typer.Exit(n)).
-        if isinstance(code, int) and code != 0:
-            raise SystemExit(code)
+    from baccarat.cli.entry import run
+
+    code = run(app, list(argv) if argv is not None else sys.argv[1:])
+    if code != 0:
+        raise SystemExit(code)

@@ -2,37 +2,64 @@
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from typing import Annotated, TextIO
 
 import typer
-from rich.console import Console
 
-from baccarat.cli import output
-from baccarat.cli.errors import CoupsTooFewError, LineError
+from baccarat.cli import output, progress
+from baccarat.cli.entry import INTERRUPTED
+from baccarat.cli.errors import CoupsTooFewError, ExtraCardsError, LineError, TogetherError
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.limits import MAX_DEAL_COUPS, MAX_DECKS, MAX_SEED, Whole
+from baccarat.cli.numbers import numbers_for
+from baccarat.cli.output import Screen
 from baccarat.core.cards import format_cards, parse_cards
 from baccarat.core.coup import Coup, Step
 from baccarat.core.errors import CardError
 from baccarat.core.explain import explain
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import Side
+from baccarat.core.tableau import PUNTO_BANCO, Side, Tableau
 from baccarat.i18n.language import SOURCE, Language
-from baccarat.records import coup_record
+from baccarat.records import RecordType, coup_record
 
-__all__ = ["deal_command", "register"]
+__all__ = ["MAX_COUP_CARDS", "coup_from_cards", "deal_command", "register", "render_coup"]
+
+MAX_COUP_CARDS = 6
 
 
-def render_coup(coup: Coup, number: int | None = None, t: Language = SOURCE) -> str:
-    """A coup in a few lines of Rich markup: cards, totals, winner, then why each hand acted."""
+def coup_from_cards(text: str, tableau: Tableau = PUNTO_BANCO) -> Coup:
+    """The coup dealt from the cards of ``text`` in shoe order: the next six cards of a shoe
+    at most (those past the coup's last card stay unused); a seventh is refused, never dropped.
+
+    >>> coup_from_cards("9s 5h Kd Kc 4c 2d 3d")
+    Traceback (most recent call last):
+    ...
+    baccarat.cli.errors.ExtraCardsError: a coup uses at most 6 cards, got 7: '9s 5h Kd Kc 4c 2d 3d'
+    """
+    cards = parse_cards(text)
+    if len(cards) > MAX_COUP_CARDS:
+        raise ExtraCardsError(count=len(cards), cards=text.strip())
+    return Coup.from_cards(cards, tableau)
+
+
+def render_coup(
+    coup: Coup, number: int | None = None, t: Language = SOURCE, *, markup: bool = True
+) -> str:
+    """A coup in a few lines: cards, totals, winner, then why each hand acted; with ``markup``,
+    in Rich markup (colours)."""
+
+    def tag(style: str, text: str) -> str:
+        return f"[{style}]{text}[/{style}]" if markup else text
+
     # gettext calls stay outside f-strings, where Babel's extractor would not see them.
     head = ""
     if number is not None:
         coup_number = t.gettext("Coup {number}").format(number=number)
-        head = f"[bold]{coup_number}[/bold]  "
+        head = tag("bold", coup_number) + "  "
     natural = "  (" + t.gettext("natural") + ")" if coup.natural else ""
     high, low = sorted((coup.player.total, coup.banker.total), reverse=True)
     if coup.winner is Winner.TIE:
@@ -41,9 +68,9 @@ def render_coup(coup: Coup, number: int | None = None, t: Language = SOURCE) -> 
         side = t.side_names[Side.PLAYER if coup.winner is Winner.PLAYER else Side.BANKER]
         verdict = t.gettext("{side} wins {high}–{low}").format(side=side, high=high, low=low)
     lines = [
-        f"{head}[blue]{t.side_names[Side.PLAYER]}[/blue] {format_cards(coup.player.cards)} "
-        f"({coup.player.total})  [red]{t.side_names[Side.BANKER]}[/red] "
-        f"{format_cards(coup.banker.cards)} ({coup.banker.total})  → [bold]{verdict}[/bold]"
+        f"{head}{tag('blue', t.side_names[Side.PLAYER])} {format_cards(coup.player.cards)} "
+        f"({coup.player.total})  {tag('red', t.side_names[Side.BANKER])} "
+        f"{format_cards(coup.banker.cards)} ({coup.banker.total})  → {tag('bold', verdict)}"
         + natural,
     ]
     lines += [f"   · {_explain(step, t)}" for step in coup.steps]
@@ -54,32 +81,60 @@ def _explain(step: Step, t: Language) -> str:
     return explain(step, t.explain_templates, t.side_names, t.action_names)
 
 
-def _emit_json(coup: Coup, out: TextIO, t: Language = SOURCE) -> None:
-    record = coup_record(coup)
-    for step, data in zip(coup.steps, record["steps"], strict=True):
-        data["text"] = _explain(step, t)
-    out.write(json.dumps(record, ensure_ascii=False) + "\n")
+def _emit_json(
+    coup: Coup,
+    out: TextIO,
+    t: Language = SOURCE,
+    *,
+    shoe: int | None = None,
+    number: int | None = None,
+) -> None:
+    out.write(output.json_line(RecordType.COUP, coup_record(coup, t, shoe=shoe, number=number)))
 
 
-def _deal_stdin(as_json: bool, console: Console, t: Language = SOURCE) -> None:
+def _show(screen: Screen, coup: Coup, number: int | None, t: Language) -> None:
+    if screen.styled:
+        screen.markup(render_coup(coup, number, t))
+    else:
+        screen.paragraph(render_coup(coup, number, t, markup=False))
+
+
+def _deal_stdin(as_json: bool, screen: Screen, t: Language = SOURCE) -> None:
     for number, line in enumerate(sys.stdin, start=1):
         if not line.strip():
             continue
         try:
-            coup = Coup.from_cards(parse_cards(line))
+            coup = coup_from_cards(line)
         except CardError as exc:
             raise LineError(number=number, detail=exc) from None
         if as_json:
             _emit_json(coup, sys.stdout, t)
         else:
-            console.print(render_coup(coup, number, t))
+            _show(screen, coup, number, t)
 
 
 def deal_command(
-    coups: Annotated[int, typer.Option("--coups", "-n", help="Coups to deal.")] = 1,
-    decks: Annotated[int, typer.Option(help="Decks in the shoe.")] = 8,
+    coups: Annotated[
+        int | None,
+        typer.Option(
+            "--coups",
+            "-n",
+            click_type=Whole(MAX_DEAL_COUPS),
+            help="Coups to deal.",
+            show_default="1",
+        ),
+    ] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(click_type=Whole(MAX_DECKS), help="Decks in the shoe.", show_default="8"),
+    ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed for a reproducible shoe (default: the OS CSPRNG).")
+        int | None,
+        typer.Option(
+            click_type=Whole(MAX_SEED),
+            help="Seed for a reproducible shoe.",
+            show_default="the OS CSPRNG",
+        ),
     ] = None,
     cards: Annotated[
         str | None,
@@ -88,39 +143,67 @@ def deal_command(
             "'-' reads one coup per line from standard input."
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per coup.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="One JSON object per coup, with its shoe and coup numbers."),
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """Deal coups and say why each hand drew or stood."""
-    console = output.console()
+    screen = output.screen()
     t = cli_translator(lang)
-    if cards == "-":
-        _deal_stdin(as_json, console, t)
-        return
     if cards is not None:
-        coup = Coup.from_cards(parse_cards(cards))
-        if as_json:
-            _emit_json(coup, sys.stdout, t)
+        for option, given in (("--coups", coups), ("--decks", decks), ("--seed", seed)):
+            if given is not None:
+                raise TogetherError(first="--cards", second=option)
+        if cards == "-":
+            _deal_stdin(as_json, screen, t)
+        elif as_json:
+            _emit_json(coup_from_cards(cards), sys.stdout, t)
         else:
-            console.print(render_coup(coup, t=t))
+            _show(screen, coup_from_cards(cards), None, t)
         return
-    if coups < 1:
-        raise CoupsTooFewError(coups=coups)
-    rules = ShoeRules(decks=decks)
+    count = 1 if coups is None else coups
+    if count < 1:
+        raise CoupsTooFewError(coups=count)
+    rules = ShoeRules(decks=8 if decks is None else decks)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     shoe = Shoe.shuffled(rules, rng)
-    for number in range(1, coups + 1):
-        if shoe.finished:
-            if not as_json:
-                cut = t.gettext("The cut card came out: a new shoe is shuffled.")
-                console.print(f"[dim]{cut}[/dim]")
-            shoe = Shoe.shuffled(rules, rng)
-        coup = shoe.deal_coup()
-        if as_json:
-            _emit_json(coup, sys.stdout, t)
-        else:
-            console.print(render_coup(coup, number, t))
+    shoe_number = 1
+    update, close = progress.bar(t.gettext("Dealing coups"), t.gettext("coups"))
+    number = 0
+    try:
+        for number in range(1, count + 1):
+            if shoe.finished:
+                if not as_json:
+                    cut = t.gettext("The cut card came out: a new shoe is shuffled.")
+                    screen.paragraph(cut, "dim")
+                shoe = Shoe.shuffled(rules, rng)
+                shoe_number += 1
+            coup = shoe.deal_coup()
+            if as_json:
+                _emit_json(coup, sys.stdout, t, shoe=shoe_number, number=shoe.coups_dealt)
+            else:
+                _show(screen, coup, number, t)
+            if number % 256 == 0:
+                update(number, count)
+    except KeyboardInterrupt:
+        close()
+        stopped = t.gettext("interrupted after {coups} coups").format(
+            coups=numbers_for(t.language).integer(max(number - 1, 0))
+        )
+        sys.stderr.write(f"\nbaccarat: {stopped}\n")
+        raise SystemExit(INTERRUPTED) from None
+    close()
 
 
 def register(app: typer.Typer) -> None:
-    app.command("deal")(deal_command)
+    app.command(
+        "deal",
+        short_help="Deal coups and say why each hand drew or stood.",
+        epilog=examples(
+            "baccarat deal --coups 5 --seed 7",
+            "baccarat deal --cards '7c 2s Kd 3h 4c'",
+            "baccarat deal --coups 1000 --json > coups.jsonl",
+        ),
+    )(deal_command)

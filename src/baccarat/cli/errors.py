@@ -17,21 +17,38 @@ __all__ = [
     "BadFractionError",
     "BadProbabilityError",
     "BetGivenTwiceError",
+    "CannotListenError",
     "CannotOpenDatabaseError",
     "CannotReadCoupsError",
+    "CannotReadFileError",
     "CannotReadLedgerError",
     "CannotReadRulesFileError",
     "CannotWriteError",
     "CannotWriteSvgError",
     "CliError",
+    "CompositionTooLargeError",
     "CoupsNotUtf8Error",
     "CoupsTooFewError",
     "DatabaseUrlError",
+    "ExtraCardsError",
+    "FileIsADirectoryError",
+    "FileMissingError",
+    "FileTooLargeError",
+    "HostUnknownError",
     "LineError",
     "NegativeSimulateError",
+    "NestedTooDeeplyError",
+    "NoLedgerError",
     "NoResultTokensError",
+    "NotARegularFileError",
     "NotBothError",
+    "NotUtf8Error",
+    "NumberTooLargeError",
+    "NumberTooSmallError",
     "OnlyOneOfError",
+    "OnlyWithError",
+    "PermissionDeniedError",
+    "PortInUseError",
     "RoadsSourceError",
     "RoundsOutOfRangeError",
     "SeedDecksWithResultsError",
@@ -43,6 +60,7 @@ __all__ = [
     "UnknownFormatError",
     "UnknownLanguageError",
     "UnknownModeError",
+    "UnknownShellError",
 ]
 
 
@@ -157,12 +175,12 @@ class CannotReadRulesFileError(CliError, TemplatedError):
 
 class CannotReadCoupsError(CliError, TemplatedError):
     code = "cannot_read_coups"
-    template = "cannot read --coups {path!r}: {reason}"
+    template = "cannot read --coups-file {path!r}: {reason}"
 
 
 class CoupsNotUtf8Error(CliError, TemplatedError):
     code = "coups_not_utf8"
-    template = "cannot read --coups {path!r}: not UTF-8 text"
+    template = "cannot read --coups-file {path!r}: not UTF-8 text"
 
 
 class CannotWriteError(CliError, TemplatedError):
@@ -195,3 +213,106 @@ class LineError(CardError, TemplatedError):
 
     code = "cards_line"
     template = "line {number}: {detail}"
+
+
+# --- Limits: every number an option takes has a stated bound ------------------------------
+
+
+class NumberTooLargeError(CliError, TemplatedError):
+    code = "number_too_large"
+    template = "{option} must be at most {most}, got {value}"
+
+
+class NumberTooSmallError(CliError, TemplatedError):
+    code = "number_too_small"
+    template = "{option} must be at least {least}, got {value}"
+
+
+class CompositionTooLargeError(CliError, TemplatedError):
+    code = "composition_too_large"
+    template = "--remaining holds {cards} cards: at most {most} (the cards of {decks} decks)"
+
+
+class OnlyWithError(CliError, TemplatedError):
+    code = "only_with"
+    template = "{option} goes with {other} only"
+
+
+class ExtraCardsError(CardError, TemplatedError):
+    code = "extra_cards"
+    template = "a coup uses at most 6 cards, got {count}: {cards!r}"
+
+
+# --- Files: the kind, the size and the encoding of what a command reads -------------------
+
+
+class FileMissingError(CliError, TemplatedError):
+    """Why a file cannot be read (the ``reason`` of a refusal that names the file)."""
+
+    code = "file_missing"
+    template = "No such file or directory"
+
+
+class FileIsADirectoryError(CliError, TemplatedError):
+    code = "file_is_directory"
+    template = "Is a directory"
+
+
+class NotARegularFileError(CliError, TemplatedError):
+    code = "file_not_regular"
+    template = "not a regular file"
+
+
+class PermissionDeniedError(CliError, TemplatedError):
+    code = "file_permission"
+    template = "Permission denied"
+
+
+class FileTooLargeError(CliError, TemplatedError):
+    code = "file_too_large"
+    template = "larger than {most} bytes"
+
+
+class NotUtf8Error(CliError, TemplatedError):
+    code = "file_not_utf8"
+    template = "not UTF-8 text"
+
+
+class NestedTooDeeplyError(CliError, TemplatedError):
+    code = "nested_too_deeply"
+    template = "nested more than {most} levels deep"
+
+
+class CannotReadFileError(CliError, TemplatedError):
+    code = "cannot_read_file"
+    template = "cannot read {option} {path!r}: {reason}"
+
+
+# --- The practice table: where it listens, the ledger it reads ----------------------------
+
+
+class PortInUseError(CliError, TemplatedError):
+    code = "port_in_use"
+    template = "cannot listen on {host}:{port}: the port is in use (try another --port)"
+
+
+class HostUnknownError(CliError, TemplatedError):
+    code = "host_unknown"
+    template = "cannot listen on {host!r}: not an address of this machine"
+
+
+class CannotListenError(CliError, TemplatedError):
+    code = "cannot_listen"
+    template = "cannot listen on {host}:{port}: {reason}"
+
+
+class NoLedgerError(CliError, TemplatedError):
+    code = "no_ledger"
+    template = (
+        "no ledger at {path!r}: the practice table makes one when it first starts (baccarat serve)"
+    )
+
+
+class UnknownShellError(CliError, TemplatedError):
+    code = "unknown_shell"
+    template = "unknown shell {shell!r}: expected one of {shells}"

@@ -1,14 +1,19 @@
 """The ``--lang`` option the commands share, and the language it picks.
 
-``--lang`` wins; without it the locale decides (``LANGUAGE``, then ``LC_ALL``, ``LC_MESSAGES``,
-``LANG``, as gettext reads them); a locale with no catalog falls back to English. Babel is imported
-only when a command asks for a translator, so ``baccarat --help`` stays fast.
+``--lang`` wins; then ``BACCARAT_LANG``; then the locale decides (``LANGUAGE``, then ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``, as gettext reads them); a locale with no catalog falls back to
+English. Babel is imported only when a command asks for a translator, so ``baccarat --help`` in
+English stays fast.
 
 >>> pick_language(None, {"LANG": "hu_HU.UTF-8"}, ("en", "vi", "hu"))
 'hu'
 >>> pick_language(None, {"LC_ALL": "C", "LANG": "vi_VN.UTF-8"}, ("en", "vi", "hu"))
 'en'
 >>> pick_language("vi-VN", {}, ("en", "vi", "hu"))
+'vi'
+>>> pick_language(None, {"BACCARAT_LANG": "hu", "LANG": "vi_VN.UTF-8"}, ("en", "vi", "hu"))
+'hu'
+>>> language_of_args(["deal", "--lang=vi", "--coups", "2"])
 'vi'
 """
 
@@ -30,16 +35,18 @@ __all__ = [
     "active_translator",
     "cli_translator",
     "forget_translator",
+    "language_of_args",
     "pick_language",
+    "use_language_of_args",
 ]
 
 LangOption = Annotated[
     str | None,
     typer.Option(
         "--lang",
-        help="Language of the explanations and messages: en, vi or hu "
-        "(default: the locale, LC_ALL / LC_MESSAGES / LANG).",
-        show_default=False,
+        metavar="[en|vi|hu]",
+        help="Language of the output, the messages and the help.",
+        show_default="BACCARAT_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG)",
     ),
 ]
 """Add ``lang: LangOption = None`` to a command, then call :func:`cli_translator` with it."""
@@ -59,6 +66,9 @@ def pick_language(lang: str | None, environ: Mapping[str, str], available: Seque
         if code not in available:
             raise UnknownLanguageError(lang=lang, languages=", ".join(available))
         return code
+    chosen = _base(environ.get("BACCARAT_LANG", ""))
+    if chosen in available:
+        return chosen
     locale = next((environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(v)), "")
     if _base(locale) in ("", "c", "posix"):
         # gettext ignores LANGUAGE in the C locale; so do we.
@@ -67,9 +77,38 @@ def pick_language(lang: str | None, environ: Mapping[str, str], available: Seque
     return next((_base(t) for t in preferences if t and _base(t) in available), _SOURCE)
 
 
+_from_args: list[str] = []
+"""The ``--lang`` of the command line, wherever it was given (``baccarat --lang vi deal``)."""
+
 _active: list[Translator] = []
 """The translator the running command picked, for the error line :func:`baccarat.cli.main`
 prints (a one-item stack: commands run one at a time)."""
+
+
+def language_of_args(args: Sequence[str]) -> str | None:
+    """The value of the first ``--lang`` among a command line's arguments, if any: the help and
+    the usage errors speak it before the command itself reads its options."""
+    for n, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and n + 1 < len(args):
+            return args[n + 1]
+        if arg.startswith("--lang="):
+            return arg.removeprefix("--lang=")
+    return None
+
+
+def use_language_of_args(args: Sequence[str]) -> Translator:
+    """The translator of a command line before it runs: its ``--lang`` if that names a
+    language, else ``BACCARAT_LANG`` or the locale (a bad ``--lang`` is refused by the command,
+    in the locale's language)."""
+    from baccarat.i18n.catalogs import available_languages
+
+    lang = language_of_args(args)
+    if lang is not None and _base(lang) not in available_languages():
+        lang = None
+    _from_args[:] = [lang] if lang is not None else []
+    return cli_translator(lang)
 
 
 def cli_translator(lang: str | None) -> Translator:
@@ -77,6 +116,8 @@ def cli_translator(lang: str | None) -> Translator:
     command's error line, so a command calls this before it checks its input."""
     from baccarat.i18n.catalogs import available_languages, get_translator
 
+    if lang is None and _from_args:
+        lang = _from_args[0]
     translator = get_translator(pick_language(lang, os.environ, available_languages()))
     _active[:] = [translator]
     return translator
@@ -90,3 +131,4 @@ def active_translator() -> Translator:
 def forget_translator() -> None:
     """Start a command line afresh (a test may run several in one process)."""
     _active.clear()
+    _from_args.clear()

@@ -2,16 +2,41 @@
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from baccarat.cli.errors import CannotReadLedgerError
+from baccarat.cli.errors import CannotReadLedgerError, FileIsADirectoryError, NoLedgerError
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
+from baccarat.records import RecordType
 
-__all__ = ["ledger_check_command", "register"]
+__all__ = ["existing_ledger", "ledger_check_command", "register"]
+
+
+def existing_ledger(url: str) -> str:
+    """``url``, once an SQLite file it names is known to exist: a check only reads, so it must
+    not create the file (or its folder) that opening a missing one would.
+
+    >>> existing_ledger("sqlite:///no/such/folder/baccarat.sqlite3")
+    Traceback (most recent call last):
+    ...
+    baccarat.cli.errors.NoLedgerError: no ledger at 'no/such/folder/baccarat.sqlite3': ...
+    """
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return url
+    path = Path(parsed.database).expanduser()
+    if path.is_dir():
+        raise CannotReadLedgerError(url=url, reason=FileIsADirectoryError())
+    if not path.exists():
+        raise NoLedgerError(path=str(path))
+    return url
 
 
 def ledger_check_command(
@@ -19,7 +44,8 @@ def ledger_check_command(
         str | None,
         typer.Option(
             "--database",
-            help="SQLAlchemy URL (default: the table's, SQLite in ./data/ or BACCARAT_DATABASE_URL).",
+            help="SQLAlchemy URL of the ledger.",
+            show_default="the table's: BACCARAT_DATABASE_URL, else SQLite in ./data/",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The report as one JSON object.")] = False,
@@ -37,11 +63,12 @@ def ledger_check_command(
 
     from baccarat.cli.serve import check_database_url
     from baccarat.ledger.check import check_ledger
-    from baccarat.ledger.db import Store
+    from baccarat.store.db import Store
     from baccarat.web.settings import Settings
 
     url = check_database_url(database) if database else Settings().resolved_database_url()
     require_database(url, "baccarat ledger check")
+    existing_ledger(url)
     try:
         # Never migrate here: a check reads what is there and changes nothing.
         store = Store.open(url, run_migrations=False)
@@ -72,7 +99,7 @@ def ledger_check_command(
                 for d in report.discrepancies
             ],
         }
-        typer.echo(json.dumps(record, ensure_ascii=False))
+        print_json(RecordType.LEDGER_CHECK, record)
     else:
         count = len(report.discrepancies)
         verdict = (
@@ -117,6 +144,23 @@ def ledger_check_command(
 
 
 def register(app: typer.Typer) -> None:
-    ledger = typer.Typer(help="The practice table's ledger.", no_args_is_help=True)
-    ledger.command("check")(ledger_check_command)
+    ledger = typer.Typer(
+        help="The practice table's ledger.",
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        epilog=examples("baccarat ledger check"),
+    )
+    ledger.command(
+        "check",
+        short_help="Prove that every account of the practice table adds up.",
+        epilog=examples(
+            "baccarat ledger check",
+            "baccarat ledger check --database sqlite:///data/baccarat.sqlite3 --json",
+        ),
+    )(ledger_check_command)
+
+    @ledger.callback()
+    def _group(lang: LangOption = None) -> None:
+        """--lang here too: the help of the group speaks it (read before the command runs)."""
+
     app.add_typer(ledger, name="ledger")

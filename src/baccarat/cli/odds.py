@@ -5,27 +5,32 @@ The analyzer (numpy and numba) is imported inside the commands, so the rest of t
 
 from __future__ import annotations
 
-import json
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from baccarat.cli import output
 from baccarat.cli.errors import (
     CannotWriteError,
+    CompositionTooLargeError,
     NotBothError,
     OnlyOneOfError,
+    TogetherError,
     UnknownFormatError,
 )
+from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.limits import MAX_CARDS, MAX_DECKS, EnumChoice, Whole
+from baccarat.cli.numbers import numbers_for
+from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
 from baccarat.cli.settle import load_rule_set
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
-    from rich.table import Table
-
     from baccarat.i18n.catalogs import Translator
     from baccarat.odds.composition import Composition
     from baccarat.odds.eor import RemovalEffects
@@ -34,7 +39,13 @@ if TYPE_CHECKING:
 __all__ = ["odds_command", "par_sheet_command", "register"]
 
 DecksOption = Annotated[
-    int | None, typer.Option("--decks", help="A fresh shoe of this many decks (default 8).")
+    int | None,
+    typer.Option(
+        "--decks",
+        click_type=Whole(MAX_DECKS),
+        help="A fresh shoe of this many decks.",
+        show_default="8",
+    ),
 ]
 InfiniteOption = Annotated[
     bool, typer.Option("--infinite", help="The infinite deck (cards drawn with replacement).")
@@ -48,19 +59,23 @@ RemainingOption = Annotated[
     ),
 ]
 RulesOption = Annotated[
-    str | None, typer.Option("--rules", help=f"A named rule set (default {DEFAULT_RULE_SET}).")
+    str | None,
+    typer.Option(
+        "--rules",
+        help="A named rule set (baccarat rules lists them).",
+        show_default=DEFAULT_RULE_SET,
+    ),
 ]
 RulesFileOption = Annotated[
     Path | None,
     typer.Option("--rules-file", help="A rule set described in a TOML file (user-defined bets)."),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 GivenOption = Annotated[
     str | None,
     typer.Option(
         "--given",
-        help="Price every bet given an event in the bet language: comma-separated conditions that "
-        'all hold, "FIELD=VALUE" (several values joined by |), e.g. '
+        help="Price every bet given an event in the bet language: comma-separated conditions "
+        "that all hold, FIELD=VALUE (several values joined by |), such as "
         '"player_two_card_total=5,banker_two_card_total=3".',
     ),
 ]
@@ -68,8 +83,8 @@ SeenOption = Annotated[
     str | None,
     typer.Option(
         "--seen",
-        help='Cards already dealt in this coup, by position: "P1=5h,B1=Kc" (a card, a rank such '
-        "as 5, a group named in --groups, or none for a third card).",
+        help='Cards already dealt in this coup, by position: "P1=5h,B1=Kc" (a card, a rank '
+        "such as 5, a group named in --groups, or none for a third card).",
     ),
 ]
 GroupsOption = Annotated[
@@ -98,24 +113,20 @@ def shoe_from_options(decks: int | None, infinite: bool, remaining: str | None) 
     if infinite:
         return Composition.infinite_deck()
     if remaining is not None:
-        return Composition.parse(remaining)
+        composition = Composition.parse(remaining)
+        if composition.size > MAX_CARDS:
+            raise CompositionTooLargeError(cards=composition.size, most=MAX_CARDS, decks=MAX_DECKS)
+        return composition
     return Composition.decks(decks if decks is not None else 8)
 
 
-def _percent(x: float) -> str:
-    return f"{x * 100:.4f}"
+def bet_title(bet: Any, t: Translator) -> str:
+    """A bet as a person reads it: its title in the language (``Banker``, ``Cái``)."""
+    return t.pgettext("bet", bet.title)
 
 
-def _table(title: str, *columns: str) -> Table:
-    from rich import box
-    from rich.table import Table
-
-    table = Table(
-        title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False
-    )
-    for n, name in enumerate(columns):
-        table.add_column(name, justify="left" if n == 0 else "right", no_wrap=True)
-    return table
+def _bet_column(t: Translator) -> Column:
+    return Column("bet", t.gettext("Bet"), Align.LEFT, wrap=True)
 
 
 def _outcome_name(key: str, t: Translator) -> str:
@@ -126,89 +137,115 @@ def _outcome_name(key: str, t: Translator) -> str:
     return t.side_names[sides[key]] if key in sides else t.pgettext("bet", key.capitalize())
 
 
-def _print_report(report: OddsReport, exact: bool, t: Translator) -> None:
-    from rich.markup import escape
-
+def _report_blocks(report: OddsReport, exact: bool, t: Translator) -> list[Block]:
     from baccarat.odds.render import FREQUENCY_LABELS, shoe_text
     from baccarat.odds.report import OUTCOME_KEYS
     from baccarat.odds.stats import exact_bet_stats
 
-    console = output.console()
+    n = numbers_for(t.language)
     head = t.gettext("Exact odds")
-    console.print(
-        f"[bold]{head}[/bold] - "
-        + t.gettext("rules {rule_set}, {shoe}: {count} ordered six-card sequences").format(
-            rule_set=report.rule_set,
-            shoe=shoe_text(report.composition, t),
-            count=f"{report.distribution.total:,}",
+    blocks: list[Block] = [
+        Paragraph(
+            f"{head} - "
+            + t.gettext("rules {rule_set}, {shoe}: {count} ordered six-card sequences").format(
+                rule_set=report.rule_set,
+                shoe=shoe_text(report.composition, t),
+                count=n.integer(report.distribution.total),
+            )
         )
-    )
+    ]
     if report.given is not None:
-        console.print(
-            t.gettext("Given: {condition}").format(condition=escape(str(report.given["condition"])))
+        blocks.append(
+            Paragraph(t.gettext("Given: {condition}").format(condition=report.given["condition"]))
         )
-    exact_word = [t.gettext("Exact")] if exact else []
-    exact_outcomes = report.exact_outcomes() if exact else {}
+    exact_column = [Column("exact", t.gettext("Exact"))] if exact else []
+    exact_outcomes = report.exact_outcomes()
     combinations = report.combinations()
     excluding_ties = report.exact_outcomes_excluding_ties()
-    outcomes = _table(
+    outcomes = Table(
+        "outcomes",
         t.gettext("Coup outcomes"),
-        t.gettext("Outcome"),
-        t.gettext("Probability %"),
-        t.gettext("Excluding ties %"),
-        t.gettext("Combinations"),
-        *exact_word,
+        [
+            Column("outcome", t.gettext("Outcome"), Align.LEFT),
+            Column("probability", t.gettext("Probability %")),
+            Column("excluding_ties", t.gettext("Excluding ties %")),
+            Column("combinations", t.gettext("Combinations")),
+            *exact_column,
+        ],
     )
     for key in OUTCOME_KEYS:
-        extra = [str(exact_outcomes[key])] if exact else []
-        ex_tie = _percent(float(excluding_ties[key])) if key in excluding_ties else ""
-        outcomes.add_row(
-            _outcome_name(key, t),
-            _percent(report.outcomes[key]),
-            ex_tie,
-            f"{combinations[key]:,}",
+        p = report.outcomes[key]
+        extra = [Cell(str(exact_outcomes[key]), exact_outcomes[key])] if exact else []
+        ex_tie = excluding_ties.get(key)
+        outcomes.add(
+            Cell(_outcome_name(key, t), key),
+            Cell(n.decimal(p * 100, 4), p),
+            Cell("", None) if ex_tie is None else Cell(n.decimal(float(ex_tie) * 100, 4), ex_tie),
+            Cell(n.integer(combinations[key]), combinations[key]),
             *extra,
         )
-    console.print(outcomes)
+    blocks.append(outcomes)
 
-    exact_frequencies = report.exact_frequencies() if exact else {}
-    frequencies = _table(
-        t.gettext("Frequencies"), t.gettext("Frequency"), t.gettext("Value"), *exact_word
+    exact_frequencies = report.exact_frequencies()
+    frequencies = Table(
+        "frequencies",
+        t.gettext("Frequencies"),
+        [
+            Column("frequency", t.gettext("Frequency"), Align.LEFT, wrap=True),
+            Column("value", t.gettext("Value")),
+            *exact_column,
+        ],
     )
     for key, value in report.frequencies.items():
-        shown = f"{value:.4f}" if key == "cards_per_coup" else f"{_percent(value)} %"
-        extra = [str(exact_frequencies[key])] if exact else []
-        frequencies.add_row(t.gettext(FREQUENCY_LABELS[key]), shown, *extra)
-    console.print(frequencies)
+        shown = n.decimal(value, 4) if key == "cards_per_coup" else n.percent(value, 4)
+        extra = [Cell(str(exact_frequencies[key]), exact_frequencies[key])] if exact else []
+        frequencies.add(Cell(t.gettext(FREQUENCY_LABELS[key]), key), Cell(shown, value), *extra)
+    blocks.append(frequencies)
 
-    bets = _table(
+    bets = Table(
+        "bets",
         t.gettext("Bets, per unit staked"),
-        t.gettext("Bet"), t.gettext("Win %"), t.gettext("Push %"), t.gettext("Lose %"),
-        t.gettext("Edge %"), t.gettext("Ex-push %"), t.gettext("SD"),
-    )  # fmt: skip
+        [
+            _bet_column(t),
+            Column("win", t.gettext("Win %")),
+            Column("push", t.gettext("Push %")),
+            Column("lose", t.gettext("Lose %")),
+            Column("house_edge", t.gettext("Edge %")),
+            Column("house_edge_excluding_pushes", t.gettext("Ex-push %")),
+            Column("sd", t.gettext("SD")),
+        ],
+    )
     for bet in report.offered:
         s = report.bets[bet.name]
-        bets.add_row(
-            bet.name,
-            f"{s.win * 100:.2f}",
-            f"{s.push * 100:.2f}",
-            f"{s.lose * 100:.2f}",
-            _percent(s.house_edge),
-            _percent(s.house_edge_excluding_pushes) if s.push else "",
-            f"{s.sd:.3f}",
+        bets.add(
+            Cell(bet_title(bet, t), bet.name),
+            Cell(n.decimal(s.win * 100, 2), s.win),
+            Cell(n.decimal(s.push * 100, 2), s.push),
+            Cell(n.decimal(s.lose * 100, 2), s.lose),
+            Cell(n.decimal(s.house_edge * 100, 4), s.house_edge),
+            Cell(n.decimal(s.house_edge_excluding_pushes * 100, 4), s.house_edge_excluding_pushes)
+            if s.push
+            else Cell("", ""),
+            Cell(n.decimal(s.sd, 3), s.sd),
         )
-    console.print(bets)
-    console.print(
+    bets.notes.append(
         t.gettext(
             "Edge: the house edge (the expected loss per unit staked). Ex-push: the edge per bet "
             "that does not push (for Banker and Player, ties excluded). SD: standard deviation."
         )
     )
+    blocks.append(bets)
     if exact:
-        edges = _table(t.gettext("Exact house edges"), t.gettext("Bet"), t.gettext("House edge"))
+        edges = Table(
+            "exact_house_edges",
+            t.gettext("Exact house edges"),
+            [_bet_column(t), Column("house_edge", t.gettext("House edge"))],
+        )
         for bet in report.offered:
-            edges.add_row(bet.name, str(exact_bet_stats(bet, report.distribution).house_edge))
-        console.print(edges)
+            edge = exact_bet_stats(bet, report.distribution).house_edge
+            edges.add(Cell(bet_title(bet, t), bet.name), Cell(str(edge), edge))
+        blocks.append(edges)
+    return blocks
 
 
 def _eor_record_exact(effects: dict[Any, dict[str, Any]], base: dict[str, Any]) -> dict[str, Any]:
@@ -223,17 +260,14 @@ def _eor_record_exact(effects: dict[Any, dict[str, Any]], base: dict[str, Any]) 
     }
 
 
-def _print_eor(eor: RemovalEffects, t: Translator) -> None:
-    from rich import box
-    from rich.table import Table
-
+def _eor_blocks(eor: RemovalEffects, rule_set: RuleSet, t: Translator) -> list[Block]:
     from baccarat.core.cards import Rank
     from baccarat.odds.render import shoe_text
 
-    console = output.console()
+    n = numbers_for(t.language)
     head = t.gettext("Effects of removal")
-    console.print(
-        f"[bold]{head}[/bold] - "
+    intro = Paragraph(
+        f"{head} - "
         + t.gettext(
             "rules {rule_set}, {shoe}: the change in each bet's house edge, per unit staked, "
             "when one card of a rank leaves the shoe (+ favours the house)"
@@ -245,16 +279,27 @@ def _print_eor(eor: RemovalEffects, t: Translator) -> None:
         # Ten-valued ranks only differ for pair bets on an uneven shoe: one column when equal.
         columns = [(s, r) for s, r in columns if r not in tens[1:]]
         columns = [("T-K" if r is tens[0] else s, r) for s, r in columns]
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    table.add_column(t.gettext("Bet"), no_wrap=True)
-    table.add_column(t.gettext("Edge"), justify="right", no_wrap=True)
-    for symbol, _ in columns:
-        table.add_column(symbol, justify="right", no_wrap=True)
+    table = Table(
+        "effects",
+        None,
+        [
+            _bet_column(t),
+            # Translators: the house edge of a bet, as a column head.
+            Column("house_edge", t.gettext("Edge")),
+            *(Column(symbol, symbol) for symbol, _ in columns),
+        ],
+    )
+    titles = {name: bet_title(bet, t) for name, bet in rule_set.bets.items()}
     for name, edge in eor.base.items():
-        table.add_row(
-            name, f"{edge:.6f}", *(f"{eor.effects[rank][name]:+.6f}" for _, rank in columns)
+        table.add(
+            Cell(titles.get(name, name), name),
+            Cell(n.decimal(edge, 6), edge),
+            *(
+                Cell(n.decimal(eor.effects[rank][name], 6, sign=True), eor.effects[rank][name])
+                for _, rank in columns
+            ),
         )
-    console.print(table)
+    return [intro, table]
 
 
 def odds_command(
@@ -264,12 +309,13 @@ def odds_command(
     rules: RulesOption = None,
     rules_file: RulesFileOption = None,
     exact: Annotated[
-        bool, typer.Option("--exact", help='Every probability as an exact "num/den" fraction.')
+        bool, typer.Option("--exact", help='Every probability as an exact "num/den" fraction too.')
     ] = False,
     eor: Annotated[
         bool,
         typer.Option("--eor", help="The effects of removing one card of each rank on every bet."),
     ] = False,
+    fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
     given: GivenOption = None,
     seen: SeenOption = None,
@@ -279,14 +325,16 @@ def odds_command(
     """Exact probabilities, house edge and standard deviation of every bet of a rule set,
     optionally given what is already known of the coup."""
     t = cli_translator(lang)
+    chosen = output_format(fmt, as_json)
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
     conditional = given is not None or seen is not None or groups is not None
     if eor:
         if conditional:
             raise NotBothError(first="--eor", second="--given/--seen")
-        _eor(shoe, rule_set, exact, as_json, t)
+        _eor(shoe, rule_set, exact, chosen, t)
         return
+    from baccarat.odds.records import odds_record
     from baccarat.odds.report import odds_report
 
     condition = None
@@ -295,30 +343,47 @@ def odds_command(
 
         condition = parse_given(given, seen, groups)
     report = odds_report(shoe, rule_set, given=condition)
-    if as_json:
-        sys.stdout.write(json.dumps(report.as_dict(exact=exact)) + "\n")
-    else:
-        _print_report(report, exact, t)
+    show(
+        chosen,
+        lambda: _report_blocks(report, exact, t),
+        lambda: (RecordType.ODDS, odds_record(report)),
+    )
 
 
-def _eor(shoe: Composition, rule_set: RuleSet, exact: bool, as_json: bool, t: Translator) -> None:
+def _eor(
+    shoe: Composition, rule_set: RuleSet, exact: bool, fmt: OutputFormat, t: Translator
+) -> None:
     from baccarat.odds.eor import effects_of_removal, exact_effects_of_removal
     from baccarat.odds.exact import exact_distribution
     from baccarat.odds.stats import exact_bet_stats
 
-    if exact and as_json:
+    if exact and fmt is OutputFormat.JSON:
         effects = exact_effects_of_removal(shoe, rule_set.bets, rule_set.tableau)
         full = exact_distribution(shoe, rule_set.tableau, rule_set.bets.values())
         base = {n: exact_bet_stats(b, full).house_edge for n, b in rule_set.bets.items()}
         record = {"rules": rule_set.name, "composition": str(shoe)}
         record.update(_eor_record_exact(effects, base))
-        sys.stdout.write(json.dumps(record) + "\n")
+        show(fmt, list, lambda: (RecordType.ODDS_EOR, record))
         return
     result = effects_of_removal(shoe, rule_set)
-    if as_json:
-        sys.stdout.write(json.dumps(result.as_dict()) + "\n")
-    else:
-        _print_eor(result, t)
+    show(
+        fmt,
+        lambda: _eor_blocks(result, rule_set, t),
+        lambda: (RecordType.ODDS_EOR, result.as_dict()),
+    )
+
+
+class SheetFormat(StrEnum):
+    """What ``par-sheet`` writes: a document (Markdown, HTML), its CSV data, or its record."""
+
+    MD = "md"
+    HTML = "html"
+    CSV = "csv"
+    JSON = "json"
+
+
+def _unknown_sheet_format(text: str) -> UnknownFormatError:
+    return UnknownFormatError(format=text, formats=", ".join(f.value for f in SheetFormat))
 
 
 def par_sheet_command(
@@ -328,29 +393,36 @@ def par_sheet_command(
     infinite: InfiniteOption = False,
     remaining: RemainingOption = None,
     fmt: Annotated[
-        str, typer.Option("--format", help="md (Markdown), html or csv.", case_sensitive=False)
-    ] = "md",
+        SheetFormat,
+        typer.Option(
+            "--format",
+            click_type=EnumChoice(SheetFormat, _unknown_sheet_format),
+            help="md (Markdown), html, csv (the values, the same in every language) or json.",
+        ),
+    ] = SheetFormat.MD,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")
     ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="The sheet as JSON data (exact fractions as strings).")
-    ] = False,
+    as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
     """Write the PAR sheet (every outcome, pay, probability, return, variance) of a rule set."""
     t = cli_translator(lang)
+    from baccarat.cli.output import json_line
     from baccarat.odds.par import par_sheet
-    from baccarat.odds.render import FORMATS, par_sheet_record, render_par_sheet
+    from baccarat.odds.records import par_sheet_record
+    from baccarat.odds.render import render_par_sheet
 
-    fmt = fmt.lower()
-    if fmt not in FORMATS:
-        raise UnknownFormatError(format=fmt, formats=", ".join(FORMATS))
+    if as_json and fmt not in (SheetFormat.MD, SheetFormat.JSON):
+        raise TogetherError(first="--json", second=f"--format {fmt.value}")
+    chosen = SheetFormat.JSON if as_json else fmt
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
     sheet = par_sheet(rule_set, shoe)
     text = (
-        json.dumps(par_sheet_record(sheet)) + "\n" if as_json else render_par_sheet(sheet, fmt, t)
+        json_line(RecordType.PAR_SHEET, par_sheet_record(sheet))
+        if chosen is SheetFormat.JSON
+        else render_par_sheet(sheet, chosen.value, t)
     )
     if output is None:
         sys.stdout.write(text)
@@ -362,5 +434,21 @@ def par_sheet_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("odds")(odds_command)
-    app.command("par-sheet")(par_sheet_command)
+    app.command(
+        "odds",
+        short_help="Exact odds, house edge and spread of every bet.",
+        epilog=examples(
+            "baccarat odds --rules ez",
+            "baccarat odds --decks 1 --exact",
+            "baccarat odds --remaining A:31,2:32,3:32,4:32,5:32,6:32,7:32,8:32,9:32,T:128",
+            "baccarat odds --eor --format csv > eor.csv",
+        ),
+    )(odds_command)
+    app.command(
+        "par-sheet",
+        short_help="Write the PAR sheet of a rule set (md, html, csv, json).",
+        epilog=examples(
+            "baccarat par-sheet --rules ez --decks 8 > ez.md",
+            "baccarat par-sheet --format html -o punto-banco.html",
+        ),
+    )(par_sheet_command)

@@ -1,24 +1,216 @@
-"""The console every command prints tables to.
+"""Where every command prints: text fitted to the terminal, tables in four formats, JSON lines.
 
-Rich wraps and crops tables to the terminal's width, and to 80 columns when the output is not a
-terminal. Piped into a file or another program, a wide table (effects of removal, PAR sheets)
-would lose its numbers to ellipses, so there it gets a generous width instead, unless COLUMNS
-says otherwise.
+On a terminal, text is wrapped and tables are laid out to its width (or ``COLUMNS``), in colour.
+Piped into a file or another program, output has no fixed width: lines are as long as their
+text, tables as wide as their columns, unless ``COLUMNS`` asks for a width. No line ends in a
+space either way.
+
+A ``--json`` document is one line, its ``schema`` field first (``baccarat.<type>/<version>``,
+see :mod:`baccarat.records.schema` and docs/json.md).
+
+>>> screen = Screen(width=30, styled=False)
+>>> screen.paragraph("Effects of removal - rules punto-banco, 8 decks: the change")
+Effects of removal - rules
+punto-banco, 8 decks: the
+change
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
+from rich.text import Text
 
-__all__ = ["PIPED_WIDTH", "console"]
+from baccarat.cli.errors import TogetherError, UnknownFormatError
+from baccarat.cli.format import (
+    Block,
+    Line,
+    Paragraph,
+    Table,
+    csv_text,
+    markdown_text,
+    paragraph_lines,
+    table_lines,
+)
+from baccarat.cli.limits import EnumChoice
+from baccarat.records import RecordType, tagged
 
-PIPED_WIDTH = 160
+__all__ = [
+    "FORMAT_CHOICE",
+    "FormatOption",
+    "JsonOption",
+    "OutputFormat",
+    "Screen",
+    "console",
+    "json_line",
+    "output_format",
+    "print_json",
+    "screen",
+    "show",
+    "width",
+]
+
+_UNLIMITED = 1_000_000
+"""The width Rich is given when output has no fixed width (it never wraps then)."""
+
+
+def width() -> int | None:
+    """The width output is laid out to: ``COLUMNS`` when set, else the terminal's; ``None``
+    (no limit) when standard output is not a terminal."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if not sys.stdout.isatty():
+        return None
+    return Console().width
+
+
+class _Console(Console):
+    """Rich's console, but a reader that stopped reading ends the command quietly (exit 0,
+    :mod:`baccarat.cli.entry`), not with Rich's exit code 1."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
 
 
 def console() -> Console:
-    """A console for a command's standard output (no syntax highlighting of numbers)."""
-    piped = not sys.stdout.isatty() and "COLUMNS" not in os.environ
-    return Console(highlight=False, width=PIPED_WIDTH if piped else None)
+    """A console for a command's standard output: colour on a terminal, no wrapping by Rich
+    (text is wrapped by :class:`Screen`), no syntax highlighting of numbers."""
+    shown = width()
+    return _Console(highlight=False, soft_wrap=True, width=shown or _UNLIMITED)
+
+
+class Screen:
+    """Paragraphs and tables laid out to a width, printed on a console (no trailing spaces)."""
+
+    def __init__(self, width: int | None, styled: bool = True, out: Console | None = None) -> None:
+        self.width = width
+        self.styled = styled
+        self.console = out or _Console(
+            highlight=False,
+            soft_wrap=True,
+            width=width or _UNLIMITED,
+            no_color=not styled,
+            force_terminal=None if styled else False,
+        )
+
+    def lines(self, lines: Sequence[Line]) -> None:
+        for line in lines:
+            text = Text()
+            for piece, style in line:
+                text.append(piece, style=style if self.styled else None)
+            self.console.print(text, soft_wrap=True)
+
+    def paragraph(self, text: str, style: str | None = None) -> None:
+        self.lines(paragraph_lines(Paragraph(text, style), self.width))
+
+    def markup(self, text: str) -> None:
+        """Rich markup (colours), wrapped at spaces to the width, no line ending in a space."""
+        rich_text = Text.from_markup(text)
+        if not self.styled:
+            self.paragraph(rich_text.plain)
+            return
+        for line in rich_text.split("\n"):
+            pieces = line.wrap(self.console, self.width) if self.width else [line]
+            for piece in pieces:
+                piece.rstrip()
+                self.console.print(piece, soft_wrap=True)
+
+    def blank(self) -> None:
+        self.console.print()
+
+    def table(self, table: Table) -> None:
+        self.lines(table_lines(table, self.width))
+
+    def blocks(self, blocks: Sequence[Block]) -> None:
+        """Paragraphs and tables, a blank line after each table."""
+        for block in blocks:
+            if isinstance(block, Paragraph):
+                self.paragraph(block.text, block.style)
+            else:
+                self.table(block)
+                self.blank()
+
+
+def screen() -> Screen:
+    """The screen of a command's standard output."""
+    out = console()
+    return Screen(width(), styled=out.is_terminal, out=out)
+
+
+class OutputFormat(StrEnum):
+    """What a command that prints tables prints: ``table`` (text for a person), ``json`` (its
+    record), ``csv`` (the tables' values, the same in every language) or ``md`` (Markdown)."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    MD = "md"
+
+
+def _unknown_format(text: str) -> UnknownFormatError:
+    return UnknownFormatError(format=text, formats=", ".join(f.value for f in OutputFormat))
+
+
+FORMAT_CHOICE = EnumChoice(OutputFormat, _unknown_format)
+"""The type of every ``--format`` of a command that prints tables."""
+
+FormatOption = Annotated[
+    OutputFormat,
+    typer.Option(
+        "--format",
+        click_type=FORMAT_CHOICE,
+        help="table (for a person), json, csv (the values, the same in every language) or md.",
+    ),
+]
+"""Add ``fmt: FormatOption = OutputFormat.TABLE`` (and :data:`JsonOption`) to a command."""
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON: the same as --format json.")]
+
+
+def output_format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
+    """The format asked for: ``--json`` is ``--format json`` (and goes with no other format)."""
+    if as_json and fmt not in (OutputFormat.TABLE, OutputFormat.JSON):
+        raise TogetherError(first="--json", second=f"--format {fmt.value}")
+    return OutputFormat.JSON if as_json else fmt
+
+
+def show(
+    fmt: OutputFormat,
+    blocks: Callable[[], Sequence[Block]],
+    record: Callable[[], tuple[RecordType, Mapping[str, Any]]],
+) -> None:
+    """Print a command's output in ``fmt``: its record as JSON, else its blocks."""
+    if fmt is OutputFormat.JSON:
+        print_json(*record())
+        return
+    shown = blocks()
+    if fmt is OutputFormat.CSV:
+        sys.stdout.write(csv_text([b for b in shown if isinstance(b, Table)]))
+    elif fmt is OutputFormat.MD:
+        sys.stdout.write(markdown_text(shown))
+    else:
+        screen().blocks(shown)
+
+
+def json_line(kind: RecordType, record: Mapping[str, Any]) -> str:
+    """``record`` as one line of JSON tagged as ``kind``, text as is (no ``\\u`` escapes).
+
+    >>> print(json_line(RecordType.SERVE, {"url": "http://127.0.0.1:8000/"}), end="")
+    {"schema": "baccarat.serve/1", "url": "http://127.0.0.1:8000/"}
+    """
+    return json.dumps(tagged(kind, record), ensure_ascii=False) + "\n"
+
+
+def print_json(kind: RecordType, record: Mapping[str, Any]) -> None:
+    """Print ``record`` tagged as ``kind`` on one line of standard output (flushed: a reader
+    of ``serve --json`` gets the line before the server starts)."""
+    sys.stdout.write(json_line(kind, record))
+    sys.stdout.flush()

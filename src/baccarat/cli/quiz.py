@@ -8,7 +8,6 @@ answers instead of asking them.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
@@ -18,14 +17,25 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from baccarat.cli import output
-from baccarat.cli.errors import RoundsOutOfRangeError
+from baccarat.cli.entry import INTERRUPTED
+from baccarat.cli.errors import (
+    CannotReadFileError,
+    CannotWriteError,
+    PermissionDeniedError,
+    RoundsOutOfRangeError,
+)
+from baccarat.cli.files import read_text, reason_of
+from baccarat.cli.format import Align, Cell, Column, Table
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.limits import MAX_SEED, EnumChoice, Whole
+from baccarat.cli.output import FORMAT_CHOICE, OutputFormat, output_format, print_json, show
 from baccarat.core.cards import Card, Rank
 from baccarat.core.tableau import Action, Side
 from baccarat.learn.cells import CellKind
-from baccarat.learn.errors import LearnError
+from baccarat.learn.errors import LearnError, RoundSizeError, UnknownQuizModeError
 from baccarat.learn.heatmap import HeatCell, Heatmap
-from baccarat.learn.quiz import DEFAULT_ROUND_SIZE, Mode, Round, build_round
+from baccarat.learn.quiz import DEFAULT_ROUND_SIZE, MAX_ROUND_SIZE, Mode, Round, build_round
 from baccarat.learn.records import heatmap_record, round_record
 from baccarat.learn.session import QuizSession
 from baccarat.learn.situations import Ask, Question, Situation
@@ -38,6 +48,7 @@ from baccarat.learn.text import (
     prompt,
     verdict,
 )
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -47,6 +58,8 @@ if TYPE_CHECKING:
 __all__ = ["card_text", "default_progress_path", "quiz_command", "register", "render_heatmap"]
 
 MAX_ROUNDS = 100
+MAX_PROGRESS_BYTES = 16 << 20
+"""A progress file holds a few kilobytes per learner; anything much larger is not one."""
 
 
 def default_progress_path() -> Path:
@@ -97,6 +110,7 @@ class _Terminal:
 
     def read(self, question: Question, limit: float | None) -> tuple[Action | int, float]:
         t = self.t
+        # Translators: the key that stops the quiz: one letter, not the key of draw or stand.
         quit_key = t.pgettext("key", "q")
         while True:
             text = prompt(question, t)
@@ -184,51 +198,109 @@ class _Terminal:
         )
 
 
-def render_heatmap(table: Heatmap, t: Translator, console: Console) -> None:
-    """The Banker table coloured by the learner's accuracy in each cell."""
-    from rich.markup import escape
-    from rich.table import Table
-
+def heatmap_table(table: Heatmap, t: Translator) -> Table:
+    """The Banker table coloured by the learner's accuracy in each cell, with its legend."""
     title = t.gettext("Your accuracy on the Banker's table (by the Player's third card)")
-    grid = Table(title=title, title_justify="left")
-    grid.add_column(t.side_names[Side.BANKER], justify="right")
-    for value in table.thirds:
-        grid.add_column(str(value), justify="center")
-    grid.add_column(t.gettext("stood"), justify="center")
+    grid = Table(
+        "heatmap",
+        title,
+        [
+            Column("banker_total", t.side_names[Side.BANKER]),
+            *(Column(str(value), str(value), Align.CENTER) for value in table.thirds),
+            # Translators: column head: the Player stood (took no third card).
+            Column("stood", t.gettext("stood"), Align.CENTER),
+        ],
+    )
 
-    def show(cell: HeatCell) -> str:
+    def show(cell: HeatCell) -> Cell:
         letter = key_for(cell.action, t).upper()
         if cell.accuracy is None:
-            return f"[dim]{letter}[/dim]"
+            return Cell(letter, "", "dim")
         percent = round(100 * cell.accuracy)
         colour = "green" if percent >= 80 else "yellow" if percent >= 50 else "red"
         mark = "*" if cell.due else ""
-        return f"[{colour}]{percent}{mark}[/{colour}]"
+        return Cell(f"{percent}{mark}", cell.accuracy, colour)
 
     for row in table.rows:
-        grid.add_row(str(row.total), *(show(c) for c in row.cells), show(row.stood))
-    console.print(grid)
-    console.print(
+        grid.add(Cell(str(row.total), row.total), *(show(c) for c in row.cells), show(row.stood))
+    grid.notes.append(
         f"{t.side_names[Side.PLAYER]}: "
-        + "  ".join(f"{c.cell.total}:{show(c)}" for c in table.player),
-        highlight=False,
+        + "  ".join(f"{c.cell.total}:{show(c).text}" for c in table.player)
     )
-    legend = t.gettext(
-        "Numbers are the percentage of right answers; a cell not answered yet shows the rule "
-        "({draw} = draw, {stand} = stand); * marks a cell due for review."
-    ).format(draw=key_for(Action.DRAW, t).upper(), stand=key_for(Action.STAND, t).upper())
-    console.print(f"[dim]{escape(legend)}[/dim]")
+    grid.notes.append(
+        t.gettext(
+            "Numbers are the percentage of right answers; a cell not answered yet shows the rule "
+            "({draw} = draw, {stand} = stand); * marks a cell due for review."
+        ).format(draw=key_for(Action.DRAW, t).upper(), stand=key_for(Action.STAND, t).upper())
+    )
+    return grid
+
+
+def render_heatmap(table: Heatmap, t: Translator, console: Console) -> None:
+    """The heatmap on ``console``, fitted to the width of the command's output."""
+    output.Screen(output.width(), styled=console.is_terminal, out=console).table(
+        heatmap_table(table, t)
+    )
+
+
+def _check_progress_file(path: Path, writes: bool) -> None:
+    """Refuse a progress file that cannot be read (a directory, a device, not UTF-8, too large)
+    or, when the quiz saves, one whose folder cannot be written, before anything is asked."""
+    if path.exists():
+        read_text(path, "--progress", most=MAX_PROGRESS_BYTES)
+    if not writes:
+        return
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise CannotReadFileError(
+            option="--progress", path=str(folder), reason=PermissionDeniedError()
+        )
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise CannotWriteError(path=str(path), reason=PermissionDeniedError())
+
+
+def _unknown_mode(text: str) -> UnknownQuizModeError:
+    return UnknownQuizModeError(mode=text, names=", ".join(m.value for m in Mode))
 
 
 def quiz_command(
-    rounds: Annotated[int, typer.Option(help="Rounds to play.")] = 1,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            click_type=Whole(
+                MAX_ROUNDS,
+                too_large=lambda value: RoundsOutOfRangeError(most=MAX_ROUNDS, rounds=value),
+            ),
+            help="Rounds to play.",
+        ),
+    ] = 1,
     mode: Annotated[
-        str, typer.Option(help="normal, timed, hard (Banker 3-6 only), naturals or totals.")
-    ] = "normal",
-    size: Annotated[int, typer.Option(help="Situations per round.")] = DEFAULT_ROUND_SIZE,
+        Mode,
+        typer.Option(
+            click_type=EnumChoice(Mode, _unknown_mode),
+            help="normal, timed, hard (Banker 3-6 only), naturals or totals.",
+        ),
+    ] = Mode.NORMAL,
+    size: Annotated[
+        int,
+        typer.Option(
+            click_type=Whole(
+                MAX_ROUND_SIZE,
+                too_large=lambda value: RoundSizeError(most=MAX_ROUND_SIZE, size=value),
+            ),
+            help="Situations per round.",
+        ),
+    ] = DEFAULT_ROUND_SIZE,
     lang: LangOption = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed for reproducible situations (default: the OS CSPRNG).")
+        int | None,
+        typer.Option(
+            click_type=Whole(MAX_SEED),
+            help="Seed for reproducible situations.",
+            show_default="the OS CSPRNG",
+        ),
     ] = None,
     time_limit: Annotated[
         float | None,
@@ -240,8 +312,7 @@ def quiz_command(
     progress: Annotated[
         Path | None,
         typer.Option(
-            help="Progress file (default: $XDG_DATA_HOME/baccarat/quiz-progress.json).",
-            show_default=False,
+            help="Progress file.", show_default="$XDG_DATA_HOME/baccarat/quiz-progress.json"
         ),
     ] = None,
     save: Annotated[
@@ -250,6 +321,14 @@ def quiz_command(
     heatmap: Annotated[
         bool, typer.Option("--heatmap", help="Only show the accuracy heatmap of the Banker table.")
     ] = False,
+    fmt: Annotated[
+        OutputFormat,
+        typer.Option(
+            "--format",
+            click_type=FORMAT_CHOICE,
+            help="With --heatmap: table, json, csv or md.",
+        ),
+    ] = OutputFormat.TABLE,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -262,7 +341,8 @@ def quiz_command(
     """Draw or stand? Answer for the Player, then the Banker, and learn the rule that decides."""
 
     t = cli_translator(lang)
-    quiz_mode = Mode.parse(mode)
+    quiz_mode = mode
+    chosen = output_format(fmt, as_json)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise RoundsOutOfRangeError(most=MAX_ROUNDS, rounds=rounds)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
@@ -270,29 +350,38 @@ def quiz_command(
         # Scripting: the rounds depend only on the mode, size and seed, never on stored progress.
         for _ in range(rounds):
             round_ = build_round(quiz_mode, rng, size=size, time_limit=time_limit)
-            sys.stdout.write(json.dumps(round_record(round_, t), ensure_ascii=False) + "\n")
+            print_json(RecordType.QUIZ_ROUND, round_record(round_, t))
         return
-    store: ProgressStore = (
-        JsonFileStore(progress or default_progress_path()) if save or heatmap else MemoryStore()
-    )
+    path = progress or default_progress_path()
+    if save or heatmap:
+        _check_progress_file(path, writes=save and not heatmap)
+    store: ProgressStore = JsonFileStore(path) if save or heatmap else MemoryStore()
     session = QuizSession(store, learner, rng=rng)
     console = output.console()
     if heatmap:
-        if as_json:
-            sys.stdout.write(json.dumps(heatmap_record(session.heatmap())) + "\n")
-        else:
-            render_heatmap(session.heatmap(), t, console)
+        show(
+            chosen,
+            lambda: [heatmap_table(session.heatmap(), t)],
+            lambda: (RecordType.QUIZ_HEATMAP, heatmap_record(session.heatmap())),
+        )
         return
     # Check the first round's arguments before anything is asked.
     build_round(quiz_mode, random.Random(0), size=size, time_limit=time_limit)
     terminal = _Terminal(session, t, console, sys.stdin)
+    interrupted = False
     try:
         for index in range(1, rounds + 1):
             if index > 1:
                 console.print()
             terminal.run_round(session.new_round(quiz_mode, size, time_limit), index, rounds)
-    except _StopQuizError:
+    except (_StopQuizError, KeyboardInterrupt) as exc:
+        interrupted = isinstance(exc, KeyboardInterrupt)
+        if interrupted:
+            console.print()  # the line the learner was typing on ends here
         terminal.say(t.gettext("Stopped."), "dim")
+    except OSError as exc:
+        # The progress file could not be saved after all (the disk filled, it was removed).
+        raise CannotWriteError(path=str(path), reason=reason_of(exc)) from None
     console.print()
     terminal.say(
         t.gettext("In all: {right} of {count} right.").format(
@@ -301,7 +390,17 @@ def quiz_command(
         "bold",
     )
     render_heatmap(session.heatmap(), t, console)
+    if interrupted:
+        raise SystemExit(INTERRUPTED)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("quiz")(quiz_command)
+    app.command(
+        "quiz",
+        short_help="Draw or stand? Practise the rules in the terminal.",
+        epilog=examples(
+            "baccarat quiz",
+            "baccarat quiz --mode hard --rounds 3",
+            "baccarat quiz --heatmap",
+        ),
+    )(quiz_command)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Annotated
@@ -16,7 +15,11 @@ from baccarat.cli.errors import (
     SeedDecksWithResultsError,
     TogetherError,
 )
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.limits import MAX_DECKS, MAX_SEED, Whole
+from baccarat.cli.output import print_json, screen
+from baccarat.records import RecordType
 
 __all__ = ["register", "roads_command"]
 
@@ -30,28 +33,39 @@ def roads_command(
         ),
     ] = None,
     from_shoe: Annotated[
-        bool, typer.Option("--from-shoe", help="Deal a whole shoe and draw its roads.")
+        bool, typer.Option("--from-shoe", help="Deal a whole shoe and show its roads.")
     ] = False,
     seed: Annotated[
         int | None,
-        typer.Option(help="Seed for a reproducible shoe (default: the OS CSPRNG)."),
+        typer.Option(
+            click_type=Whole(MAX_SEED),
+            help="Seed for a reproducible shoe (with --from-shoe).",
+            show_default="the OS CSPRNG",
+        ),
     ] = None,
     decks: Annotated[
-        int | None, typer.Option(help="Decks in the shoe (with --from-shoe; default 8).")
+        int | None,
+        typer.Option(
+            click_type=Whole(MAX_DECKS),
+            help="Decks in the shoe (with --from-shoe).",
+            show_default="8",
+        ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="The roads as one JSON object.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The roads and their statistics as one JSON object.")
+    ] = False,
     svg: Annotated[
         Path | None,
         typer.Option(help="Write every road as one SVG image to this file ('-': standard output)."),
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    """Draw the Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach Pig, with the ask
+    """Show the Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach Pig, with the ask
     icons and statistics. The roads describe past coups; they predict nothing."""
     from baccarat.core.shoe import Shoe, ShoeRules
     from baccarat.roads.labels import labels_in
     from baccarat.roads.model import Roads
-    from baccarat.roads.records import roads_record
+    from baccarat.roads.records import roads_record, statistics_record
     from baccarat.roads.svg import roads_svg
     from baccarat.roads.text import render_text
 
@@ -73,9 +87,11 @@ def roads_command(
         roads = Roads.from_coups(Shoe.shuffled(rules, rng).deal_all())
 
     if as_json:
-        typer.echo(json.dumps(roads_record(roads)))
+        record = roads_record(roads) | {"statistics": statistics_record(roads.statistics())}
+        print_json(RecordType.ROADS, record)
     elif svg is None:
-        typer.echo(render_text(roads, labels))
+        out = screen()
+        out.paragraph(render_text(roads, labels, out.width))
     elif str(svg) == "-":
         typer.echo(roads_svg(roads, labels=labels), nl=False)
     else:
@@ -88,4 +104,12 @@ def roads_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("roads")(roads_command)
+    app.command(
+        "roads",
+        short_help="The score-board roads of results or of a dealt shoe.",
+        epilog=examples(
+            "baccarat roads --results 'B B P T P+pp B+bp+n'",
+            "baccarat roads --from-shoe --seed 5",
+            "baccarat roads --from-shoe --svg roads.svg",
+        ),
+    )(roads_command)

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
-from baccarat.cli import output
+from baccarat.cli.entry import deprecated
+from baccarat.cli.format import Align, Block, Cell, Column, Table
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.numbers import numbers_for
+from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
 from baccarat.cli.settle import load_rule_set
 from baccarat.core.bets import Bet, format_pays
 from baccarat.core.money import format_points
 from baccarat.core.rulefile import rule_set_to_toml
 from baccarat.core.rules import CHOICE_RULE_SETS, RULE_SETS, RuleSet, TableLimits
 from baccarat.i18n.language import SOURCE, Language
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -61,40 +63,48 @@ def rule_set_record(rule_set: RuleSet) -> dict[str, Any]:
     }
 
 
-def render_rule_set(rule_set: RuleSet, t: Translator) -> Table:
+def render_rule_set(rule_set: RuleSet, t: Translator) -> list[Block]:
     """One rule set in full: every bet with every rule of its pay table, and its limits."""
+    n = numbers_for(t.language)
     title = t.pgettext("rule set", rule_set.title)
-    description = (
-        t.pgettext("rule set description", rule_set.description) if rule_set.description else ""
-    )
     table = Table(
-        title=f"[bold]{escape(rule_set.name)}[/bold] — {escape(title)}",
-        caption=escape(description) or None,
-        title_justify="left",
-        caption_justify="left",
+        "bets",
+        f"{rule_set.name} — {title}",
+        [
+            Column("bet", t.gettext("Bet"), Align.LEFT, wrap=True),
+            Column("id", t.gettext("Id (--bet)"), Align.LEFT),
+            Column("pays", t.gettext("Pays (first matching rule)"), Align.LEFT, wrap=True),
+            Column("limits", t.gettext("Limits (points)")),
+        ],
     )
-    table.add_column(t.gettext("Bet"))
-    table.add_column(t.gettext("Pays (first matching rule)"))
-    table.add_column(t.gettext("Limits (points)"), justify="right")
+    if rule_set.description:
+        table.notes.append(t.pgettext("rule set description", rule_set.description))
     for name, bet in rule_set.bets.items():
         limits = rule_set.limits_for(name)
-        table.add_row(
-            f"{escape(name)}\n[dim]{escape(t.pgettext('bet', bet.title))}[/dim]",
-            escape("\n".join(bet.describe(t.pays_templates))),
-            f"{format_points(limits.minimum)}–{format_points(limits.maximum)}",
+        table.add(
+            Cell(t.pgettext("bet", bet.title), bet.title),
+            Cell(name, name, "dim"),
+            Cell("\n".join(bet.describe(t.pays_templates)), "; ".join(bet.describe())),
+            Cell(
+                f"{n.points(limits.minimum)}–{n.points(limits.maximum)}",
+                f"{format_points(limits.minimum)}-{format_points(limits.maximum)}",
+            ),
         )
-    return table
+    return [table]
 
 
-def offer_summary(rule_set: RuleSet, t: Language = SOURCE) -> str:
+def offer_summary(rule_set: RuleSet, t: Language = SOURCE, *, titles: bool = False) -> str:
     """The bets a table offers with what they win: ``player 1:1, banker 0.95:1, ...``.
 
     A bet with two winning pays shows both (``banker 1:1/1:2``), with more a range
-    (``dragon_bonus_player 1:1–30:1``); the Egalité bets are grouped.
+    (``dragon_bonus_player 1:1–30:1``); the Egalité bets are grouped. With ``titles``, each
+    bet is named by its title in ``t``'s language instead of its id.
 
     >>> from baccarat.core.rules import get_rule_set
     >>> offer_summary(get_rule_set("ez"))[:40]
     'player 1:1, banker 1:1, tie 8:1, dragon_'
+    >>> offer_summary(get_rule_set("ez"), titles=True)[:40]
+    'Player 1:1, Banker (EZ) 1:1, Tie 8:1, Dr'
     """
     parts: list[str] = []
     egalite: list[Fraction] = []
@@ -107,7 +117,7 @@ def offer_summary(rule_set: RuleSet, t: Language = SOURCE) -> str:
             pays = f"{format_pays(wins[-1])}–{format_pays(wins[0])}"
         else:
             pays = "/".join(format_pays(w) for w in wins) or t.gettext("never wins")
-        parts.append(f"{name} {pays}")
+        parts.append(f"{t.pgettext('bet', bet.title) if titles else name} {pays}")
     if egalite:
         low, high = min(egalite), max(egalite)
         pays = format_pays(low) if low == high else f"{format_pays(low)}–{format_pays(high)}"
@@ -116,59 +126,95 @@ def offer_summary(rule_set: RuleSet, t: Language = SOURCE) -> str:
     return ", ".join(parts)
 
 
-def render_overview(rule_sets: list[RuleSet], choice: list[RuleSet], t: Translator) -> Table:
+def render_overview(rule_sets: list[RuleSet], choice: list[RuleSet], t: Translator) -> list[Block]:
     """Every rule set on one line: what it is and the bets it offers with their pays; then the
     games in which the hands choose, which the analyzer cannot price."""
-    table = Table(title=t.gettext("Rule sets (details: baccarat rules NAME)"), title_justify="left")
-    table.add_column(t.gettext("Rule set"))
-    table.add_column(t.gettext("Main bets and side bets (what they pay)"))
+    table = Table(
+        "rule_sets",
+        t.gettext("Rule sets (details: baccarat rules NAME)"),
+        [
+            Column("rule_set", t.gettext("Rule set"), Align.LEFT),
+            Column(
+                "bets", t.gettext("Main bets and side bets (what they pay)"), Align.LEFT, wrap=True
+            ),
+        ],
+    )
     note = t.gettext(
         "A choice game: the hands choose when to draw, so the odds commands cannot price it "
         "(see baccarat solve chemin-de-fer)."
     )
     for rule_set in (*rule_sets, *choice):
         description = t.pgettext("rule set description", rule_set.description)
-        text = f"{escape(description)}\n[dim]{escape(offer_summary(rule_set, t))}[/dim]"
         if rule_set in choice:
-            text += f"\n[italic]{escape(note)}[/italic]"
-        table.add_row(f"[bold]{escape(rule_set.name)}[/bold]", text)
-    return table
+            description += " " + note
+        table.add(
+            Cell(rule_set.name, rule_set.name, "bold"),
+            Cell(
+                f"{description}\n{offer_summary(rule_set, t, titles=True)}", offer_summary(rule_set)
+            ),
+        )
+    return [table]
 
 
 def rules_command(
     name: Annotated[
-        str | None, typer.Argument(help="Show this rule set only (default: all of them).")
+        str | None,
+        typer.Argument(help="Show this rule set only.", show_default="all of them"),
+    ] = None,
+    rules_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--rules-file", help="Read a rule set from this TOML file, check it, and show it."
+        ),
     ] = None,
     file: Annotated[
         Path | None,
-        typer.Option("--file", help="Read a rule set from this TOML file, check it, and show it."),
+        typer.Option("--file", hidden=True, help="The same as --rules-file (deprecated)."),
     ] = None,
     toml: Annotated[
         bool, typer.Option("--toml", help="Print the rule set as TOML (a starting point to edit).")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="The rule sets as JSON data.")] = False,
+    fmt: FormatOption = OutputFormat.TABLE,
+    as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
     """List the rule sets: the bets each table offers, what they pay and the table limits."""
     t = cli_translator(lang)
-    chosen = [load_rule_set(name, file)] if name is not None or file is not None else None
+    chosen_format = output_format(fmt, as_json)
+    if file is not None:
+        deprecated("--file", "--rules-file")
+        rules_file = rules_file or file
+    chosen = (
+        [load_rule_set(name, rules_file)] if name is not None or rules_file is not None else None
+    )
     rule_sets = chosen if chosen is not None else list(RULE_SETS.values())
     if toml:
         # TOML describes one table; with none named, print the default one.
         print(rule_set_to_toml(rule_sets[0]), end="")
         return
-    if as_json:
+
+    def record() -> tuple[RecordType, dict[str, Any]]:
         data: dict[str, Any] = {"rule_sets": [rule_set_record(rs) for rs in rule_sets]}
         if chosen is None:
             data["choice_rule_sets"] = [rule_set_record(rs) for rs in CHOICE_RULE_SETS.values()]
-        print(json.dumps(data, ensure_ascii=False))
-        return
-    console = output.console()
-    if chosen is None:
-        console.print(render_overview(rule_sets, list(CHOICE_RULE_SETS.values()), t))
-        return
-    console.print(render_rule_set(chosen[0], t))
+        return RecordType.RULE_SETS, data
+
+    def blocks() -> list[Block]:
+        if chosen is None:
+            return render_overview(rule_sets, list(CHOICE_RULE_SETS.values()), t)
+        return render_rule_set(chosen[0], t)
+
+    show(chosen_format, blocks, record)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("rules")(rules_command)
+    app.command(
+        "rules",
+        short_help="The rule sets: bets, pays and table limits.",
+        epilog=examples(
+            "baccarat rules",
+            "baccarat rules ez",
+            "baccarat rules ez --toml > mine.toml",
+            "baccarat rules --rules-file mine.toml",
+        ),
+    )(rules_command)

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
-import json
+import errno
 import os
+import socket
 import sys
 from typing import Annotated
 
 import typer
 
-from baccarat.cli.errors import CannotOpenDatabaseError, DatabaseUrlError
+from baccarat.cli.errors import (
+    CannotListenError,
+    CannotOpenDatabaseError,
+    DatabaseUrlError,
+    HostUnknownError,
+    PermissionDeniedError,
+    PortInUseError,
+)
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.limits import Whole
+from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
+from baccarat.records import RecordType
 
-__all__ = ["register", "serve_command"]
+__all__ = ["check_listen", "register", "serve_command"]
 
 SUPPORTED_DATABASES = ("sqlite", "postgresql")
 
@@ -40,15 +52,49 @@ def check_database_url(url: str) -> str:
     return url
 
 
+def check_listen(host: str, port: int) -> None:
+    """Refuse, in one line, an address the server could not listen on: a host name that does
+    not resolve, an address not of this machine, a port in use or not allowed. The check binds
+    a socket and closes it at once, before anything starts.
+
+    >>> check_listen("no-such-host.invalid", 8000)
+    Traceback (most recent call last):
+    ...
+    baccarat.cli.errors.HostUnknownError: cannot listen on 'no-such-host.invalid': not an address of this machine
+    """
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise HostUnknownError(host=host) from None
+    family, kind, proto, _, address = found[0]
+    with socket.socket(family, kind, proto) as probe:
+        # As uvicorn binds: a port left in TIME_WAIT by a server just stopped is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise PortInUseError(host=host, port=port) from None
+            if exc.errno == errno.EADDRNOTAVAIL:
+                raise HostUnknownError(host=host) from None
+            if exc.errno in (errno.EACCES, errno.EPERM):
+                raise CannotListenError(
+                    host=host, port=port, reason=PermissionDeniedError()
+                ) from None
+            raise CannotListenError(host=host, port=port, reason=exc.strerror or str(exc)) from None
+
+
 def serve_command(
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option(click_type=Whole(65535, least=1), help="Port to listen on.")
+    ] = 8000,
     database: Annotated[
         str | None,
         typer.Option(
             "--database",
-            help="SQLAlchemy URL (default: SQLite in ./data/; "
-            "postgresql+psycopg://USER@HOST/DB for PostgreSQL).",
+            help="SQLAlchemy URL: sqlite:///PATH, or postgresql+psycopg://USER@HOST/DB.",
+            show_default="BACCARAT_DATABASE_URL, else SQLite in ./data/",
         ),
     ] = None,
     as_json: Annotated[
@@ -57,18 +103,16 @@ def serve_command(
     workers: Annotated[
         int,
         typer.Option(
-            min=1,
-            max=64,
+            click_type=Whole(64, least=1),
             help="Server processes (PostgreSQL: one per core; an SQLite file has one writer).",
         ),
     ] = 1,
     threads: Annotated[
         int | None,
         typer.Option(
-            min=1,
-            max=256,
-            help="Threads for database work in each process (default 4; more for a distant "
-            "database).",
+            click_type=Whole(256, least=1),
+            help="Threads for database work in each process (more for a distant database).",
+            show_default="4",
         ),
     ] = None,
     lang: LangOption = None,
@@ -89,6 +133,7 @@ def serve_command(
         settings = settings.model_copy(update={"threads": threads})
     url = settings.resolved_database_url()
     require_database(url, "baccarat serve")
+    check_listen(host, port)  # before the database is made or migrated
     try:
         app = create_app(settings)
     except SQLAlchemyError as exc:
@@ -96,7 +141,7 @@ def serve_command(
         raise CannotOpenDatabaseError(url=url, reason=first) from None
     address = f"http://{host}:{port}/"
     if as_json:
-        sys.stdout.write(json.dumps({"url": address, "database": url}) + "\n")
+        print_json(RecordType.SERVE, {"url": address, "database": url})
     else:
         started = t.gettext(
             "baccarat practice table on {address} (database {database}); "
@@ -122,4 +167,12 @@ def serve_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("serve")(serve_command)
+    app.command(
+        "serve",
+        short_help="Start the practice table (virtual points only).",
+        epilog=examples(
+            "baccarat serve",
+            "baccarat serve --host 0.0.0.0 --port 8080",
+            "baccarat serve --workers 4 --database postgresql+psycopg://me@db/baccarat",
+        ),
+    )(serve_command)

@@ -2,31 +2,35 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from baccarat.cli import output
-from baccarat.cli.deal import render_coup
+from baccarat.cli.deal import coup_from_cards, render_coup
 from baccarat.cli.errors import (
     BadBetSpecError,
     BetGivenTwiceError,
     CannotReadRulesFileError,
+    NestedTooDeeplyError,
     NotBothError,
     StakeOnBetError,
 )
+from baccarat.cli.files import nesting_depth, read_text
+from baccarat.cli.format import Align, Cell, Column, Table
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
-from baccarat.core.cards import parse_cards
-from baccarat.core.coup import Coup
-from baccarat.core.money import MoneyError, format_points, parse_points
+from baccarat.cli.limits import MAX_TOML_DEPTH
+from baccarat.cli.numbers import numbers_for
+from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
+from baccarat.core.errors import BaccaratError
+from baccarat.core.money import MoneyError, parse_points
 from baccarat.core.rulefile import rule_set_from_toml
 from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set
 from baccarat.core.settle import Settlement, settle
 from baccarat.i18n.words import RESULT_WORDS
-from baccarat.records import coup_record
+from baccarat.records import RecordType, coup_record
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -61,49 +65,58 @@ def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
         raise NotBothError(first="--rules NAME", second="--rules-file PATH")
     if path is None:
         return get_rule_set(name if name is not None else DEFAULT_RULE_SET)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise CannotReadRulesFileError(path=str(path), reason=reason) from None
+
+    def refuse(where: str, reason: BaccaratError | str) -> BaccaratError:
+        return CannotReadRulesFileError(path=where, reason=reason)
+
+    text = read_text(path, "--rules-file", refuse=refuse)
+    if nesting_depth(text) > MAX_TOML_DEPTH:
+        raise refuse(str(path), NestedTooDeeplyError(most=MAX_TOML_DEPTH))
     return rule_set_from_toml(text)
 
 
-def render_settlement(settlement: Settlement, t: Translator) -> Table:
+def render_settlement(settlement: Settlement, rule_set: RuleSet, t: Translator) -> Table:
     """The bets of one coup as a table: stake, result, amount returned and net, in points."""
+    n = numbers_for(t.language)
     title = t.gettext("Bets ({rule_set})").format(rule_set=settlement.rule_set)
-    table = Table(title=title, title_justify="left")
-    table.add_column(t.gettext("Bet"))
-    for heading in (
-        t.gettext("Stake"),
-        t.gettext("Result"),
-        t.gettext("Returned"),
-        t.gettext("Net"),
-    ):
-        table.add_column(heading, justify="right")
+    table = Table(
+        "bets",
+        title,
+        [
+            Column("bet", t.gettext("Bet"), Align.LEFT, wrap=True),
+            Column("stake", t.gettext("Stake")),
+            Column("result", t.gettext("Result")),
+            # Translators: everything paid back on a bet: the stake and any win (0 on a loss).
+            Column("returned", t.gettext("Returned")),
+            # Translators: what the bet added to or took from the balance (win or loss), not a prize.
+            Column("net", t.gettext("Net")),
+        ],
+    )
     colours = {"win": "green", "lose": "red", "push": "yellow"}
     for b in settlement.bets:
-        result = f"[{colours[b.result.value]}]{t.gettext(RESULT_WORDS[b.result])}[/]"
-        table.add_row(
-            b.bet,
-            format_points(b.stake),
-            result,
-            format_points(b.returned),
-            _signed(b.net),
+        bet = rule_set.bets.get(b.bet)
+        table.add(
+            Cell(t.pgettext("bet", bet.title) if bet is not None else b.bet, b.bet),
+            Cell(n.points(b.stake), _points(b.stake)),
+            Cell(t.gettext(RESULT_WORDS[b.result]), b.result.value, colours[b.result.value]),
+            Cell(n.points(b.returned), _points(b.returned)),
+            Cell(n.points(b.net, sign=True), _points(b.net)),
         )
-    table.add_section()
-    table.add_row(
-        t.pgettext("sum", "Total"),
-        format_points(settlement.staked),
-        "",
-        format_points(settlement.returned),
-        f"[bold]{_signed(settlement.net)}[/bold]",
+    table.rule()
+    table.add(
+        Cell(t.pgettext("sum", "Total"), "total"),
+        Cell(n.points(settlement.staked), _points(settlement.staked)),
+        Cell("", ""),
+        Cell(n.points(settlement.returned), _points(settlement.returned)),
+        Cell(n.points(settlement.net, sign=True), _points(settlement.net), "bold"),
     )
     return table
 
 
-def _signed(minor: int) -> str:
-    return ("+" if minor > 0 else "") + format_points(minor)
+def _points(minor: int) -> str:
+    from baccarat.core.money import format_points
+
+    return format_points(minor)
 
 
 def settle_command(
@@ -115,36 +128,52 @@ def settle_command(
         list[str],
         typer.Option(
             "--bet",
-            help="BET=POINTS, e.g. banker=100 or tie=2.5 (up to two decimals); repeat for "
+            help="BET=POINTS, e.g. 'banker=100' or 'tie=2.5' (up to two decimals); repeat for "
             "several bets on the same coup.",
         ),
     ],
     rules: Annotated[
         str | None,
         typer.Option(
-            "--rules", help=f"Rule set name (default {DEFAULT_RULE_SET}); see `baccarat rules`."
+            "--rules",
+            help="A named rule set (baccarat rules lists them).",
+            show_default=DEFAULT_RULE_SET,
         ),
     ] = None,
     rules_file: Annotated[
         Path | None,
         typer.Option("--rules-file", help="Read the rule set from this TOML file instead."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    fmt: FormatOption = OutputFormat.TABLE,
+    as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
     """Settle bets on one coup dealt from given cards: result, amount returned and net per bet."""
     t = cli_translator(lang)
+    chosen = output_format(fmt, as_json)
     rule_set = load_rule_set(rules, rules_file)
     stakes = parse_bets(bet)
-    coup = Coup.from_cards(parse_cards(cards), rule_set.tableau)
+    coup = coup_from_cards(cards, rule_set.tableau)
     settlement = settle(coup, stakes, rule_set)
-    if as_json:
-        print(json.dumps({"coup": coup_record(coup), **settlement.to_data()}, ensure_ascii=False))
-        return
-    console = output.console()
-    console.print(render_coup(coup, t=t))
-    console.print(render_settlement(settlement, t))
+    if chosen is OutputFormat.TABLE:
+        output.screen().paragraph(render_coup(coup, t=t, markup=False))
+    # The JSON is the same data in every language: the sentences stay English, as the codes do.
+    show(
+        chosen,
+        lambda: [render_settlement(settlement, rule_set, t)],
+        lambda: (
+            RecordType.COUP,
+            coup_record(coup, rule_set=settlement.rule_set, settlement=settlement),
+        ),
+    )
 
 
 def register(app: typer.Typer) -> None:
-    app.command("settle")(settle_command)
+    app.command(
+        "settle",
+        short_help="Settle bets on one coup dealt from given cards.",
+        epilog=examples(
+            "baccarat settle --cards '7c 2s Kd 3h 4c' --bet banker=100 --bet tie=5",
+            "baccarat settle --cards '9s 5h Kd Kc' --bet player=10 --rules ez --json",
+        ),
+    )(settle_command)

@@ -5,29 +5,38 @@ numpy, numba and the simulator are imported inside the command, so the rest of t
 
 from __future__ import annotations
 
-import json
 import sys
-import time
+from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat.cli import output
+from baccarat.cli import progress
+from baccarat.cli.entry import deprecated
 from baccarat.cli.errors import (
     CoupsTooFewError,
     NotBothError,
+    OnlyWithError,
     UnknownBackendError,
     UnknownModeError,
 )
-from baccarat.cli.language import LangOption, active_translator, cli_translator
+from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
+from baccarat.cli.help import examples
+from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.limits import MAX_SEED, MAX_SIMULATE_COUPS, EnumChoice, Whole
+from baccarat.cli.numbers import numbers_for
+from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
 from baccarat.extras import require
 from baccarat.i18n.markers import N_
+from baccarat.records import RecordType
+from baccarat.sim.spec import MAX_DECKS, Mode
 
 if TYPE_CHECKING:
+    from baccarat.core.rules import RuleSet
     from baccarat.i18n.catalogs import Translator
     from baccarat.sim.report import SimulationReport
-    from baccarat.sim.runner import Backend, ProgressCallback
+    from baccarat.sim.runner import Backend
 
 __all__ = ["register", "simulate_command"]
 
@@ -55,59 +64,46 @@ LABELS: dict[str, str] = {
 }
 """The rows of the frequency table (English; translated where shown)."""
 
-PROGRESS_AFTER = 1.0
-"""Seconds after which a run shows a progress bar (on standard error)."""
+MAX_THREADS = 1024
+"""Threads (or Dask workers) one run may ask for."""
+
+PHASES: dict[str, str] = {
+    "cluster_start": N_("cluster start"),
+    "connect": N_("connecting"),
+    "workers": N_("checking the workers"),
+    "warm_up": N_("warm-up"),
+    "dealing": N_("dealing"),
+}
+"""The parts of a Dask run, as the report names them (``SimulationResult.phases``)."""
 
 
-def _progress() -> tuple[ProgressCallback, Any]:
-    """A callback that opens a Rich progress bar once a run has taken a second, and its closer."""
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
+class BackendName(StrEnum):
+    """Where the coups are dealt."""
 
-    started = time.perf_counter()
-    state: dict[str, Any] = {}
-    console = Console(stderr=True)
-
-    def update(done: int, total: int) -> None:
-        if not console.is_terminal:
-            return  # a bar only for a person watching, never in a redirected stream
-        if "bar" not in state:
-            if time.perf_counter() - started < PROGRESS_AFTER or done >= total:
-                return
-            bar = Progress(
-                "[progress.description]{task.description}",
-                BarColumn(),
-                TaskProgressColumn(),
-                TimeRemainingColumn(),
-                console=console,
-                transient=True,
-            )
-            bar.start()
-            state["bar"] = bar
-            # The command's language, which it picked before dealing.
-            label = active_translator().gettext("Dealing coups")
-            state["task"] = bar.add_task(label, total=total)
-        state["bar"].update(state["task"], completed=done)
-
-    def close() -> None:
-        if "bar" in state:
-            state["bar"].stop()
-
-    return update, close
+    CPU = "cpu"
+    GPU = "gpu"
 
 
-def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
+def _unknown_mode(text: str) -> UnknownModeError:
+    return UnknownModeError(mode=text, modes=", ".join(m.value for m in Mode))
+
+
+def _backend(backend: str, dask: str | None, workers: int | None, dask_wait: float) -> Backend:
     from baccarat.sim.runner import ThreadBackend
 
-    if backend not in ("cpu", "gpu"):
-        raise UnknownBackendError(backend=backend)
     if dask is not None:
         if backend == "gpu":
             raise NotBothError(first="--backend gpu", second="--dask")
         require("dask", "baccarat simulate --dask")
         from baccarat.sim.dask_backend import DaskBackend
 
-        return DaskBackend.connect(dask, workers)
+        cluster = DaskBackend.connect(dask, workers)
+        try:
+            cluster.wait_for_workers(dask_wait)
+        except BaseException:
+            cluster.close()
+            raise
+        return cluster
     if backend == "gpu":
         from baccarat.sim.gpu import GpuBackend
 
@@ -115,13 +111,12 @@ def _backend(backend: str, dask: str | None, workers: int | None) -> Backend:
     return ThreadBackend(workers)
 
 
-def _print_report(report: SimulationReport, t: Translator) -> None:
-    from baccarat.cli.odds import _table as table
+def _report_blocks(report: SimulationReport, rule_set: RuleSet, t: Translator) -> list[Block]:
     from baccarat.sim.spec import Mode
 
+    n = numbers_for(t.language)
     result = report.result
     spec = result.spec
-    console = output.console()
     if spec.mode is Mode.INFINITE:
         shoe = t.gettext("infinite deck")
     else:
@@ -129,70 +124,96 @@ def _print_report(report: SimulationReport, t: Translator) -> None:
         shoe = t.ngettext("{count} deck", "{count} decks", decks).format(count=decks)
         if spec.mode is Mode.SHOE:
             shoe += ", " + t.gettext("cut card {cards}").format(cards=spec.shoe.cut_card)
+        # Translators: said of a shoe: its first card is burned (shown, then that many cards set aside).
         shoe += ", " + (t.gettext("burn") if spec.shoe.burn else t.gettext("no burn"))
     coups = t.ngettext("{count} coup", "{count} coups", result.coups).format(
-        count=f"{result.coups:,}"
+        count=n.integer(result.coups)
     )
     workers = t.ngettext(
         "{count} {backend} worker", "{count} {backend} workers", result.workers
-    ).format(count=result.workers, backend=result.backend)
+    ).format(count=result.workers, backend=result.backend.upper())
     modes = {
+        # Translators: a simulation mode: every shoe dealt to its cut card.
         Mode.SHOE: t.pgettext("simulate mode", "shoe"),
         Mode.FIRST_COUP: t.pgettext("simulate mode", "first-coup"),
         Mode.INFINITE: t.pgettext("simulate mode", "infinite"),
     }
-    console.print(
-        f"[bold]{coups}[/bold] "
-        + t.gettext(
-            "({mode}, {shoe}, rules {rule_set}, seed {seed}) in {seconds} s: "
-            "{speed} million coups/s on {workers}"
-        ).format(
-            mode=modes[spec.mode],
-            shoe=shoe,
-            rule_set=report.rule_set,
-            seed=spec.resolved_seed,
-            seconds=f"{result.seconds:.3f}",
-            speed=f"{result.coups_per_second / 1e6:,.1f}",
-            workers=workers,
+    blocks: list[Block] = [
+        Paragraph(
+            coups
+            + " "
+            + t.gettext(
+                "({mode}, {shoe}, rules {rule_set}, seed {seed}): dealt in {seconds} s, "
+                "{speed} million coups/s on {workers}"
+            ).format(
+                mode=modes[spec.mode],
+                shoe=shoe,
+                rule_set=report.rule_set,
+                seed=spec.resolved_seed,
+                seconds=n.decimal(result.seconds, 3),
+                speed=n.decimal(result.coups_per_second / 1e6, 1),
+                workers=workers,
+            )
         )
-    )
+    ]
+    if len(result.phases) > 1:
+        # A cluster's start and warm-up are not dealing: each part on its own, in order.
+        parts = (
+            t.gettext("{phase} {seconds} s").format(
+                phase=t.gettext(PHASES.get(name, name)), seconds=n.decimal(seconds, 2)
+            )
+            for name, seconds in result.phases
+        )
+        taken = t.gettext("Time taken: {phases}").format(phases=", ".join(parts))
+        blocks.append(Paragraph(taken, "dim"))
     if result.interrupted:
         interrupted = t.gettext("Interrupted: the figures are for the coups dealt so far.")
-        console.print(f"[yellow]{interrupted}[/yellow]")
-
-    freq = table(
+        blocks.append(Paragraph(interrupted, "yellow"))
+    exact_head = t.gettext("Exact") if spec.mode is Mode.INFINITE else t.gettext("Exact 1st")
+    freq = Table(
+        "frequencies",
         t.gettext("Frequencies (% of coups; cards per coup as a number)"),
-        t.gettext("Event"),
-        t.gettext("Guide"),
-        t.gettext("Simulated"),
-        "± 95 %",
-        t.gettext("Exact") if spec.mode is Mode.INFINITE else t.gettext("Exact 1st"),
-        "z",
+        [
+            Column("event", t.gettext("Event"), Align.LEFT, wrap=True),
+            # Translators: the figures of seed page 000, a Vietnamese guide (24 million coups, 8 decks).
+            Column("guide", t.gettext("Guide")),
+            Column("simulated", t.gettext("Simulated")),
+            Column("margin_95", "± 95 %"),
+            Column("exact", exact_head),
+            Column("z", "z"),
+        ],
     )
     for key, e in {**report.frequencies, **report.outcomes}.items():
         scale = 1.0 if key == "cards_per_coup" else 100.0
-        freq.add_row(
-            t.gettext(LABELS[key]),
-            SEED_GUIDE.get(key, ""),
-            f"{e.observed * scale:.4f}",
-            f"{(e.high - e.low) / 2 * scale:.4f}",
-            f"{e.exact * scale:.4f}",
-            f"{e.z:+.2f}",
+        guide = SEED_GUIDE.get(key, "")
+        freq.add(
+            Cell(t.gettext(LABELS[key]), key),
+            Cell(n.decimal(float(guide), len(guide.split(".")[1])) if guide else "", guide),
+            Cell(n.decimal(e.observed * scale, 4), e.observed),
+            Cell(n.decimal((e.high - e.low) / 2 * scale, 4), (e.high - e.low) / 2),
+            Cell(n.decimal(e.exact * scale, 4), e.exact),
+            Cell(n.decimal(e.z, 2, sign=True), e.z),
         )
-    console.print(freq)
-    bets = table(
+    bets = Table(
+        "bets",
         t.gettext("Bets (per unit staked)"),
-        t.gettext("Bet"),
-        t.gettext("Net per unit"),
-        t.gettext("Std. error"),
-        t.gettext("Exact EV"),
-        "z",
+        [
+            Column("bet", t.gettext("Bet"), Align.LEFT, wrap=True),
+            Column("net_per_unit", t.gettext("Net per unit")),
+            Column("se", t.gettext("Std. error")),
+            Column("exact_ev", t.gettext("Exact EV")),
+            Column("z", "z"),
+        ],
     )
     for name, b in report.bets.items():
-        bets.add_row(
-            name, f"{b.net_per_unit:+.5f}", f"{b.se:.5f}", f"{b.exact_ev:+.5f}", f"{b.z:+.2f}"
+        bet = rule_set.bets.get(name)
+        bets.add(
+            Cell(t.pgettext("bet", bet.title) if bet is not None else name, name),
+            Cell(n.decimal(b.net_per_unit, 5, sign=True), b.net_per_unit),
+            Cell(n.decimal(b.se, 5), b.se),
+            Cell(n.decimal(b.exact_ev, 5, sign=True), b.exact_ev),
+            Cell(n.decimal(b.z, 2, sign=True), b.z),
         )
-    console.print(bets)
     note = t.gettext(
         "Guide: the seed guide's 24-million-coup 8-deck table. Exact 1st: the first coup of a "
         "fresh shoe, exactly; z = (simulated - exact) / standard error."
@@ -202,14 +223,24 @@ def _print_report(report: SimulationReport, t: Translator) -> None:
             "Coups dealt one after another to a cut card differ from first coups by about "
             "5e-5 (naturals), visible only past about 10^9 coups."
         )
-    console.print(f"[dim]{note}[/dim]")
+    bets.notes.append(note)
+    return [*blocks, freq, bets]
 
 
 def simulate_command(
-    coups: Annotated[int, typer.Option("--coups", "-n", help="Coups to deal (required).")],
-    decks: Annotated[int, typer.Option(help="Decks in the shoe.")] = 8,
+    coups: Annotated[
+        int,
+        typer.Option(
+            "--coups", "-n", click_type=Whole(MAX_SIMULATE_COUPS), help="Coups to deal (required)."
+        ),
+    ],
+    decks: Annotated[
+        int | None,
+        typer.Option(click_type=Whole(MAX_DECKS), help="Decks in the shoe.", show_default="8"),
+    ] = None,
     rules: Annotated[
-        str | None, typer.Option(help="Rule set whose bets are priced (default punto-banco).")
+        str | None,
+        typer.Option(help="Rule set whose bets are priced.", show_default="punto-banco"),
     ] = None,
     rules_file: Annotated[
         Path | None,
@@ -218,58 +249,114 @@ def simulate_command(
         ),
     ] = None,
     mode: Annotated[
-        str,
+        Mode,
         typer.Option(
+            click_type=EnumChoice(Mode, _unknown_mode),
             help="shoe: coups to the cut card, shoe after shoe; first-coup: the first coup of "
-            "each fresh shoe; infinite: independent cards."
+            "each fresh shoe; infinite: cards from the infinite deck.",
         ),
-    ] = "shoe",
-    cut_card: Annotated[int, typer.Option(help="Cards behind the cut card.")] = 14,
-    burn: Annotated[bool, typer.Option("--burn/--no-burn", help="Burn cards first.")] = True,
-    seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh one, printed).")] = None,
-    workers: Annotated[
-        int | None, typer.Option(help="CPU threads, or local Dask workers (default: all cores).")
+    ] = Mode.SHOE,
+    cut_card: Annotated[
+        int | None,
+        typer.Option(
+            click_type=Whole(MAX_DECKS * 52), help="Cards behind the cut card.", show_default="14"
+        ),
     ] = None,
-    backend: Annotated[str, typer.Option(help="cpu or gpu (CUDA through CuPy).")] = "cpu",
+    burn: Annotated[
+        bool | None,
+        typer.Option("--burn/--no-burn", help="Burn cards first.", show_default="burn"),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            click_type=Whole(MAX_SEED),
+            help="Seed of the simulation (printed, to repeat it).",
+            show_default="a fresh one",
+        ),
+    ] = None,
+    threads: Annotated[
+        int | None,
+        typer.Option(
+            click_type=Whole(MAX_THREADS, least=1),
+            help="CPU threads that deal.",
+            show_default="every core",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            click_type=Whole(MAX_THREADS),
+            help="Dask worker processes of --dask local (without --dask: --threads, deprecated).",
+            show_default="every core",
+        ),
+    ] = None,
+    backend: Annotated[
+        BackendName,
+        typer.Option(
+            click_type=EnumChoice(BackendName, lambda text: UnknownBackendError(backend=text)),
+            help="cpu, or gpu (CUDA through CuPy).",
+        ),
+    ] = BackendName.CPU,
     dask: Annotated[
         str | None,
         typer.Option(help="Deal on Dask: 'local' starts a local cluster, or tcp://HOST:8786."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    dask_wait: Annotated[
+        float,
+        typer.Option(min=0.0, help="Seconds to wait for the Dask scheduler's first worker."),
+    ] = 30.0,
+    fmt: FormatOption = OutputFormat.TABLE,
+    as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
     """Simulate coups from shuffled shoes; every frequency and bet beside its exact value."""
     from baccarat.cli.settle import load_rule_set
 
     t = cli_translator(lang)
+    chosen_format = output_format(fmt, as_json)
     from baccarat.core.shoe import ShoeRules
 
     if coups < 1:
         raise CoupsTooFewError(coups=coups)
-    modes = ("shoe", "first-coup", "infinite")
-    if mode not in modes:
-        raise UnknownModeError(mode=mode, modes=", ".join(modes))
+    if mode is Mode.INFINITE:
+        for option, given in (("--decks", decks), ("--cut-card", cut_card), ("--burn", burn)):
+            if given is not None:
+                raise OnlyWithError(option=option, other="--mode shoe or first-coup")
+    if mode is Mode.FIRST_COUP and cut_card is not None:
+        raise OnlyWithError(option="--cut-card", other="--mode shoe")
+    if workers is not None and dask is None:
+        deprecated("--workers", "--threads")
+        threads, workers = threads if threads is not None else workers, None
+    if threads is not None and dask is not None:
+        raise NotBothError(first="--threads", second="--dask")
     rule_set = load_rule_set(rules, rules_file)
-    shoe = ShoeRules(decks=decks, cut_card=cut_card, burn=burn)
+    shoe = ShoeRules(
+        decks=8 if decks is None else decks,
+        cut_card=14 if cut_card is None else cut_card,
+        burn=True if burn is None else burn,
+    )
 
     from baccarat.odds.exact import signatures_of
     from baccarat.sim.report import simulation_report
-    from baccarat.sim.runner import simulate
-    from baccarat.sim.spec import GpuCardLevelError, Mode, SimulationSpec
+    from baccarat.sim.runner import ThreadBackend, run_range, simulate
+    from baccarat.sim.spec import GpuCardLevelError, SimulationSpec
 
     card_level = [bet.name for bet in rule_set.bets.values() if bet.signature is not None]
-    if backend == "gpu" and card_level:
+    if backend is BackendName.GPU and card_level:
         raise GpuCardLevelError(bets=", ".join(card_level))
     spec = SimulationSpec(
         coups=coups,
         shoe=shoe,
-        mode=Mode(mode),
+        mode=mode,
         seed=seed,
         tableau=rule_set.tableau,
         signatures=signatures_of(rule_set.bets.values()),
     )
-    chosen = _backend(backend, dask, workers)
-    update, close_bar = _progress()
+    chosen = _backend(backend.value, dask, workers if dask is not None else threads, dask_wait)
+    if isinstance(chosen, ThreadBackend):
+        with progress.compiling():
+            run_range(spec.plan(), 0, 0)  # numba compiles the kernels on their first call
+    update, close_bar = progress.bar(t.gettext("Dealing coups"), t.gettext("coups"), millions=True)
     try:
         result = simulate(spec, backend=chosen, progress=update)
     finally:
@@ -278,15 +365,25 @@ def simulate_command(
         if closer is not None:
             closer()
     report = simulation_report(result, rule_set)
-    if as_json:
-        sys.stdout.write(json.dumps(report.as_dict()) + "\n")
-    else:
-        _print_report(report, t)
+    show(
+        chosen_format,
+        lambda: _report_blocks(report, rule_set, t),
+        lambda: (RecordType.SIMULATION, report.as_dict()),
+    )
     if result.interrupted:
-        stopped = t.gettext("interrupted after {coups} coups").format(coups=f"{result.coups:,}")
+        stopped = t.gettext("interrupted after {coups} coups").format(
+            coups=numbers_for(t.language).integer(result.coups)
+        )
         sys.stderr.write(f"baccarat: {stopped}\n")
         raise SystemExit(130)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate_command)
+    app.command(
+        "simulate",
+        short_help="Deal millions of coups; compare with the exact odds.",
+        epilog=examples(
+            "baccarat simulate --coups 10000000 --seed 1",
+            "baccarat simulate -n 1000000 --mode first-coup --decks 6 --json",
+        ),
+    )(simulate_command)

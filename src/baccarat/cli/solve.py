@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import random
+from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -14,11 +14,17 @@ from baccarat.cli.errors import (
     BadProbabilityError,
     NegativeSimulateError,
     StakesBothZeroError,
+    TogetherError,
     UnknownBankerError,
 )
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.limits import MAX_DECKS, MAX_SEED, MAX_SOLVE_SIMULATE, EnumChoice, Whole
+from baccarat.cli.numbers import numbers_for
+from baccarat.cli.output import print_json, screen
 from baccarat.core.tableau import Action, Side
 from baccarat.extras import require
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.chemin.banque.deal import Seat
@@ -35,7 +41,16 @@ __all__ = [
     "render_solution",
 ]
 
-_SETTINGS = ("rules", "free", "both")
+MAX_FRACTION_TEXT = 100
+"""Characters of a stake or a probability written as a fraction (``9/11``): plenty."""
+
+
+class BankerSetting(StrEnum):
+    """Which Banker ``solve chemin-de-fer`` solves for."""
+
+    RULES = "rules"
+    FREE = "free"
+    BOTH = "both"
 
 
 def _contents(decks: int, infinite: bool) -> Composition:
@@ -69,7 +84,7 @@ def _letters(t: Translator) -> dict[str, str]:
 
 def _probability(p: Fraction, t: Translator) -> str:
     return t.gettext("with probability {p} (about {approx})").format(
-        p=_fraction_text(p), approx=f"{float(p):.4f}"
+        p=_fraction_text(p), approx=numbers_for(t.language).decimal(float(p), 4)
     )
 
 
@@ -132,7 +147,8 @@ def render_solution(solution: Solution, title: str, tr: Translator) -> str:
     lines.append(
         "  "
         + tr.gettext("Value: {value} per unit staked to the Player (exactly {exact})").format(
-            value=f"{float(solution.value):+.6f}", exact=_fraction_text(solution.value)
+            value=numbers_for(tr.language).decimal(float(solution.value), 6, sign=True),
+            exact=_fraction_text(solution.value),
         )
     )
     return "\n".join(lines)
@@ -140,25 +156,34 @@ def render_solution(solution: Solution, title: str, tr: Translator) -> str:
 
 def chemin_de_fer_command(
     decks: Annotated[
-        int, typer.Option(help="Decks in the shoe (the first coup of a fresh shoe).")
-    ] = 6,
+        int | None,
+        typer.Option(
+            click_type=Whole(MAX_DECKS),
+            help="Decks in the shoe (the first coup of a fresh shoe).",
+            show_default="6",
+        ),
+    ] = None,
     infinite: Annotated[
         bool, typer.Option("--infinite", help="The infinite deck (cards drawn with replacement).")
     ] = False,
     banker: Annotated[
-        str,
+        BankerSetting,
         typer.Option(
+            click_type=EnumChoice(BankerSetting, lambda text: UnknownBankerError(banker=text)),
             help="Which Banker: 'rules' (the Chemin de Fer options only), 'free' (free in every "
-            "situation: Kemeny and Snell's game) or 'both'."
+            "situation: Kemeny and Snell's game) or 'both'.",
         ),
-    ] = "both",
+    ] = BankerSetting.BOTH,
     simulate: Annotated[
         int,
         typer.Option(
-            help="Also deal this many coups with the optimal strategies to check the value."
+            click_type=Whole(MAX_SOLVE_SIMULATE),
+            help="Also deal this many coups with the optimal strategies to check the value.",
         ),
     ] = 0,
-    seed: Annotated[int, typer.Option(help="Seed of the simulation.")] = 2026,
+    seed: Annotated[
+        int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the simulation.")
+    ] = 2026,
     as_json: Annotated[bool, typer.Option("--json", help="The solutions as JSON.")] = False,
     lang: LangOption = None,
 ) -> None:
@@ -170,11 +195,11 @@ def chemin_de_fer_command(
     from baccarat.chemin.solve import solve_chemin_de_fer
     from baccarat.odds.render import shoe_text
 
-    if banker not in _SETTINGS:
-        raise UnknownBankerError(banker=banker)
+    if infinite and decks is not None:
+        raise TogetherError(first="--infinite", second="--decks")
     if simulate < 0:
         raise NegativeSimulateError(simulate=simulate)
-    contents = _contents(decks, infinite)
+    contents = _contents(6 if decks is None else decks, infinite)
     settings = {
         "rules": (
             CHEMIN_DE_FER,
@@ -185,7 +210,8 @@ def chemin_de_fer_command(
             t.gettext("The Banker free in every situation (Kemeny and Snell's game)"),
         ),
     }
-    chosen = list(settings) if banker == "both" else [banker]
+    chosen = list(settings) if banker is BankerSetting.BOTH else [banker.value]
+    numbers = numbers_for(t.language)
     data: dict[str, Any] = {"shoe": contents.describe(), "solutions": {}}
     texts: list[str] = []
     for key in chosen:
@@ -201,20 +227,21 @@ def chemin_de_fer_command(
             text += "\n  " + t.gettext(
                 "Simulated: {mean} ± {error} over {coups} coups ({z} standard errors from the value)"
             ).format(
-                mean=f"{float(run.mean):+.6f}",
-                error=f"{run.standard_error:.6f}",
-                coups=f"{run.coups:,}",
-                z=f"{run.z(solution.value):+.2f}",
+                mean=numbers.decimal(float(run.mean), 6, sign=True),
+                error=numbers.decimal(run.standard_error, 6),
+                coups=numbers.integer(run.coups),
+                z=numbers.decimal(run.z(solution.value), 2, sign=True),
             )
         data["solutions"][key] = entry
         texts.append(text)
     if as_json:
-        print(json.dumps(data))
+        print_json(RecordType.SOLVE_CHEMIN_DE_FER, data)
     else:
-        print("\n\n".join(texts))
+        screen().paragraph("\n\n".join(texts))
 
 
 def _seat_name(seat: Seat, t: Translator) -> str:
+    # Translators: the seat of a Player hand in Baccarat Banque: "the right hand"; "left" is the other.
     return t.gettext("right") if seat.value == "right" else t.gettext("left")
 
 
@@ -273,13 +300,17 @@ def render_banque(
             + t.gettext(
                 "Banker's edge on the {seat} hand: {edge} per unit (exactly {exact})"
             ).format(
-                seat=_seat_name(seat, t), edge=f"{float(value):+.6f}", exact=_fraction_text(value)
+                seat=_seat_name(seat, t),
+                edge=numbers_for(t.language).decimal(float(value), 6, sign=True),
+                exact=_fraction_text(value),
             )
         )
     return "\n".join(lines)
 
 
 def _fraction(text: str, what: str) -> Fraction:
+    if len(text) > MAX_FRACTION_TEXT:
+        raise BadFractionError(option=what, text=text[:MAX_FRACTION_TEXT] + "…")
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
@@ -292,15 +323,21 @@ def banque_command(
         str,
         typer.Option(
             "--draw-on-5",
-            help="Each Player hand's probability of drawing on 5 (default 9/11, Kemeny and Snell's).",
+            help="Each Player hand's probability of drawing on 5 (9/11: Kemeny and Snell's).",
         ),
     ] = "9/11",
     right_stake: Annotated[str, typer.Option(help="Stake on the right-hand hand.")] = "1",
     left_stake: Annotated[str, typer.Option(help="Stake on the left-hand hand.")] = "1",
     simulate: Annotated[
-        int, typer.Option(help="Also deal this many coups to check the Banker's edge.")
+        int,
+        typer.Option(
+            click_type=Whole(MAX_SOLVE_SIMULATE),
+            help="Also deal this many coups to check the Banker's edge.",
+        ),
     ] = 0,
-    seed: Annotated[int, typer.Option(help="Seed of the simulation.")] = 2026,
+    seed: Annotated[
+        int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the simulation.")
+    ] = 2026,
     as_json: Annotated[
         bool, typer.Option("--json", help="The reply and the edges as JSON.")
     ] = False,
@@ -326,6 +363,7 @@ def banque_command(
     banker = game.banker_best_reply(stakes)
     data = game.to_data(banker) | {"stakes": {s.value: str(w) for s, w in stakes.items()}}
     text = render_banque(game, banker, stakes, t)
+    numbers = numbers_for(t.language)
     if simulate:
         run = simulate_banque(game, banker, simulate, random.Random(seed))
         edge = game.banker_edge(banker)
@@ -343,20 +381,45 @@ def banque_command(
                 "({z} standard errors from the edge)"
             ).format(
                 seat=_seat_name(seat, t),
-                mean=f"{float(run.mean(seat)):+.6f}",
-                error=f"{run.standard_error(seat):.6f}",
-                coups=f"{run.coups:,}",
-                z=f"{run.z(seat, edge[seat]):+.2f}",
+                mean=numbers.decimal(float(run.mean(seat)), 6, sign=True),
+                error=numbers.decimal(run.standard_error(seat), 6),
+                coups=numbers.integer(run.coups),
+                z=numbers.decimal(run.z(seat, edge[seat]), 2, sign=True),
             )
-    print(json.dumps(data) if as_json else text)
+    if as_json:
+        print_json(RecordType.SOLVE_BANQUE, data)
+    else:
+        screen().paragraph(text)
 
 
 def register(app: typer.Typer) -> None:
     solve_app = typer.Typer(
         name="solve",
         help="Solve the games in which the hands choose (Chemin de Fer, Banque).",
+        short_help="Solve Chemin de Fer and Banque.",
         no_args_is_help=True,
+        rich_markup_mode=None,
+        epilog=examples("baccarat solve chemin-de-fer --infinite", "baccarat solve banque"),
     )
-    solve_app.command("chemin-de-fer")(chemin_de_fer_command)
-    solve_app.command("banque")(banque_command)
+    solve_app.command(
+        "chemin-de-fer",
+        short_help="Each side's optimal strategy and the game's value.",
+        epilog=examples(
+            "baccarat solve chemin-de-fer --decks 6",
+            "baccarat solve chemin-de-fer --infinite --banker rules --simulate 100000",
+        ),
+    )(chemin_de_fer_command)
+    solve_app.command(
+        "banque",
+        short_help="The Banker's best reply to both Player hands.",
+        epilog=examples(
+            "baccarat solve banque",
+            "baccarat solve banque --draw-on-5 1/2 --right-stake 2 --simulate 100000",
+        ),
+    )(banque_command)
+
+    @solve_app.callback()
+    def _group(lang: LangOption = None) -> None:
+        """--lang here too: the help of the group speaks it (read before the command runs)."""
+
     app.add_typer(solve_app, name="solve")

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
-from baccarat.cli import output
+from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.output import (
+    FormatOption,
+    JsonOption,
+    OutputFormat,
+    Screen,
+    output_format,
+    show,
+    width,
+)
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -35,8 +44,11 @@ def tableau_rules(tableau: Tableau, t: Translator) -> list[str]:
 def _letters(t: Translator) -> dict[Action, str]:
     # The letters of the web's draw table, so a page and the terminal say the same.
     return {
+        # Translators: one letter for "draw" in the draw table; it must differ from the letters for stand and option.
         Action.DRAW: t.pgettext("draw table", "D"),
+        # Translators: one letter for "stand" in the draw table.
         Action.STAND: t.pgettext("draw table", "S"),
+        # Translators: one letter for a cell where the hand chooses (Chemin de Fer).
         Action.OPTION: t.pgettext("draw table", "O"),
     }
 
@@ -60,55 +72,59 @@ def _plain(tableau: Tableau, t: Translator) -> str:
     return "\n".join(lines)
 
 
-def tableau_command(
-    as_json: Annotated[bool, typer.Option("--json", help="The tableau as JSON data.")] = False,
-    plain: Annotated[bool, typer.Option("--plain", help="Plain text, no colours.")] = False,
-    lang: LangOption = None,
-) -> None:
-    """Print the Punto Banco draw rules (naturals, the Player rule, the Banker table)."""
-    t = cli_translator(lang)
-    tableau = PUNTO_BANCO
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    "name": tableau.name,
-                    "natural_totals": sorted(tableau.natural_totals),
-                    "player": [a.value for a in tableau.player],
-                    "banker_player_stood": [a.value for a in tableau.banker_player_stood],
-                    "banker": [[a.value for a in row] for row in tableau.banker],
-                }
-            )
-        )
-        return
-    if plain:
-        print(_plain(tableau, t))
-        return
-    console = output.console()
-    for line in tableau_rules(tableau, t):
-        console.print(line)
+def _blocks(tableau: Tableau, t: Translator) -> list[Block]:
     letters = _letters(t)
     table = Table(
-        title=t.gettext(
-            "Banker: draw ({draw}) or stand ({stand}) by the Player's third card"
-        ).format(draw=letters[Action.DRAW], stand=letters[Action.STAND])
+        "banker",
+        t.gettext("Banker: draw ({draw}) or stand ({stand}) by the Player's third card").format(
+            draw=letters[Action.DRAW], stand=letters[Action.STAND]
+        ),
+        [
+            Column("banker_total", t.side_names[Side.BANKER]),
+            *(Column(str(v), str(v), Align.CENTER) for v in range(10)),
+            Column("player_stood", t.gettext("Player stood"), Align.CENTER),
+        ],
     )
-    table.add_column(t.side_names[Side.BANKER], justify="right")
-    for value in range(10):
-        table.add_column(str(value), justify="center")
-    table.add_column(t.gettext("Player stood"), justify="center")
     for total in range(10):
         if tableau.is_natural(total):
             continue
         cells = [_cell(a, letters) for a in tableau.banker[total]]
-        table.add_row(str(total), *cells, _cell(tableau.banker_player_stood[total], letters))
-    console.print(table)
+        table.add(
+            Cell(str(total), total), *cells, _cell(tableau.banker_player_stood[total], letters)
+        )
+    return [*(Paragraph(line) for line in tableau_rules(tableau, t)), table]
 
 
-def _cell(action: Action, letters: dict[Action, str]) -> str:
-    colour = "green" if action is Action.DRAW else "red"
-    return f"[{colour}]{letters[action]}[/{colour}]"
+def tableau_command(
+    plain: Annotated[bool, typer.Option("--plain", help="Plain text, no colours.")] = False,
+    fmt: FormatOption = OutputFormat.TABLE,
+    as_json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Print the Punto Banco draw rules (naturals, the Player rule, the Banker table)."""
+    t = cli_translator(lang)
+    chosen = output_format(fmt, as_json)
+    tableau = PUNTO_BANCO
+    if plain and chosen is OutputFormat.TABLE:
+        Screen(width(), styled=False).paragraph(_plain(tableau, t))
+        return
+    record = {
+        "name": tableau.name,
+        "natural_totals": sorted(tableau.natural_totals),
+        "player": [a.value for a in tableau.player],
+        "banker_player_stood": [a.value for a in tableau.banker_player_stood],
+        "banker": [[a.value for a in row] for row in tableau.banker],
+    }
+    show(chosen, lambda: _blocks(tableau, t), lambda: (RecordType.TABLEAU, record))
+
+
+def _cell(action: Action, letters: dict[Action, str]) -> Cell:
+    return Cell(letters[action], action.value, "green" if action is Action.DRAW else "red")
 
 
 def register(app: typer.Typer) -> None:
-    app.command("tableau")(tableau_command)
+    app.command(
+        "tableau",
+        short_help="The Punto Banco draw rules.",
+        epilog=examples("baccarat tableau", "baccarat tableau --plain --lang vi"),
+    )(tableau_command)

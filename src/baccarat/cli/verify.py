@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
-import json
-import sys
+import io
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat.cli.errors import CannotReadCoupsError, CoupsNotUtf8Error
+from baccarat.cli.entry import deprecated
+from baccarat.cli.errors import CannotReadCoupsError, NotBothError
+from baccarat.cli.files import read_text
+from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.limits import MAX_DECKS, Whole
+from baccarat.cli.output import print_json, screen
 from baccarat.core.cards import format_cards
 from baccarat.core.coup import Coup
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
+from baccarat.fair.errors import ShoeNumberError
+from baccarat.fair.seeds import MAX_SHOE_NUMBER
 from baccarat.fair.verify import MISMATCH_MESSAGES, Claim, Verification, read_claims, verify
+from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -26,15 +33,15 @@ _ROW = 13  # cards per row of the printed order: a deck's worth of ranks
 
 
 def _read_coups(source: str) -> list[Claim]:
-    if source == "-":
-        return read_claims(sys.stdin)
-    try:
-        with open(source, encoding="utf-8") as handle:
-            return read_claims(handle)
-    except OSError as exc:
-        raise CannotReadCoupsError(path=source, reason=exc.strerror) from None
-    except UnicodeDecodeError:
-        raise CoupsNotUtf8Error(path=source) from None
+    """The coups handed in, from a file or standard input (``-``), read as text first: a file
+    of coups is a few kilobytes, so anything past :data:`~baccarat.cli.limits.MAX_FILE_BYTES`
+    (or a directory, a device, bytes that are not UTF-8) is refused before it is parsed."""
+    text = read_text(
+        source,
+        "--coups-file",
+        refuse=lambda path, reason: CannotReadCoupsError(path=path, reason=reason),
+    )
+    return read_claims(io.StringIO(text))
 
 
 def _coup_line(number: int, coup: Coup, t: Translator) -> str:
@@ -96,6 +103,7 @@ def render_verification(result: Verification, claimed: int, t: Translator) -> st
             )
         )
     lines.append(
+        # Translators: the order of the shoe's cards, as a label.
         _label(t.gettext("Order"))
         + t.gettext("{count} cards, top first").format(count=len(result.order))
     )
@@ -103,6 +111,7 @@ def render_verification(result: Verification, claimed: int, t: Translator) -> st
         lines.append(f"{start + 1:>6}  {format_cards(result.order[start : start + _ROW])}")
     if result.burned:
         lines.append(
+            # Translators: the cards burned at the start of the shoe, as a label.
             _label(t.gettext("Burned"))
             + t.gettext("{card} shown, then {count} face down").format(
                 card=result.burned[0], count=len(result.burned) - 1
@@ -165,9 +174,23 @@ def verify_command(
         ),
     ],
     client_seed: Annotated[str, typer.Option("--client-seed", help="The client seed of the shoe.")],
-    shoe: Annotated[int, typer.Option("--shoe", help="The shoe number (from 1).")],
-    decks: Annotated[int, typer.Option(help="Decks in the shoe (1 to 8).")] = 8,
-    cut_card: Annotated[int, typer.Option(help="Cards behind the cut card.")] = 14,
+    shoe: Annotated[
+        int,
+        typer.Option(
+            "--shoe",
+            click_type=Whole(
+                MAX_SHOE_NUMBER,
+                too_large=lambda value: ShoeNumberError(most=MAX_SHOE_NUMBER, number=value),
+            ),
+            help="The shoe number (from 1).",
+        ),
+    ],
+    decks: Annotated[
+        int, typer.Option(click_type=Whole(8), help="Decks in the shoe (1 to 8).")
+    ] = 8,
+    cut_card: Annotated[
+        int, typer.Option(click_type=Whole(MAX_DECKS * 52), help="Cards behind the cut card.")
+    ] = 14,
     burn: Annotated[bool, typer.Option(help="Whether the shoe burns cards first.")] = True,
     one_more_coup: Annotated[
         bool,
@@ -177,13 +200,18 @@ def verify_command(
         str | None,
         typer.Option(help="The commitment shown before the shoe (64 hex digits), to check."),
     ] = None,
-    coups: Annotated[
+    coups_file: Annotated[
         str | None,
         typer.Option(
+            "--coups-file",
             help="A file of the coups dealt, one per line from the first: cards in shoe order "
             "(P1 B1 P2 B2, then third cards) or the JSON records of 'baccarat deal --json'; "
-            "'-' reads standard input."
+            "'-' reads standard input.",
         ),
+    ] = None,
+    coups: Annotated[
+        str | None,
+        typer.Option("--coups", hidden=True, help="The same as --coups-file (deprecated)."),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="The verification as one JSON object.")
@@ -195,17 +223,31 @@ def verify_command(
     Exit code 0 when everything matches, 1 when the commitment or a coup differs, 2 on bad input.
     """
     t = cli_translator(lang)
+    if coups is not None:
+        # --coups is a count everywhere else; a file of coups is --coups-file.
+        if coups_file is not None:
+            raise NotBothError(first="--coups-file", second="--coups")
+        deprecated("--coups", "--coups-file")
+        coups_file = coups
     rules = ShoeRules(decks=decks, cut_card=cut_card, burn=burn, one_more_coup=one_more_coup)
-    claims = _read_coups(coups) if coups is not None else []
+    claims = _read_coups(coups_file) if coups_file is not None else []
     result = verify(server_seed, client_seed, shoe, rules, commitment=commitment, coups=claims)
     if as_json:
-        typer.echo(json.dumps(result.record(), ensure_ascii=False))
+        print_json(RecordType.VERIFICATION, result.record())
     else:
-        typer.echo(render_verification(result, len(claims), t))
+        screen().paragraph(render_verification(result, len(claims), t))
     if not result.ok:
         # Not typer.Exit: with standalone_mode=False click returns its code instead of exiting.
         raise SystemExit(1)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("verify")(verify_command)
+    app.command(
+        "verify",
+        short_help="Check a provably fair shoe from its seeds.",
+        epilog=examples(
+            "baccarat verify --server-seed SEED --client-seed mine --shoe 1",
+            "baccarat verify --server-seed SEED --client-seed mine --shoe 1 \\",
+            "    --commitment HASH --coups-file coups.txt",
+        ),
+    )(verify_command)

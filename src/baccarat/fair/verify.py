@@ -93,8 +93,9 @@ MISMATCH_MESSAGES = MessageTable(MISMATCH_ENGLISH, context="verify")
 """The mismatch sentences to translate (``language.translated(MISMATCH_MESSAGES)``)."""
 """The sentences of a mismatch in English, keyed by reason (and the cards' roles, ``role.*``);
 another language gives the same keys to :meth:`Mismatch.text`."""
-# The fields of a coup record that do not follow from the cards and the rules: wording only.
-_WORDING = frozenset({"text"})
+# The fields of a coup record that do not follow from the cards and the rules: wording only
+# (the steps' and the result's sentences, in whatever language the record was written).
+_WORDING = frozenset({"text", "result"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +243,10 @@ def _record_claim(record: Mapping[str, Any]) -> Claim:
                 raise ClaimHandSizeError(field=f"{name}.cards", count=len(hand), shown=shown)
         return Claim((p[0], b[0], p[1], b[1], *p[2:], *b[2:]), record)
     if "cards" in record:
-        return Claim(_cards(record["cards"], "cards"), record)
+        # The cards in shoe order, as codes: compared as cards (a coup record's own ``cards``,
+        # objects with the hand and total of each, is compared field by field above).
+        rest = {key: value for key, value in record.items() if key != "cards"}
+        return Claim(_cards(record["cards"], "cards"), rest)
     raise ClaimShapeError(record=json.dumps(record)[:200])
 
 
@@ -271,8 +275,8 @@ def as_claim(item: ClaimedCoup | Claim) -> Claim:
     """Any accepted form of a handed-in coup as a :class:`Claim`.
 
     A record is what ``baccarat deal --json`` prints (``player.cards`` and ``banker.cards``; every
-    other field it carries is checked too, except the wording of the steps), the same wrapped as
-    ``{"coup": {...}, ...}``, or ``{"cards": [...]}`` in shoe order.
+    other field it carries is checked too, except the wording of the steps and the result), the
+    same wrapped as ``{"coup": {...}, ...}``, or ``{"cards": [...]}`` in shoe order.
     """
     if isinstance(item, Claim):
         return item

@@ -11,6 +11,12 @@ shoe's mismatch (context ``verify``) and the road labels (context
 ``roads.<field>``). It writes ``locale/messages.pot`` and the English catalog, whose every
 message translates to itself. ``--check`` changes nothing and exits 1 if either file is stale.
 
+A ``# Translators:`` comment on the line before a message in code (``{# Translators: … #}`` in a
+template) goes into the template with it; a message that lives in data takes its comment from
+the glossary (:mod:`baccarat.i18n.glossary`). Babel marks any message with a ``%`` followed by a
+letter as ``python-format``; the application formats only named ``%(name)s`` placeholders, so a
+message without one is marked ``no-python-format`` instead ("5 % commission" is not a format).
+
 Another language starts from the template: ``pybabel init -i messages.pot -d locale -l vi``
 (or a copy of the English catalog with the translations filled in).
 """
@@ -20,18 +26,20 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from baccarat.core.errors import TemplatedError
 from baccarat.core.messages import MessageTable
 from baccarat.i18n.catalogs import DOMAIN, EXPLAIN, LOCALE_DIR, PAYS, SOURCE_LANGUAGE
+from baccarat.i18n.glossary import load as load_glossary
 
 __all__ = [
     "ERROR_MODULES",
@@ -45,7 +53,7 @@ __all__ = [
 ]
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SOURCES = ("web", "ledger", "i18n", "learn", "cli", "odds")
+SOURCES = ("web", "ledger", "i18n", "learn", "cli", "odds", "records")
 """Sub-packages of ``baccarat`` whose code and templates hold user-facing messages."""
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 ENGLISH_PATH = LOCALE_DIR / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -58,7 +66,9 @@ _OPTIONS = {
         "newstyle_gettext": "true",
     }
 }
-_KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+_KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
+_COMMENT_TAGS = ("Translators:",)
+_NAMED_PLACEHOLDER = re.compile(r"%\(\w+\)")
 
 
 ERROR_MODULES = (
@@ -108,7 +118,13 @@ def templated_errors() -> list[type[TemplatedError]]:
     return sorted(found, key=lambda cls: cls.code)
 
 
-TABLE_MODULES = ("baccarat.chemin.tableau", "baccarat.fair.verify", "baccarat.roads.labels")
+TABLE_MODULES = (
+    "baccarat.chemin.tableau",
+    "baccarat.fair.verify",
+    "baccarat.roads.labels",
+    "baccarat.cli.clicktext",
+    "baccarat.cli.helptable",
+)
 """The modules of features that hand this package a :class:`MessageTable` (found by name, so
 this package imports none of them)."""
 
@@ -162,18 +178,42 @@ def extract() -> Catalog:
     )
     for source in SOURCES:
         found = extract_from_dir(
-            PACKAGE / source, method_map=_METHODS, options_map=_OPTIONS, keywords=_KEYWORDS
+            PACKAGE / source,
+            method_map=_METHODS,
+            options_map=_OPTIONS,
+            keywords=_KEYWORDS,
+            comment_tags=_COMMENT_TAGS,
         )
         for filename, _lineno, message, comments, context in found:
             catalog.add(
                 message,
                 locations=[(f"{source}/{filename}", 0)],
-                auto_comments=comments,
+                # Jinja drops the tag that Babel's Python extractor keeps: put it back.
+                auto_comments=[
+                    c if c.startswith(_COMMENT_TAGS) else f"{_COMMENT_TAGS[0]} {c}"
+                    for c in comments
+                ],
                 context=context,
             )
     for context, message, where in _data_messages():
         catalog.add(message, locations=[(where, 0)], context=context)
+    for (context, ident), comment in load_glossary().notes.items():
+        noted = catalog.get(ident, context=context)
+        if comment and noted is not None and comment not in noted.auto_comments:
+            noted.auto_comments.append(comment)
+    for each in catalog:
+        _mark_format(each)
     return catalog
+
+
+def _mark_format(message: Message) -> None:
+    """Mark a message ``no-python-format`` when Babel's guess of ``python-format`` is wrong."""
+    ids = [message.id] if isinstance(message.id, str) else list(message.id)
+    if "python-format" in message.flags and not any(_NAMED_PLACEHOLDER.search(i) for i in ids):
+        # msgfmt reads the last flag of a contradictory pair, and Babel writes flags sorted:
+        # "python-format" must go for "no-python-format" to count.
+        message.flags.discard("python-format")
+        message.flags.add("no-python-format")
 
 
 def english_catalog(template: Catalog) -> Catalog:
@@ -196,7 +236,10 @@ def english_catalog(template: Catalog) -> Catalog:
             locations=message.locations,
             auto_comments=message.auto_comments,
             context=message.context,
+            flags=message.flags,
         )
+    for message in english:
+        _mark_format(message)
     return english
 
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from baccarat.core.coup import Hand
 from baccarat.core.tableau import Action
 from baccarat.learn.heatmap import HeatCell, Heatmap
 from baccarat.learn.quiz import Round
 from baccarat.learn.situations import Question, Situation
 from baccarat.learn.text import Language, explanation, prompt
+from baccarat.records import coup_record
 
 __all__ = ["heatmap_record", "question_record", "round_record", "situation_record"]
 
@@ -46,24 +46,12 @@ def question_record(question: Question, lang: Language) -> dict[str, Any]:
     }
 
 
-def _hand(hand: Hand) -> dict[str, Any]:
-    return {
-        "cards": [str(card) for card in hand.cards[:2]],
-        "two_card_total": hand.two_card_total,
-        "third_card": None if hand.third_card is None else str(hand.third_card),
-        "total": hand.total,
-    }
-
-
 def situation_record(situation: Situation, lang: Language) -> dict[str, Any]:
-    """A situation: both hands (third cards are revealed after the Player's answer), the
-    questions in order, and how the coup ends."""
-    coup = situation.coup
+    """A situation: the coup (its ``baccarat.coup/1`` record, third cards and all; the quiz
+    reveals them after the Player's answer) and the questions in order."""
     return {
         "focus": situation.focus.key,
-        "player": _hand(coup.player),
-        "banker": _hand(coup.banker),
-        "winner": coup.winner.value,
+        "coup": coup_record(situation.coup, lang),
         "questions": [question_record(q, lang) for q in situation.questions],
     }
 

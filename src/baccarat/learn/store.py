@@ -1,8 +1,9 @@
 """Where progress lives: a small repository interface, kept in memory or in a JSON file.
 
 The quiz only ever loads a learner's records and saves the ones an answer changed, so a database
-implementation (the web layer's) is two queries. The JSON file holds every learner of one machine
-and is replaced atomically, so an interrupted write never leaves half a file.
+implementation (the web's: :class:`baccarat.store.quiz.DatabaseStore`, outside this package) is
+two queries. The JSON file holds every learner of one machine and is replaced atomically, so an
+interrupted write never leaves half a file.
 
 >>> store = MemoryStore()
 >>> store.save("ana", [CellRecord(Cell.banker(3, 8), wrong=1, box=1, due=5.0)])

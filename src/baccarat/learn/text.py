@@ -81,8 +81,10 @@ def key_for(action: Action, lang: Language) -> str:
     mean dừng, stand), so the keys are messages with the context ``key``.
     """
     if action is Action.DRAW:
+        # Translators: the key for "draw" in the quiz: the first letter of the word for draw.
         return lang.pgettext("key", "d")
     if action is Action.STAND:
+        # Translators: the key for "stand" in the quiz: the first letter of the word for stand.
         return lang.pgettext("key", "s")
     raise LearnError(f"the quiz has no key for {action.value!r}")
 

@@ -1,7 +1,10 @@
 """Players and their ledgers: guests, grants, the daily top-up, balances, appending entries.
 
+:func:`player_view` is the standing the service answers with (a
+:class:`~baccarat.ledger.views.PlayerView`).
+
 Every function takes an open :class:`~sqlalchemy.orm.Session` inside a transaction (see
-:meth:`baccarat.ledger.db.Store.transaction`) and a ``now`` so tests control the clock. Every
+:meth:`baccarat.store.db.Store.transaction`) and a ``now`` so tests control the clock. Every
 entry is written by :func:`append`, the one place that numbers entries and keeps the running
 balance, so the rules that protect the ledger live in one function.
 """
@@ -35,14 +38,14 @@ from baccarat.ledger.errors import (
     TopUpNotNeededError,
     TopUpUsedTodayError,
 )
-from baccarat.ledger.models import Entry, EntryKind, GrantNote, Player, UTCDateTime
+from baccarat.ledger.views import PlayerView, TopUpStatus
+from baccarat.store.models import Entry, EntryKind, GrantNote, Player, UTCDateTime
 
 __all__ = [
     "STARTING_BALANCE",
     "LastEntry",
     "Posting",
     "Standing",
-    "TopUpStatus",
     "append",
     "balance",
     "create_guest",
@@ -52,6 +55,7 @@ __all__ = [
     "last_seq",
     "lock_player",
     "net_since",
+    "player_view",
     "standing",
     "top_up",
     "top_up_status",
@@ -88,7 +92,7 @@ def lock_player(session: Session, player_id: str) -> Player:
     Every write to a player's ledger takes this lock first, so concurrent requests on one account
     run one after the other on PostgreSQL instead of racing for the next ``seq`` (the unique
     ``(player_id, seq)`` stays as the backstop). SQLite has no row locks and needs none: a
-    :meth:`~baccarat.ledger.db.Store.transaction` there already holds the database's write lock.
+    :meth:`~baccarat.store.db.Store.transaction` there already holds the database's write lock.
     """
     player = session.scalars(_LOCK_PLAYER, {"player_id": player_id}).first()
     if player is None:
@@ -206,18 +210,6 @@ class Standing:
     def last(self) -> LastEntry:
         """The last entry, as :func:`last_entry` gives it."""
         return LastEntry(self.seq, self.balance, self.last_at)
-
-
-@dataclass(frozen=True, slots=True)
-class TopUpStatus:
-    """Whether the player may top up now; if not, why, and from when (for the used-today case)."""
-
-    available: bool
-    amount: int
-    """What a top-up would grant now (0 if the balance is at or above the starting balance)."""
-    used_today: bool
-    next_at: datetime
-    """The start of the next UTC day: when a top-up used today becomes possible again."""
 
 
 def _day_start(now: datetime) -> datetime:
@@ -380,4 +372,33 @@ def entries(session: Session, player_id: str, limit: int = 100) -> list[Entry]:
             .order_by(Entry.seq.desc())
             .limit(limit)
         )
+    )
+
+
+def player_view(
+    session: Session,
+    player_id: str,
+    since: datetime | None,
+    now: datetime,
+    starting_balance: int = STARTING_BALANCE,
+    known: Standing | None = None,
+) -> PlayerView:
+    """The player's standing as the service answers it: balance, net of play since ``since``,
+    the top-up. ``known``: the :func:`standing` if the caller has it (a deal has just made it),
+    else it is read."""
+    current = known if known is not None else standing(session, player_id, since, now)
+    return PlayerView(
+        username=get_player(session, player_id).username,
+        player_id=player_id,
+        balance=current.balance,
+        last_seq=current.seq,
+        net_since=current.net_since,
+        top_up=top_up_status(
+            session,
+            player_id,
+            now,
+            starting_balance,
+            current.balance,
+            current.top_up_used_today,
+        ),
     )

@@ -4,7 +4,8 @@ request and end at once on log-out or when the password changes.
 
 A session token is 32 random bytes, sent only in the (signed, HttpOnly) cookie; the database
 keeps its SHA-256, so a copy of the database lets no one sign in. Every function takes an open
-session inside a transaction and a ``now``, as in :mod:`baccarat.ledger.accounts`.
+session inside a transaction (and a ``now`` where it dates something), as in
+:mod:`baccarat.ledger.accounts`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from baccarat.ledger.errors import (
     UsernameTakenError,
     WeakPasswordError,
 )
-from baccarat.ledger.models import Player, WebSession
+from baccarat.store.models import Player, WebSession
 
 __all__ = [
     "PASSWORD_LENGTHS",
@@ -73,10 +74,10 @@ def _token_id(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def start_session(session: Session, player_id: str, now: datetime) -> str:
+def start_session(session: Session, player_id: str) -> str:
     """A new session for the player; returns the token for the cookie (kept only hashed)."""
     token = secrets.token_urlsafe(32)
-    session.add(WebSession(id=_token_id(token), player_id=player_id, created_at=now))
+    session.add(WebSession(id=_token_id(token), player_id=player_id))
     session.flush()
     return token
 
@@ -140,7 +141,7 @@ def register(
     return player
 
 
-def log_in(session: Session, username: str, password: str, now: datetime) -> tuple[str, str]:
+def log_in(session: Session, username: str, password: str) -> tuple[str, str]:
     """Check the credentials and open a session: ``(player_id, token)``.
 
     An unknown name costs the same argon2 verification as a wrong password, and both answer
@@ -157,7 +158,7 @@ def log_in(session: Session, username: str, password: str, now: datetime) -> tup
         raise BadCredentialsError()
     if _HASHER.check_needs_rehash(stored):
         player.password_hash = _HASHER.hash(password)
-    return player.id, start_session(session, player.id, now)
+    return player.id, start_session(session, player.id)
 
 
 def change_password(

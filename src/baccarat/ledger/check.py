@@ -1,19 +1,25 @@
 """The ledger check: every account adds up, every coup is settled exactly once and in full.
 
 :func:`check_ledger` reads everything (one pass over the entries in ``(player, seq)`` order, one
-over the coups) and reports each discrepancy it finds; an empty list means
+over the coups, one over the shoes) and reports each discrepancy it finds; an empty list means
 
 - every player's entries are numbered ``1, 2, …`` without a gap, each ``balance_after`` is the
   running sum of the amounts so far and never negative (so the balance, the last one, equals the
   sum of all the entries), and none is dated before the entry it follows (the net of a session
-  is read by date: :func:`baccarat.ledger.accounts.standing`);
+  is read by date: :func:`baccarat.ledger.accounts.standing`); the first is not dated before the
+  player was created and passed the 18+ gate (``created_at``, ``adult_confirmed_at``);
 - every coup has entries, and they are exactly what :func:`baccarat.core.settle.settle` gives for
   its cards and its stakes: every stake, then every payout or refund, none missing, none extra
-  (a coup dealt but not settled, or settled twice, is reported);
-- every shoe's stored position equals the number of coups stored for it, numbered ``1 … n``.
+  (a coup dealt but not settled, or settled twice, is reported); and its stored ``winner``,
+  ``summary_index`` and ``pair_index`` are those of its cards;
+- every shoe's stored position equals the number of coups stored for it, numbered ``1 … n``; a
+  table's first shoe is not dated before the table, and a later shoe not before the coup that
+  ended the shoe before it (it is shuffled by that coup's deal);
+- every idempotency key is dated with the coup it names (both are written by one deal).
 
-The database constraints make most of these impossible to break; the check proves it on the data
-itself, after a crash for example (``baccarat ledger check``).
+Those are the columns nothing else reads back: the check is what keeps them honest. The database
+constraints make most of these impossible to break; the check proves it on the data itself,
+after a crash for example (``baccarat ledger check``).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from baccarat.core.coup import Coup
 from baccarat.core.errors import BaccaratError
@@ -31,9 +38,17 @@ from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
 from baccarat.i18n.markers import N_
 from baccarat.ledger import tables
-from baccarat.ledger.db import Store
-from baccarat.ledger.models import CoupRecord, Entry, EntryKind, ShoeRecord, TableRecord
-from baccarat.ledger.service import _postings
+from baccarat.ledger.dealing import postings
+from baccarat.store.db import Store
+from baccarat.store.models import (
+    CoupRecord,
+    DealKey,
+    Entry,
+    EntryKind,
+    Player,
+    ShoeRecord,
+    TableRecord,
+)
 
 __all__ = ["Discrepancy", "LedgerReport", "check_ledger"]
 
@@ -44,13 +59,23 @@ SEQ_GAP = N_("entry {entry} where {due} was due")
 RUNNING_BALANCE = N_("entry {entry} says balance {balance}, the entries sum to {total}")
 NEGATIVE_BALANCE = N_("entry {entry}: {balance}")
 DATE_ORDER = N_("entry {entry} is dated {at}, before the entry it follows ({previous})")
+GATE_DATE = N_(
+    "the first entry is dated {at}, before the player was created ({created}) or passed the "
+    "gate ({gate})"
+)
 NO_STAKE = N_("a coup with no stake")
 NOT_A_COUP = N_("cards {cards!r} are not a coup")
 WRONG_SETTLEMENT = N_("entries {entries} but the settlement gives {expected}")
+COUP_RECORD = N_("the stored {column} is {stored}; the cards give {expected}")
 MISSING_COUP = N_("entries for a missing coup")
 SHOE_POSITION = N_(
     "the shoe says {dealt} coups dealt; {stored} are stored, numbered {first}–{last}"
 )
+TABLE_DATE = N_("the first shoe is dated {at}, before its table ({table_at})")
+SHOE_DATE = N_(
+    "shoe {number} is dated {at}, before the coup that ended shoe {previous} ({ended_at})"
+)
+KEY_DATE = N_("idempotency key {key} is dated {at}, its coup {coup_at}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +88,8 @@ class Discrepancy:
 
     code: str
     """``seq_gap``, ``running_balance``, ``negative_balance``, ``entry_date_order``,
-    ``coup_unsettled``, ``coup_settlement``, ``shoe_position``."""
+    ``gate_date``, ``coup_unsettled``, ``coup_settlement``, ``coup_record``, ``shoe_position``,
+    ``table_date``, ``shoe_date``, ``deal_key_date``."""
     player_id: str | None
     template: str
     """What is wrong, in English with ``{parameters}`` (one of this module's templates)."""
@@ -98,158 +124,259 @@ Line = tuple[str, int, str | None]
 """An entry as the settlement check compares it: kind, amount, bet."""
 
 
+@dataclass(slots=True)
+class _Pass:
+    """What the passes have found so far and what a later pass needs of an earlier one."""
+
+    found: list[Discrepancy] = field(default_factory=list)
+    balances: dict[str, int] = field(default_factory=dict)
+    by_coup: dict[int, list[Line]] = field(default_factory=dict)
+    """Each coup's entries (from the entries' pass, for the coups' pass)."""
+    owners: dict[int, str] = field(default_factory=dict)
+    """Each table's player."""
+    ended: dict[int, tuple[int, datetime]] = field(default_factory=dict)
+    """Each shoe's last stored coup: its number and date (from the coups' pass)."""
+    players: int = 0
+    entries: int = 0
+    coups: int = 0
+    shoes: int = 0
+
+
 def check_ledger(store: Store) -> LedgerReport:
     """Check every account, coup and shoe in ``store`` (see the module's description).
 
     >>> from baccarat.ledger.service import PlayService
     >>> service = PlayService(Store.open("sqlite://"))
     >>> player = service.join().player_id
-    >>> _ = service.deal(player, service.table(player).id, {"banker": 100_00})
+    >>> _ = service.deal(player, service.table(player).id, {"banker": 100_00}, idempotency_key="k")
     >>> report = check_ledger(service.store)
     >>> report.ok, report.players, report.coups
     (True, 1, 1)
     """
-    found: list[Discrepancy] = []
-    balances: dict[str, int] = {}
-    by_coup: dict[int, list[Line]] = {}
-    players = entries = 0
+    state = _Pass()
     with store.reading() as db:
-        player: str | None = None
-        seq = running = 0
-        last_at: datetime | None = None
-        rows = db.execute(
-            select(
-                Entry.player_id,
-                Entry.seq,
-                Entry.kind,
-                Entry.amount,
-                Entry.balance_after,
-                Entry.coup_id,
-                Entry.bet,
-                Entry.created_at,
-            ).order_by(Entry.player_id, Entry.seq)
-        )
-        for player_id, entry_seq, kind, amount, balance_after, coup_id, bet, at in rows:
-            entries += 1
-            if player_id != player:
-                player, seq, running, last_at = player_id, 0, 0, None
-                players += 1
-            if last_at is not None and at < last_at:
-                found.append(
-                    Discrepancy(
-                        "entry_date_order",
-                        player_id,
-                        DATE_ORDER,
-                        {"entry": entry_seq, "at": at.isoformat(), "previous": last_at.isoformat()},
-                    )
-                )
-            last_at = at
-            seq += 1
-            if entry_seq != seq:
-                found.append(
-                    Discrepancy("seq_gap", player_id, SEQ_GAP, {"entry": entry_seq, "due": seq})
-                )
-                seq = entry_seq
-            running += amount
-            if balance_after != running:
-                found.append(
-                    Discrepancy(
-                        "running_balance",
-                        player_id,
-                        RUNNING_BALANCE,
-                        {"entry": entry_seq, "balance": balance_after, "total": running},
-                    )
-                )
-                running = balance_after
-            if balance_after < 0:
-                found.append(
-                    Discrepancy(
-                        "negative_balance",
-                        player_id,
-                        NEGATIVE_BALANCE,
-                        {"entry": entry_seq, "balance": balance_after},
-                    )
-                )
-            balances[player_id] = balance_after
-            if coup_id is not None:
-                by_coup.setdefault(coup_id, []).append((kind, amount, bet))
-
-        coups = 0
-        owners = dict(db.execute(select(TableRecord.id, TableRecord.player_id)).all())
-        rule_sets = dict(db.execute(select(TableRecord.id, TableRecord.rule_set)).all())
-        for coup_id, table_id, cards in db.execute(
-            select(CoupRecord.id, CoupRecord.table_id, CoupRecord.cards).order_by(CoupRecord.id)
-        ):
-            coups += 1
-            owner = owners.get(table_id)
-            lines = by_coup.pop(coup_id, [])
-            if not any(kind == EntryKind.STAKE.value for kind, _, _ in lines):
-                found.append(Discrepancy("coup_unsettled", owner, NO_STAKE, coup_id=coup_id))
-                continue
-            rule_set = get_rule_set(rule_sets[table_id])
-            try:
-                coup = Coup.from_cards(tables.decode_cards(cards), rule_set.tableau)
-            except (BaccaratError, KeyError):
-                found.append(
-                    Discrepancy(
-                        "coup_settlement",
-                        owner,
-                        NOT_A_COUP,
-                        {"cards": cards},
-                        coup_id=coup_id,
-                    )
-                )
-                continue
-            stakes = {bet or "": -amount for kind, amount, bet in lines if amount < 0}
-            expected = [
-                (p.kind.value, p.amount, p.bet)
-                for p in _postings(settle(coup, stakes, rule_set), coup_id)
-            ]
-            if Counter(lines) != Counter(expected):
-                found.append(
-                    Discrepancy(
-                        "coup_settlement",
-                        owner,
-                        WRONG_SETTLEMENT,
-                        {"entries": str(sorted(lines)), "expected": str(sorted(expected))},
-                        coup_id=coup_id,
-                    )
-                )
-        for coup_id in by_coup:
-            found.append(Discrepancy("coup_unsettled", None, MISSING_COUP, coup_id=coup_id))
-
-        counts = {
-            shoe_id: (n, lo, hi)
-            for shoe_id, n, lo, hi in db.execute(
-                select(
-                    CoupRecord.shoe_id,
-                    func.count(),
-                    func.min(CoupRecord.number),
-                    func.max(CoupRecord.number),
-                ).group_by(CoupRecord.shoe_id)
-            )
-        }
-        shoes = 0
-        for shoe_id, table_id, dealt in db.execute(
-            select(ShoeRecord.id, ShoeRecord.table_id, ShoeRecord.coups_dealt)
-        ):
-            shoes += 1
-            n, lo, hi = counts.get(shoe_id, (0, 1, 0))
-            if not (n == dealt and lo == 1 and hi == n) and not (n == 0 and dealt == 0):
-                found.append(
-                    Discrepancy(
-                        "shoe_position",
-                        owners.get(table_id),
-                        SHOE_POSITION,
-                        {"dealt": dealt, "stored": n, "first": lo, "last": hi},
-                        shoe_id=shoe_id,
-                    )
-                )
+        _check_entries(db, state)
+        _check_coups(db, state)
+        _check_shoes(db, state)
+        _check_deal_keys(db, state)
     return LedgerReport(
-        players=players,
-        entries=entries,
-        coups=coups,
-        shoes=shoes,
-        balances=balances,
-        discrepancies=found,
+        players=state.players,
+        entries=state.entries,
+        coups=state.coups,
+        shoes=state.shoes,
+        balances=state.balances,
+        discrepancies=state.found,
     )
+
+
+def _check_entries(db: Session, state: _Pass) -> None:
+    """Every player's entries: numbered, summed, dated in order, none before the gate."""
+    found = state.found
+    joined = {pid: (created, gate) for pid, created, gate in db.execute(_PLAYER_DATES)}
+    player: str | None = None
+    seq = running = 0
+    last_at: datetime | None = None
+    for player_id, entry_seq, kind, amount, balance_after, coup_id, bet, at in db.execute(_ENTRIES):
+        state.entries += 1
+        if player_id != player:
+            player, seq, running, last_at = player_id, 0, 0, None
+            state.players += 1
+            created, gate = joined.get(player_id, (at, at))
+            if at < created or at < gate:
+                found.append(
+                    Discrepancy(
+                        "gate_date",
+                        player_id,
+                        GATE_DATE,
+                        {
+                            "at": at.isoformat(),
+                            "created": created.isoformat(),
+                            "gate": gate.isoformat(),
+                        },
+                    )
+                )
+        if last_at is not None and at < last_at:
+            found.append(
+                Discrepancy(
+                    "entry_date_order",
+                    player_id,
+                    DATE_ORDER,
+                    {"entry": entry_seq, "at": at.isoformat(), "previous": last_at.isoformat()},
+                )
+            )
+        last_at = at
+        seq += 1
+        if entry_seq != seq:
+            found.append(
+                Discrepancy("seq_gap", player_id, SEQ_GAP, {"entry": entry_seq, "due": seq})
+            )
+            seq = entry_seq
+        running += amount
+        if balance_after != running:
+            found.append(
+                Discrepancy(
+                    "running_balance",
+                    player_id,
+                    RUNNING_BALANCE,
+                    {"entry": entry_seq, "balance": balance_after, "total": running},
+                )
+            )
+            running = balance_after
+        if balance_after < 0:
+            found.append(
+                Discrepancy(
+                    "negative_balance",
+                    player_id,
+                    NEGATIVE_BALANCE,
+                    {"entry": entry_seq, "balance": balance_after},
+                )
+            )
+        state.balances[player_id] = balance_after
+        if coup_id is not None:
+            state.by_coup.setdefault(coup_id, []).append((kind, amount, bet))
+
+
+def _check_coups(db: Session, state: _Pass) -> None:
+    """Every coup: settled exactly by its entries, its stored result that of its cards."""
+    found = state.found
+    state.owners = dict(db.execute(select(TableRecord.id, TableRecord.player_id)).all())
+    rule_sets = dict(db.execute(select(TableRecord.id, TableRecord.rule_set)).all())
+    for coup_id, table_id, shoe_id, number, cards, *stored, at in db.execute(_COUPS):
+        state.coups += 1
+        if number >= state.ended.get(shoe_id, (0, at))[0]:
+            state.ended[shoe_id] = (number, at)
+        owner = state.owners.get(table_id)
+        lines = state.by_coup.pop(coup_id, [])
+        if not any(kind == EntryKind.STAKE.value for kind, _, _ in lines):
+            found.append(Discrepancy("coup_unsettled", owner, NO_STAKE, coup_id=coup_id))
+            continue
+        rule_set = get_rule_set(rule_sets[table_id])
+        try:
+            coup = Coup.from_cards(tables.decode_cards(cards), rule_set.tableau)
+        except (BaccaratError, KeyError):
+            found.append(
+                Discrepancy("coup_settlement", owner, NOT_A_COUP, {"cards": cards}, coup_id=coup_id)
+            )
+            continue
+        stakes = {bet or "": -amount for kind, amount, bet in lines if amount < 0}
+        expected = [
+            (p.kind.value, p.amount, p.bet)
+            for p in postings(settle(coup, stakes, rule_set), coup_id)
+        ]
+        if Counter(lines) != Counter(expected):
+            found.append(
+                Discrepancy(
+                    "coup_settlement",
+                    owner,
+                    WRONG_SETTLEMENT,
+                    {"entries": str(sorted(lines)), "expected": str(sorted(expected))},
+                    coup_id=coup_id,
+                )
+            )
+            continue
+        # One discrepancy per coup: its result is compared once its cards settle its entries.
+        derived = (coup.winner.value, coup.summary.index, coup.pairs.index)
+        for column, kept, due in zip(_RESULT_COLUMNS, stored, derived, strict=True):
+            if kept != due:
+                params = {"column": column, "stored": kept, "expected": due}
+                found.append(
+                    Discrepancy("coup_record", owner, COUP_RECORD, params, coup_id=coup_id)
+                )
+    for coup_id in state.by_coup:
+        found.append(Discrepancy("coup_unsettled", None, MISSING_COUP, coup_id=coup_id))
+
+
+def _check_shoes(db: Session, state: _Pass) -> None:
+    """Every shoe: its position that of its stored coups, dated after what shuffled it."""
+    found = state.found
+    counts = {
+        shoe_id: (n, lo, hi)
+        for shoe_id, n, lo, hi in db.execute(
+            select(
+                CoupRecord.shoe_id,
+                func.count(),
+                func.min(CoupRecord.number),
+                func.max(CoupRecord.number),
+            ).group_by(CoupRecord.shoe_id)
+        )
+    }
+    opened = dict(db.execute(select(TableRecord.id, TableRecord.created_at)).all())
+    previous: dict[int, int] = {}  # table → the id of its shoe before the one being read
+    for shoe_id, table_id, number, dealt, at in db.execute(_SHOES):
+        state.shoes += 1
+        owner = state.owners.get(table_id)
+        n, lo, hi = counts.get(shoe_id, (0, 1, 0))
+        if not (n == dealt and lo == 1 and hi == n) and not (n == 0 and dealt == 0):
+            found.append(
+                Discrepancy(
+                    "shoe_position",
+                    owner,
+                    SHOE_POSITION,
+                    {"dealt": dealt, "stored": n, "first": lo, "last": hi},
+                    shoe_id=shoe_id,
+                )
+            )
+        table_at = opened.get(table_id)
+        if number == 1 and table_at is not None and at < table_at:
+            opening = {"at": at.isoformat(), "table_at": table_at.isoformat()}
+            found.append(Discrepancy("table_date", owner, TABLE_DATE, opening, shoe_id=shoe_id))
+        before = previous.get(table_id)
+        ended = state.ended.get(before) if before is not None else None
+        if number > 1 and ended is not None and at < ended[1]:
+            params: dict[str, object] = {
+                "number": number,
+                "at": at.isoformat(),
+                "previous": number - 1,
+                "ended_at": ended[1].isoformat(),
+            }
+            found.append(Discrepancy("shoe_date", owner, SHOE_DATE, params, shoe_id=shoe_id))
+        previous[table_id] = shoe_id
+
+
+def _check_deal_keys(db: Session, state: _Pass) -> None:
+    """Every idempotency key: dated with its coup (one deal writes both)."""
+    for player_id, key, coup_id, at, coup_at in db.execute(_DEAL_KEYS):
+        if at != coup_at:
+            params = {"key": key, "at": at.isoformat(), "coup_at": coup_at.isoformat()}
+            state.found.append(
+                Discrepancy("deal_key_date", player_id, KEY_DATE, params, coup_id=coup_id)
+            )
+
+
+_RESULT_COLUMNS = ("winner", "summary_index", "pair_index")
+_PLAYER_DATES = select(Player.id, Player.created_at, Player.adult_confirmed_at)
+_ENTRIES = select(
+    Entry.player_id,
+    Entry.seq,
+    Entry.kind,
+    Entry.amount,
+    Entry.balance_after,
+    Entry.coup_id,
+    Entry.bet,
+    Entry.created_at,
+).order_by(Entry.player_id, Entry.seq)
+_COUPS = select(
+    CoupRecord.id,
+    CoupRecord.table_id,
+    CoupRecord.shoe_id,
+    CoupRecord.number,
+    CoupRecord.cards,
+    CoupRecord.winner,  # the stored result: _RESULT_COLUMNS, in this order
+    CoupRecord.summary_index,
+    CoupRecord.pair_index,
+    CoupRecord.created_at,
+).order_by(CoupRecord.id)
+_SHOES = select(
+    ShoeRecord.id,
+    ShoeRecord.table_id,
+    ShoeRecord.number,
+    ShoeRecord.coups_dealt,
+    ShoeRecord.created_at,
+).order_by(ShoeRecord.table_id, ShoeRecord.number)
+_DEAL_KEYS = (
+    select(
+        DealKey.player_id, DealKey.key, DealKey.coup_id, DealKey.created_at, CoupRecord.created_at
+    )
+    .join(CoupRecord, CoupRecord.id == DealKey.coup_id)
+    .order_by(DealKey.player_id, DealKey.key)
+)

@@ -2,7 +2,8 @@
 
 Each error has a stable ``code`` and the ``params`` its message was made from, so the web layer
 can show it in the player's language (a template per code) while the English ``str()`` stays
-useful in logs and on the command line.
+useful in logs and on the command line. Which HTTP status answers each is the web layer's choice
+(its table of statuses), not the ledger's.
 
 >>> err = InsufficientPointsError(stake=500_00, balance=120_00)
 >>> err.code, err.params["stake"], str(err)
@@ -48,15 +49,12 @@ class LedgerError(TemplatedError):
     """A request the ledger or a table refuses; nothing was written."""
 
     code: ClassVar[str] = "ledger_error"
-    status: ClassVar[int] = 400
-    """The HTTP status that fits: 400 bad request, 404 not found, 409 conflict with state."""
     points = frozenset({"stake", "balance", "starting"})
     """Parameters that are amounts in minor units, shown as points in messages."""
 
 
 class InsufficientPointsError(LedgerError):
     code = "insufficient_points"
-    status = 422
     template = N_("the stakes total {stake} points but the balance is {balance} points")
 
 
@@ -65,13 +63,11 @@ class BadStakeError(LedgerError):
     own error (rendered in the reader's language with it) is in ``detail``."""
 
     code = "bad_stake"
-    status = 422
     template = N_("this stake cannot be placed: {detail}")
 
 
 class NoStakesError(LedgerError):
     code = "no_stakes"
-    status = 422
     template = N_("place at least one bet before dealing")
 
 
@@ -79,7 +75,6 @@ class TableBusyError(LedgerError):
     """Another deal at the same table committed first; nothing was written."""
 
     code = "table_busy"
-    status = 409
     template = N_("a coup is already being dealt at table {table}; nothing was charged")
 
 
@@ -87,7 +82,6 @@ class BalanceChangedError(LedgerError):
     """Another request changed the same balance first; nothing was written."""
 
     code = "balance_changed"
-    status = 409
     template = N_("the balance changed while this request ran; nothing was charged, try again")
 
 
@@ -95,7 +89,6 @@ class BadIdempotencyKeyError(LedgerError):
     """An idempotency key that is not 1 to 64 letters, digits, ``-`` or ``_``."""
 
     code = "bad_idempotency_key"
-    status = 422
     template = N_('the idempotency key "{key}" is not valid: use 1 to 64 letters, digits, - or _')
 
 
@@ -104,7 +97,6 @@ class IdempotencyKeyRequiredError(LedgerError):
     so it is refused and nothing is dealt."""
 
     code = "idempotency_key_required"
-    status = 428
     template = N_(
         "a deal needs an Idempotency-Key header (a new random key per deal, the same key when "
         "retrying it); nothing was dealt"
@@ -115,7 +107,6 @@ class IdempotencyKeyReusedError(LedgerError):
     """A key already used for another deal (other table or other stakes); nothing was written."""
 
     code = "idempotency_key_reused"
-    status = 422
     template = N_(
         'the idempotency key "{key}" was already used for a different deal; '
         "send a new key for a new deal"
@@ -126,7 +117,6 @@ class ClientSeedClosedError(LedgerError):
     """The client seed can change only before a shoe's first coup."""
 
     code = "client_seed_closed"
-    status = 409
     template = N_(
         "shoe {shoe} is already being dealt: a client seed can be set only before a shoe's "
         "first coup (it will apply from the next shoe if you set it when this one ends)"
@@ -137,7 +127,6 @@ class ShoeNotRevealedError(LedgerError):
     """A shoe whose server seed is still secret (or that has none), so it cannot be verified."""
 
     code = "shoe_not_revealed"
-    status = 409
     template = N_(
         "shoe {shoe} cannot be verified yet: its server seed is revealed when the shoe ends"
     )
@@ -145,7 +134,6 @@ class ShoeNotRevealedError(LedgerError):
 
 class BadUsernameError(LedgerError):
     code = "bad_username"
-    status = 422
     template = N_(
         'a username has 3 to 32 letters, digits, dots, dashes or underscores; "{username}" does not'
     )
@@ -153,19 +141,16 @@ class BadUsernameError(LedgerError):
 
 class WeakPasswordError(LedgerError):
     code = "weak_password"
-    status = 422
     template = N_("a password needs {min} to {max} characters")
 
 
 class UsernameTakenError(LedgerError):
     code = "username_taken"
-    status = 409
     template = N_('the username "{username}" is taken; choose another')
 
 
 class AlreadyRegisteredError(LedgerError):
     code = "already_registered"
-    status = 409
     template = N_("this player already has an account ({username}); log out to register another")
 
 
@@ -173,13 +158,11 @@ class BadCredentialsError(LedgerError):
     """Unknown username or wrong password: the same answer for both, so names cannot be probed."""
 
     code = "bad_credentials"
-    status = 401
     template = N_("the username or the password is not right")
 
 
 class BadLimitError(LedgerError):
     code = "bad_limit"
-    status = 422
     template = N_("{limit} must be from {low} to {high}, not {value}")
 
 
@@ -187,19 +170,16 @@ class CoolingOffError(LedgerError):
     """The player's own cool-off: no play until it ends."""
 
     code = "cooling_off"
-    status = 403
     template = N_("you chose a break from play: the table opens again at {until}")
 
 
 class DailyCoupLimitError(LedgerError):
     code = "daily_coup_limit"
-    status = 403
     template = N_("you reached your own limit of {limit} coups today (UTC); play again tomorrow")
 
 
 class SessionLimitError(LedgerError):
     code = "session_limit"
-    status = 403
     template = N_(
         "this session reached your own limit of {minutes} minutes; take a break and start a "
         "new session later"
@@ -210,7 +190,6 @@ class RuleSetNotPlayableError(LedgerError):
     """A rule set whose hands choose (Chemin de Fer): the practice table deals fixed rules only."""
 
     code = "rule_set_not_playable"
-    status = 422
     template = N_(
         "the rule set {rule_set} lets the hands choose when to draw; "
         "this table deals games with fixed draw rules only"
@@ -219,13 +198,11 @@ class RuleSetNotPlayableError(LedgerError):
 
 class NotFoundError(LedgerError):
     code = "not_found"
-    status = 404
     template = N_("no {what} {key} here")
 
 
 class TopUpUsedTodayError(LedgerError):
     code = "top_up_used_today"
-    status = 409
     template = N_(
         "the daily top-up was already used today (UTC); the next one is possible from {next}"
     )
@@ -233,7 +210,6 @@ class TopUpUsedTodayError(LedgerError):
 
 class TopUpNotNeededError(LedgerError):
     code = "top_up_not_needed"
-    status = 409
     template = N_(
         "the balance of {balance} points is already at or above the starting {starting} points"
     )

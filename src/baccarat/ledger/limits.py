@@ -29,7 +29,7 @@ from baccarat.ledger.errors import (
     DailyCoupLimitError,
     SessionLimitError,
 )
-from baccarat.ledger.models import CheminDay, CoupRecord, Player, TableRecord
+from baccarat.store.models import CheminDay, CoupRecord, Player, TableRecord
 
 __all__ = [
     "COOL_OFF_CHOICES",

@@ -35,8 +35,8 @@ from fractions import Fraction
 
 from sqlalchemy import delete, text
 
-from baccarat.ledger.db import Store
-from baccarat.ledger.models import RateBucket
+from baccarat.store.db import Store
+from baccarat.store.models import RateBucket
 
 __all__ = ["NANOSECONDS", "Check", "RateLimit", "RateLimiter", "SharedRateLimiter", "bucket_key"]
 

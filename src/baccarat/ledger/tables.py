@@ -25,7 +25,7 @@ from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import Tableau
 from baccarat.fair import commitment, fair_order, new_client_seed, new_server_seed
 from baccarat.ledger.errors import NotFoundError, TableBusyError
-from baccarat.ledger.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
+from baccarat.store.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
 
 __all__ = [
     "ShoeCache",
@@ -37,10 +37,13 @@ __all__ = [
     "encode_cards",
     "get_table",
     "new_shoe",
+    "next_shoe",
     "open_table",
     "record_coup",
     "reseed_shoe",
+    "shoe_by_number",
     "shoe_rules",
+    "shown_shoe",
     "table_and_shoe",
 ]
 
@@ -153,6 +156,24 @@ def new_shoe(
     return record
 
 
+def next_shoe(
+    session: Session,
+    table: TableRecord,
+    record: ShoeRecord,
+    rng: random.Random | None,
+    now: datetime,
+    client_seed: str | None = None,
+) -> ShoeRecord:
+    """Shuffle and store the shoe after ``record``, with its rules: the one place a table's next
+    shoe is started (when a coup ends a shoe, or later for a shoe that ended without one).
+
+    The player's client seed carries on from ``record``, unless ``client_seed`` (the player's new
+    one) is given.
+    """
+    seed = client_seed or record.client_seed
+    return new_shoe(session, table, shoe_rules(record), record.number + 1, rng, now, seed)
+
+
 def reseed_shoe(record: ShoeRecord, client_seed: str) -> None:
     """Give a shoe not dealt from yet the player's client seed: its order is computed again.
 
@@ -194,6 +215,26 @@ def current_shoe(session: Session, table_id: int) -> ShoeRecord:
     if record is None:
         raise NotFoundError(what="shoe of table", key=table_id)
     return record
+
+
+def shoe_by_number(session: Session, table_id: int, number: int) -> ShoeRecord | None:
+    """Shoe ``number`` of the table, if there is one."""
+    return session.scalars(
+        select(ShoeRecord).where(ShoeRecord.table_id == table_id, ShoeRecord.number == number)
+    ).first()
+
+
+def shown_shoe(session: Session, latest: ShoeRecord) -> ShoeRecord:
+    """The shoe a table shows when ``latest`` is its latest shoe.
+
+    The next shoe is shuffled and committed to as soon as the last one ends; until its first coup
+    the table still shows the shoe that ended (its roads, its counts).
+    """
+    if latest.coups_dealt == 0 and latest.number > 1:
+        ended = shoe_by_number(session, latest.table_id, latest.number - 1)
+        if ended is not None:
+            return ended
+    return latest
 
 
 def advance_shoe(session: Session, record: ShoeRecord, shoe: Shoe) -> None:

@@ -37,10 +37,10 @@ from baccarat.odds.conditional import (
 from baccarat.odds.eor import RemovalEffects, effects_of_removal, exact_effects_of_removal
 from baccarat.odds.exact import ExactCounts, exact_counts, exact_distribution, six_card_total
 from baccarat.odds.par import ParBet, ParRow, ParSheet, par_section, par_sheet
+from baccarat.odds.records import odds_record, par_sheet_record
 from baccarat.odds.reference import reference_distribution
 from baccarat.odds.render import (
     FORMATS,
-    par_sheet_record,
     render_csv,
     render_html,
     render_markdown,
@@ -84,6 +84,7 @@ __all__ = [
     "exact_counts",
     "exact_distribution",
     "exact_effects_of_removal",
+    "odds_record",
     "odds_report",
     "odds_through_shoe",
     "par_section",

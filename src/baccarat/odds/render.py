@@ -14,7 +14,6 @@ import html
 import io
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 from baccarat.core.bets import format_pays, pays_text
 from baccarat.core.errors import BaccaratError
@@ -27,7 +26,6 @@ __all__ = [
     "FORMATS",
     "FREQUENCY_LABELS",
     "decimal_text",
-    "par_sheet_record",
     "percent_text",
     "render_csv",
     "render_html",
@@ -86,8 +84,20 @@ def percent_text(value: Fraction, places: int = 4) -> str:
     return f"{decimal_text(value * 100, places)} %"
 
 
-def _count(n: int) -> str:
-    return f"{n:,}"
+def _count(n: int, t: Language = SOURCE) -> str:
+    return _local(f"{n:,}", t)
+
+
+def _local(number: str, t: Language) -> str:
+    """A number written in English (``14,658,134,400``, ``-0.458597``) as ``t``'s locale
+    writes it: its own group and decimal marks (``14.658.134.400``, ``-0,458597`` in vi)."""
+    language = getattr(t, "language", "en")
+    if language == "en":
+        return number
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    marks = {",": get_group_symbol(language), ".": get_decimal_symbol(language)}
+    return "".join(marks.get(char, char) for char in number)
 
 
 def _row_outcome(row: ParRow, t: Language) -> str:
@@ -101,17 +111,17 @@ def _bet_rows(section: ParBet, total: int, t: Language) -> list[list[str]]:
         [
             _row_outcome(row, t),
             format_pays(row.pays, t.pays_templates),
-            _count(row.combinations),
-            decimal_text(row.probability),
-            decimal_text(row.return_),
-            decimal_text(row.variance),
+            _count(row.combinations, t),
+            _local(decimal_text(row.probability), t),
+            _local(decimal_text(row.return_), t),
+            _local(decimal_text(row.variance), t),
         ]
         for row in section.rows
     ]
     stats = section.stats
     rows.append(
-        [t.pgettext("sum", "Total"), "", _count(total), decimal_text(Fraction(1)), decimal_text(stats.ev),
-         decimal_text(stats.variance)]
+        [t.pgettext("sum", "Total"), "", _count(total, t), _local(decimal_text(Fraction(1)), t),
+         _local(decimal_text(stats.ev), t), _local(decimal_text(stats.variance), t)]
     )  # fmt: skip
     return rows
 
@@ -125,14 +135,14 @@ def _bet_header(t: Language) -> list[str]:
 
 def _summary_line(section: ParBet, t: Language) -> str:
     stats = section.stats
-    line = t.gettext("House edge {edge}").format(edge=percent_text(stats.house_edge))
+    line = t.gettext("House edge {edge}").format(edge=_local(percent_text(stats.house_edge), t))
     if stats.push and stats.house_edge_excluding_pushes is not None:
         excluding = t.gettext("{edge} excluding pushes").format(
-            edge=percent_text(stats.house_edge_excluding_pushes)
+            edge=_local(percent_text(stats.house_edge_excluding_pushes), t)
         )
         line += f" ({excluding})"
     rest = t.gettext("standard deviation {sd} · hit frequency {hit}").format(
-        sd=f"{stats.sd:.4f}", hit=percent_text(stats.hit_frequency)
+        sd=_local(f"{stats.sd:.4f}", t), hit=_local(percent_text(stats.hit_frequency), t)
     )
     return f"{line} · {rest}"
 
@@ -145,7 +155,7 @@ def _intro(sheet: ParSheet, t: Language) -> list[str]:
             "all); a coup that uses fewer cards is counted once for every way to complete it. "
             "Probabilities, returns and variances are exact fractions rounded to {places} "
             "decimals."
-        ).format(shoe=shoe_text(sheet.composition, t), total=_count(sheet.total), places=_PLACES)
+        ).format(shoe=shoe_text(sheet.composition, t), total=_count(sheet.total, t), places=_PLACES)
     )
     return lines
 
@@ -160,14 +170,18 @@ def _title(sheet: ParSheet, t: Language) -> str:
 
 def _outcome_table(sheet: ParSheet, t: Language) -> tuple[list[str], list[list[str]]]:
     header = [t.gettext("Outcome"), t.gettext("Combinations"), t.gettext("Probability")]
-    rows = [[_outcome_name(name, t), _count(c), decimal_text(p)] for name, c, p in sheet.outcomes]
+    rows = [
+        [_outcome_name(name, t), _count(c, t), _local(decimal_text(p), t)]
+        for name, c, p in sheet.outcomes
+    ]
     return header, rows
 
 
 def _frequency_table(sheet: ParSheet, t: Language) -> tuple[list[str], list[list[str]]]:
     header = [t.gettext("Frequency"), t.gettext("Value")]
     rows = [
-        [t.gettext(FREQUENCY_LABELS[key]), decimal_text(value)] for key, value in sheet.frequencies
+        [t.gettext(FREQUENCY_LABELS[key]), _local(decimal_text(value), t)]
+        for key, value in sheet.frequencies
     ]
     return header, rows
 
@@ -296,45 +310,6 @@ def render_csv(sheet: ParSheet, t: Language = SOURCE) -> str:
              d(Fraction(1)), d(stats.ev), d(stats.variance)]
         )  # fmt: skip
     return out.getvalue()
-
-
-def _fraction(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
-
-
-def par_sheet_record(sheet: ParSheet) -> dict[str, Any]:
-    """The sheet as JSON-ready data: counts as integers, every rational as ``"num/den"``."""
-    return {
-        "rules": sheet.rule_set,
-        "title": sheet.title,
-        "shoe": sheet.composition.describe(),
-        "composition": str(sheet.composition),
-        "total": sheet.total,
-        "outcomes": [
-            {"outcome": name, "combinations": count, "probability": _fraction(p)}
-            for name, count, p in sheet.outcomes
-        ],
-        "frequencies": {key: _fraction(value) for key, value in sheet.frequencies},
-        "bets": [
-            {
-                "bet": section.name,
-                "title": section.title,
-                "rows": [
-                    {
-                        "outcome": row.outcome,
-                        "pays": pays_text(row.pays),
-                        "combinations": row.combinations,
-                        "probability": _fraction(row.probability),
-                        "return": _fraction(row.return_),
-                        "variance": _fraction(row.variance),
-                    }
-                    for row in section.rows
-                ],
-                "stats": section.stats.as_dict(),
-            }
-            for section in sheet.bets
-        ],
-    }
 
 
 FORMATS: dict[str, Callable[[ParSheet, Language], str]] = {

@@ -95,19 +95,6 @@ class OddsReport:
             "lose": sum(c for pay, c in by_pay.items() if pay < 0),
         }
 
-    def _extras(self, exact: bool) -> dict[str, Any]:
-        """The combination counts, the odds excluding ties, and what was given."""
-        ex_ties = self.exact_outcomes_excluding_ties()
-        extras: dict[str, Any] = {
-            "combinations": self.combinations(),
-            "outcomes_excluding_ties": {
-                key: _text(value) if exact else float(value) for key, value in ex_ties.items()
-            },
-        }
-        if self.given is not None:
-            extras["given"] = dict(self.given)
-        return extras
-
     def exact_outcomes(self) -> dict[str, Fraction]:
         """Banker, Player and Tie probabilities as fractions."""
         return {w.value: p for w, p in self.distribution.outcomes().items()}
@@ -126,14 +113,7 @@ class OddsReport:
                 "total": self.distribution.total,
                 "outcomes": dict(self.outcomes),
                 "frequencies": dict(self.frequencies),
-                "bets": {
-                    bet.name: {
-                        **self.bets[bet.name].as_dict(),
-                        "combinations": self.bet_combinations(bet),
-                    }
-                    for bet in self.offered
-                },
-                **self._extras(exact),
+                "bets": {name: stats.as_dict() for name, stats in self.bets.items()},
             }
         outcomes = self.exact_outcomes()
         return {
@@ -144,13 +124,8 @@ class OddsReport:
             "outcomes": {key: _text(outcomes[key]) for key in OUTCOME_KEYS},
             "frequencies": {k: _text(v) for k, v in self.exact_frequencies().items()},
             "bets": {
-                bet.name: {
-                    **exact_bet_stats(bet, self.distribution).as_dict(),
-                    "combinations": self.bet_combinations(bet),
-                }
-                for bet in self.offered
+                bet.name: exact_bet_stats(bet, self.distribution).as_dict() for bet in self.offered
             },
-            **self._extras(exact),
         }
 
 

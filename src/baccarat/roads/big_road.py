@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from baccarat.core.tableau import Side
 from baccarat.roads.derived import Colour, DerivedRoad, derived_colour
-from baccarat.roads.grid import ROWS, Placement, Position
+from baccarat.roads.grid import ROWS, ColumnRoad, Position
 from baccarat.roads.result import RoadResult
 
 __all__ = ["BigRoad", "BigRoadCell", "BigRoadChange"]
@@ -54,13 +54,12 @@ class BigRoadChange:
     new_cell: bool
 
 
-class BigRoad:
+class BigRoad(ColumnRoad[BigRoadCell]):
     """The Big Road, grown one coup at a time in constant time per coup."""
 
     def __init__(self, results: Iterable[RoadResult] = (), rows: int = ROWS) -> None:
-        self._columns: list[list[BigRoadCell]] = []
+        super().__init__(rows)
         self._lengths: list[int] = []
-        self._placement = Placement(rows)
         self._coups = 0
         # Ties (and their pairs) seen before the first Banker or Player result.
         self._leading = BigRoadCell(Side.BANKER, -1)
@@ -84,13 +83,11 @@ class BigRoad:
                 banker_pair=cell.banker_pair or leading.banker_pair,
                 player_pair=cell.player_pair or leading.player_pair,
             )
+        placed = self._put(cell, new_column=depth == 1)
         if depth == 1:
-            self._columns.append([cell])
             self._lengths.append(1)
         else:
-            self._columns[-1].append(cell)
             self._lengths[-1] += 1
-        placed = self._placement.place(new_column=depth == 1)
         return BigRoadChange(Position(column, depth - 1), placed, new_cell=True)
 
     def _add_tie(self, result: RoadResult) -> BigRoadChange:
@@ -124,11 +121,6 @@ class BigRoad:
         return derived_colour(self._lengths, column, depth, road.offset)
 
     @property
-    def columns(self) -> tuple[tuple[BigRoadCell, ...], ...]:
-        """The logical columns, each a run of one side."""
-        return tuple(tuple(column) for column in self._columns)
-
-    @property
     def lengths(self) -> tuple[int, ...]:
         """The length of each logical column: what the derived roads and statistics read."""
         return tuple(self._lengths)
@@ -142,16 +134,6 @@ class BigRoad:
     def current_length(self) -> int:
         """The length of the current column (0 before the first cell)."""
         return self._lengths[-1] if self._lengths else 0
-
-    @property
-    def placed(self) -> tuple[tuple[Position, ...], ...]:
-        """Where each cell is drawn, column by column, parallel to :attr:`columns`."""
-        return self._placement.columns
-
-    @property
-    def width(self) -> int:
-        """Physical columns the drawing uses."""
-        return self._placement.width
 
     @property
     def side(self) -> Side | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from baccarat.roads.grid import ROWS, Placement, Position
+from baccarat.roads.grid import ROWS, ColumnRoad, Position
 
 __all__ = ["Colour", "ColourRoad", "DerivedRoad", "derived_colour"]
 
@@ -81,7 +81,7 @@ def derived_colour(lengths: Sequence[int], column: int, depth: int, offset: int)
     return Colour.BLUE if depth == lengths[compared] + 1 else Colour.RED
 
 
-class ColourRoad:
+class ColourRoad(ColumnRoad[Colour]):
     """One derived road: its marks in order, as logical columns, and their drawn positions.
 
     A mark of the same colour as the last goes down the current column; a change of colour
@@ -96,41 +96,23 @@ class ColourRoad:
     """
 
     def __init__(self, road: DerivedRoad, rows: int = ROWS) -> None:
+        super().__init__(rows)
         self.road = road
         self._marks: list[Colour] = []
-        self._columns: list[list[Colour]] = []
-        self._placement = Placement(rows)
         self._red = 0
 
     def add(self, colour: Colour) -> Position:
         """Add one mark; return where it is drawn."""
         new_column = not self._marks or self._marks[-1] is not colour
-        if new_column:
-            self._columns.append([])
-        self._columns[-1].append(colour)
+        placed = self._put(colour, new_column)
         self._marks.append(colour)
         self._red += colour is Colour.RED
-        return self._placement.place(new_column)
+        return placed
 
     @property
     def marks(self) -> tuple[Colour, ...]:
         """Every mark, in the order the Big Road cells came."""
         return tuple(self._marks)
-
-    @property
-    def columns(self) -> tuple[tuple[Colour, ...], ...]:
-        """The marks as logical columns (runs of one colour)."""
-        return tuple(tuple(column) for column in self._columns)
-
-    @property
-    def placed(self) -> tuple[tuple[Position, ...], ...]:
-        """Where each mark is drawn, column by column, parallel to :attr:`columns`."""
-        return self._placement.columns
-
-    @property
-    def width(self) -> int:
-        """Physical columns the drawing uses."""
-        return self._placement.width
 
     @property
     def red(self) -> int:

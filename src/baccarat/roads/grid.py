@@ -18,10 +18,13 @@ Position(column=1, row=0)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from baccarat.roads.result import RoadError
 
-__all__ = ["ROWS", "Placement", "Position"]
+__all__ = ["ROWS", "ColumnRoad", "Placement", "Position"]
+
+T = TypeVar("T")
 
 ROWS = 6
 """Rows of every road's grid: the Bead Plate, the Big Road and the derived roads."""
@@ -101,3 +104,44 @@ class Placement:
 
     def __len__(self) -> int:
         return len(self._occupied)
+
+
+class ColumnRoad(Generic[T]):
+    """A road kept as logical columns of ``T`` and drawn with a :class:`Placement`: what the Big
+    Road (cells) and each derived road (colours) share. Each grows it through :meth:`_put` by its
+    own rule for when a new column starts.
+
+    >>> road = ColumnRoad[str]()
+    >>> [road._put(item, new) for item, new in (("a", True), ("b", False), ("c", True))]
+    [Position(column=0, row=0), Position(column=0, row=1), Position(column=1, row=0)]
+    >>> road.columns, road.width
+    ((('a', 'b'), ('c',)), 2)
+    """
+
+    def __init__(self, rows: int = ROWS) -> None:
+        self._columns: list[list[T]] = []
+        self._placement = Placement(rows)
+
+    def _put(self, item: T, new_column: bool) -> Position:
+        """Add ``item`` at the head of a new column or below the current one's last; return where
+        it is drawn. The first item of all always starts a column."""
+        if new_column or not self._columns:
+            self._columns.append([item])
+        else:
+            self._columns[-1].append(item)
+        return self._placement.place(new_column)
+
+    @property
+    def columns(self) -> tuple[tuple[T, ...], ...]:
+        """The logical columns, each a run of one side or of one colour."""
+        return tuple(tuple(column) for column in self._columns)
+
+    @property
+    def placed(self) -> tuple[tuple[Position, ...], ...]:
+        """Where each item is drawn, column by column, parallel to :attr:`columns`."""
+        return self._placement.columns
+
+    @property
+    def width(self) -> int:
+        """Physical columns the drawing uses."""
+        return self._placement.width

@@ -11,8 +11,10 @@ with other markings, passes its own :class:`RoadLabels`; the renderers hold no w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cache
+from typing import Any, ClassVar, Protocol
 
 from baccarat.core.messages import MessageTable, Translates
 from baccarat.core.summary import Winner
@@ -20,7 +22,35 @@ from baccarat.core.tableau import Side
 from baccarat.roads.derived import Colour, DerivedRoad
 from baccarat.roads.result import RoadError
 
-__all__ = ["ENGLISH", "MESSAGES", "RoadLabels", "labels_in"]
+__all__ = ["ENGLISH", "MESSAGES", "RoadLabels", "check_strings", "labels_in"]
+
+
+class _Dataclass(Protocol):
+    """Any dataclass instance (what :func:`dataclasses.fields` reads)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+def check_strings(instance: _Dataclass, valid: Callable[[str], bool], complaint: str) -> None:
+    """Refuse the first field of ``instance`` that is not a string ``valid`` accepts: a
+    :class:`~baccarat.roads.result.RoadError` saying ``complaint`` (fields ``{name}``, ``{value}``).
+
+    What the labels and the palette check of every field they are given.
+
+    >>> @dataclass(frozen=True)
+    ... class Pair:
+    ...     left: str = "a"
+    ...     right: object = 2
+    >>> check_strings(Pair(right="b"), str.isalpha, "{name}: {value!r}")
+    >>> check_strings(Pair(), str.isalpha, "{name} is not a letter: {value!r}")
+    Traceback (most recent call last):
+    ...
+    baccarat.roads.result.RoadError: right is not a letter: 2
+    """
+    for field in fields(instance):
+        value = getattr(instance, field.name)
+        if not isinstance(value, str) or not valid(value):
+            raise RoadError(complaint.format(name=field.name, value=value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +60,8 @@ class RoadLabels:
     Templates use :meth:`str.format` fields: ``coup`` ``{number}``; ``totals`` ``{player}``
     ``{banker}``; ``ties`` ``{count}``; ``cell`` ``{column}`` ``{row}``; ``ask_title`` ``{side}``;
     ``ask_mark`` ``{road}`` ``{mark}``; ``coups_count`` ``{count}``; ``runs`` ``{current}``
-    ``{longest}``; ``columns`` ``{road}`` ``{count}``.
+    ``{longest}``; ``columns`` ``{road}`` ``{count}``; ``newest_columns`` ``{shown}``
+    ``{count}``.
     """
 
     banker: str = "B"
@@ -68,17 +99,17 @@ class RoadLabels:
     coups_count: str = "Coups {count}"
     runs: str = "Run: current {current}, longest {longest}"
     columns: str = "{road} columns {count}"
+    newest_columns: str = "the newest {shown} of {count} columns"
     ties_legend: str = "/n: n ties"
     derived_roads: str = "Derived roads"
     predicts_nothing: str = "The roads record past coups; they predict nothing."
 
     def __post_init__(self) -> None:
-        for field in fields(self):
-            text = getattr(self, field.name)
-            if not isinstance(text, str) or not text.strip() or not text.isprintable():
-                raise RoadError(
-                    f"label {field.name} must be printable, non-blank text, got {text!r}"
-                )
+        check_strings(
+            self,
+            lambda text: bool(text.strip()) and text.isprintable(),
+            "label {name} must be printable, non-blank text, got {value!r}",
+        )
 
     def letter(self, outcome: Winner) -> str:
         """The cell marking of an outcome (the Bead Plate letter)."""

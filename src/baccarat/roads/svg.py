@@ -17,14 +17,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from html import escape
 
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
 from baccarat.roads.derived import Colour, DerivedRoad
 from baccarat.roads.grid import ROWS, Position
-from baccarat.roads.labels import ENGLISH, RoadLabels
+from baccarat.roads.labels import ENGLISH, RoadLabels, check_strings
 from baccarat.roads.model import Roads
 from baccarat.roads.result import RoadError, RoadResult
 
@@ -61,10 +61,11 @@ class Palette:
     """Letters drawn on a filled circle."""
 
     def __post_init__(self) -> None:
-        for field in fields(self):
-            value = getattr(self, field.name)
-            if not isinstance(value, str) or not value or any(c in value for c in "<>&\"'"):
-                raise RoadError(f"palette colour {field.name} is not a colour value: {value!r}")
+        check_strings(
+            self,
+            lambda value: bool(value) and not any(c in value for c in "<>&\"'"),
+            "palette colour {name} is not a colour value: {value!r}",
+        )
 
     def side(self, side: Side) -> str:
         return self.banker if side is Side.BANKER else self.player
@@ -139,6 +140,12 @@ def _window(width: int, columns: int | None) -> tuple[int, int]:
     return max(0, width - columns), columns
 
 
+def _check_cell(cell: int) -> None:
+    """Refuse a cell size that is not a whole number of at least 8 pixels (every board's rule)."""
+    if isinstance(cell, bool) or not isinstance(cell, int) or cell < 8:
+        raise RoadError(f"cell size must be a whole number of at least 8 pixels, got {cell!r}")
+
+
 def _board(
     name: str,
     css: str,
@@ -149,8 +156,7 @@ def _board(
     palette: Palette,
 ) -> _Figure:
     """A grid of ``ROWS`` rows with the cells that fall in the window drawn on it."""
-    if isinstance(cell, bool) or not isinstance(cell, int) or cell < 8:
-        raise RoadError(f"cell size must be a whole number of at least 8 pixels, got {cell!r}")
+    _check_cell(cell)
     start, shown = _window(width, columns)
     w, h = shown * cell, ROWS * cell
     lines = "".join(f"M{x * cell} 0V{h}" for x in range(1, shown))
@@ -310,6 +316,7 @@ def _derived_figure(
 
 def _ask_figure(roads: Roads, cell: int, labels: RoadLabels, palette: Palette) -> _Figure:
     """Two rows (Banker, Player): the side, then each derived road's would-be mark or a dash."""
+    _check_cell(cell)
     c = cell / 2
     body = []
     for y, side in enumerate((Side.BANKER, Side.PLAYER)):
@@ -332,7 +339,8 @@ def _ask_figure(roads: Roads, cell: int, labels: RoadLabels, palette: Palette) -
     return _Figure(labels.ask, "ask", 4 * cell, 2 * cell, tuple(body))
 
 
-def _svg(figure: _Figure, content: Sequence[str]) -> str:
+def _svg(figure: _Figure, content: Sequence[str] | None = None) -> str:
+    """The complete ``<svg>`` element of ``figure``, around ``content`` (default: its body)."""
     w, h = figure.width, figure.height
     return "\n".join(
         [
@@ -340,7 +348,7 @@ def _svg(figure: _Figure, content: Sequence[str]) -> str:
             f'viewBox="0 0 {w} {h}" role="group" aria-label="{escape(figure.name)}" '
             'font-family="sans-serif">',
             f"<title>{escape(figure.name)}</title>",
-            *content,
+            *(figure.body if content is None else content),
             "</svg>",
             "",
         ]
@@ -359,8 +367,7 @@ def bead_plate_svg(
 
     ``columns`` fixes the board's width to that many columns, showing the latest ones.
     """
-    figure = _bead_figure(roads, cell, columns, labels, palette)
-    return _svg(figure, figure.body)
+    return _svg(_bead_figure(roads, cell, columns, labels, palette))
 
 
 def big_road_svg(
@@ -372,8 +379,7 @@ def big_road_svg(
     palette: Palette = DEFAULT_PALETTE,
 ) -> str:
     """The Big Road: hollow circles with the side letter, tie slashes with counts, pair dots."""
-    figure = _big_road_figure(roads, cell, columns, labels, palette)
-    return _svg(figure, figure.body)
+    return _svg(_big_road_figure(roads, cell, columns, labels, palette))
 
 
 def derived_road_svg(
@@ -386,8 +392,7 @@ def derived_road_svg(
     palette: Palette = DEFAULT_PALETTE,
 ) -> str:
     """One derived road: Big Eye Boy rings, Small Road dots or Cockroach Pig slashes."""
-    figure = _derived_figure(roads, road, cell, columns, labels, palette)
-    return _svg(figure, figure.body)
+    return _svg(_derived_figure(roads, road, cell, columns, labels, palette))
 
 
 def ask_svg(
@@ -398,10 +403,7 @@ def ask_svg(
     palette: Palette = DEFAULT_PALETTE,
 ) -> str:
     """The ask icons: for a Banker and for a Player result, each derived road's mark (``–``: none)."""
-    if isinstance(cell, bool) or not isinstance(cell, int) or cell < 8:
-        raise RoadError(f"cell size must be a whole number of at least 8 pixels, got {cell!r}")
-    figure = _ask_figure(roads, cell, labels, palette)
-    return _svg(figure, figure.body)
+    return _svg(_ask_figure(roads, cell, labels, palette))
 
 
 def roads_svg(

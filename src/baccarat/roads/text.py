@@ -5,6 +5,9 @@ an empty cell. On the Bead Plate and the Big Road a ``*`` before the letter is a
 one after it a Player pair (where the dots sit on the drawn board: top-left and bottom-right); on
 the Big Road ``/`` is one tie and ``/3`` three. The derived roads show ``R`` (red) and ``B`` (blue).
 
+Given a ``width``, a road wider than it shows its newest columns, as a score board does, and
+says how many of how many.
+
 >>> from baccarat.roads.model import Roads
 >>> print(big_road_text(Roads.from_tokens("T B B+pp P T T")))
 Big Road
@@ -18,7 +21,8 @@ B*  .
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from baccarat.core.tableau import Side
 from baccarat.roads.derived import DerivedRoad
@@ -40,16 +44,30 @@ __all__ = [
 _EMPTY = "."
 
 
-def _grid(cells: Iterable[tuple[Position, str]], rows: int = ROWS) -> list[str]:
-    """Lay out cell texts on a grid: columns padded to the widest cell, trailing spaces cut."""
+@dataclass(frozen=True)
+class _Grid:
+    lines: list[str]
+    shown: int
+    """Columns shown (the newest ones when the grid was wider than asked)."""
+    columns: int
+
+
+def _grid(
+    cells: Iterable[tuple[Position, str]], rows: int = ROWS, width: int | None = None
+) -> _Grid:
+    """Lay out cell texts on a grid: columns padded to the widest cell, trailing spaces cut;
+    within ``width``, the newest columns only."""
     placed = dict(cells)
-    width = max((p.column + 1 for p in placed), default=0)
+    columns = max((p.column + 1 for p in placed), default=0)
     size = max((len(text) for text in placed.values()), default=1)
+    first = 0
+    if width is not None and columns * (size + 1) - 1 > width:
+        first = columns - max(1, (width + 1) // (size + 1))
     lines = []
     for row in range(rows):
-        texts = (placed.get(Position(column, row), _EMPTY) for column in range(width))
+        texts = (placed.get(Position(column, row), _EMPTY) for column in range(first, columns))
         lines.append(" ".join(text.ljust(size) for text in texts).rstrip())
-    return lines
+    return _Grid(lines, columns - first, columns)
 
 
 def _pairs(letter: str, banker_pair: bool, player_pair: bool) -> str:
@@ -64,14 +82,14 @@ def _bead(result: RoadResult, labels: RoadLabels) -> str:
     return _pairs(labels.letter(result.outcome), result.banker_pair, result.player_pair)
 
 
-def bead_plate_text(roads: Roads, labels: RoadLabels = ENGLISH) -> str:
+def bead_plate_text(roads: Roads, labels: RoadLabels = ENGLISH, width: int | None = None) -> str:
     """The Bead Plate: every coup, ties included, down each column of six."""
     plate = roads.bead_plate
     cells = ((plate.position(i), _bead(r, labels)) for i, r in enumerate(plate.results))
-    return _section(labels.bead_plate, _grid(cells), len(plate) == 0, labels)
+    return _section(labels.bead_plate, _grid(cells, width=width), len(plate) == 0, labels)
 
 
-def big_road_text(roads: Roads, labels: RoadLabels = ENGLISH) -> str:
+def big_road_text(roads: Roads, labels: RoadLabels = ENGLISH, width: int | None = None) -> str:
     """The Big Road as drawn, dragon tails included, with ties and pairs on their cells."""
     road = roads.big_road
     cells = [
@@ -86,10 +104,12 @@ def big_road_text(roads: Roads, labels: RoadLabels = ENGLISH) -> str:
     if road.leading_ties:
         # Ties before the first result wait where the first cell will be drawn.
         cells.append((Position(0, 0), _pairs(_ties(road.leading_ties), *road.leading_pairs)))
-    return _section(labels.big_road, _grid(cells), not cells, labels)
+    return _section(labels.big_road, _grid(cells, width=width), not cells, labels)
 
 
-def derived_road_text(roads: Roads, road: DerivedRoad, labels: RoadLabels = ENGLISH) -> str:
+def derived_road_text(
+    roads: Roads, road: DerivedRoad, labels: RoadLabels = ENGLISH, width: int | None = None
+) -> str:
     """One derived road as drawn: ``R`` red, ``B`` blue (by default)."""
     marks = roads.derived(road)
     cells = (
@@ -97,7 +117,7 @@ def derived_road_text(roads: Roads, road: DerivedRoad, labels: RoadLabels = ENGL
         for column, positions in zip(marks.columns, marks.placed, strict=True)
         for colour, position in zip(column, positions, strict=True)
     )
-    return _section(labels.road_name(road), _grid(cells), len(marks) == 0, labels)
+    return _section(labels.road_name(road), _grid(cells, width=width), len(marks) == 0, labels)
 
 
 def ask_text(roads: Roads, labels: RoadLabels = ENGLISH) -> str:
@@ -154,12 +174,13 @@ def statistics_text(stats: RoadStatistics, labels: RoadLabels = ENGLISH) -> str:
     )
 
 
-def render_text(roads: Roads, labels: RoadLabels = ENGLISH) -> str:
-    """Every road, the ask icons, the statistics and a legend."""
+def render_text(roads: Roads, labels: RoadLabels = ENGLISH, width: int | None = None) -> str:
+    """Every road, the ask icons, the statistics and a legend; each road within ``width``
+    columns (its newest ones) when given."""
     sections = [
-        bead_plate_text(roads, labels),
-        big_road_text(roads, labels),
-        *(derived_road_text(roads, road, labels) for road in DerivedRoad),
+        bead_plate_text(roads, labels, width),
+        big_road_text(roads, labels, width),
+        *(derived_road_text(roads, road, labels, width) for road in DerivedRoad),
         ask_text(roads, labels),
         statistics_text(roads.statistics(), labels),
         _legend(labels),
@@ -167,8 +188,12 @@ def render_text(roads: Roads, labels: RoadLabels = ENGLISH) -> str:
     return "\n\n".join(sections)
 
 
-def _section(title: str, grid: Sequence[str], empty: bool, labels: RoadLabels) -> str:
-    return "\n".join([title, labels.empty] if empty else [title, *grid])
+def _section(title: str, grid: _Grid, empty: bool, labels: RoadLabels) -> str:
+    if empty:
+        return "\n".join([title, labels.empty])
+    if grid.shown < grid.columns:
+        title += " (" + labels.newest_columns.format(shown=grid.shown, count=grid.columns) + ")"
+    return "\n".join([title, *grid.lines])
 
 
 def _legend(labels: RoadLabels) -> str:

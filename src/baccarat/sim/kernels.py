@@ -124,20 +124,23 @@ def _next64(s0: Any, s1: Any, s2: Any, s3: Any) -> Any:
 
 
 @njit(cache=True, nogil=True)
+def _next32(s0: Any, s1: Any, s2: Any, s3: Any, half: Any, have: bool) -> Any:
+    """The next 32-bit word: the high half held over (``half``, ``have``), else the low half of a
+    fresh 64-bit output, whose high half is then held over."""
+    if have:
+        return half, s0, s1, s2, s3, half, False
+    w, s0, s1, s2, s3 = _next64(s0, s1, s2, s3)
+    return w & _M32, s0, s1, s2, s3, w >> U64(32), True
+
+
+@njit(cache=True, nogil=True)
 def _word(s0: Any, s1: Any, s2: Any, s3: Any, half: Any, have: bool, bound: Any) -> Any:
     """An accepted 32-bit word for a batch whose bounds multiply to ``bound``.
 
     ``half``/``have`` hold the unused high half of the last 64-bit output.
     """
     while True:
-        if have:
-            r = half
-            have = False
-        else:
-            w, s0, s1, s2, s3 = _next64(s0, s1, s2, s3)
-            r = w & _M32
-            half = w >> U64(32)
-            have = True
+        r, s0, s1, s2, s3, half, have = _next32(s0, s1, s2, s3, half, have)
         low = (r * bound) & _M32
         # 2**32 mod bound is below bound: the modulo is needed only for the rare low word.
         if low >= bound or low >= (_TWO32 - bound) % bound:
@@ -251,14 +254,7 @@ def _shuffle_fast(
         bound = bounds[b]
         limit = limits[b]
         while True:  # _word, with the modulo looked up
-            if have:
-                r = half
-                have = False
-            else:
-                w, s0, s1, s2, s3 = _next64(s0, s1, s2, s3)
-                r = w & _M32
-                half = w >> U64(32)
-                have = True
+            r, s0, s1, s2, s3, half, have = _next32(s0, s1, s2, s3, half, have)
             if (r * bound) & _M32 >= limit:
                 break
         if k == 3 and not record:
@@ -279,6 +275,8 @@ def _shuffle_fast(
             a[j] = a[i + 2]
             a[i + 2] = card
         else:
+            # _shuffle_from's batch, written out again: calling one shared helper from here slows
+            # the unrolled branch above (shoe mode) by about a quarter.
             for q in range(k):
                 product = r * U64(n - i - q)
                 j = i + q + np.int64(product >> U64(32))
@@ -420,6 +418,8 @@ def _first_coup(
     ``bounds``/``limits`` the batches from position 1 with the burn, else 0) and put ``a`` back
     in canonical order."""
     n = template.shape[0]
+    # _first_coup_shuffle's burn, written out again: a shared helper returning the positions and
+    # the stream costs this mode about an eighth of its speed.
     p: Any = 0
     start = 0
     if burn:
@@ -458,6 +458,15 @@ LANES = 4
 
 
 @njit(cache=True, nogil=True)
+def _tally_coup(a: Any, p: Any, table: Any, counts: Any, pairs: Any) -> Any:
+    """Deal the coup at ``a[p]`` into the tallies; return where the next coup starts."""
+    entry, pair = _coup(a, p, table)
+    counts[entry >> _3] += 1
+    pairs[pair] += 1
+    return p + (entry & _7)
+
+
+@njit(cache=True, nogil=True)
 def _finish_lane(
     a: Any, p: int, cut_index: int, one_more: bool, table: Any, counts: Any, pairs: Any
 ) -> int:
@@ -468,15 +477,10 @@ def _finish_lane(
     coups = 0
     cut = U64(cut_index)
     while p <= cut:
-        entry, pair = _coup(a, p, table)
-        counts[entry >> _3] += 1
-        pairs[pair] += 1
-        p += entry & _7
+        p = _tally_coup(a, p, table, counts, pairs)
         coups += 1
     if one_more:
-        entry, pair = _coup(a, p, table)
-        counts[entry >> _3] += 1
-        pairs[pair] += 1
+        _tally_coup(a, p, table, counts, pairs)
         coups += 1
     return coups
 
@@ -536,22 +540,10 @@ def _shoes_interleaved(
         p3 = _burn(a3, burn)
         rounds = 0
         while p0 <= cut and p1 <= cut and p2 <= cut and p3 <= cut:
-            e, q = _coup(a0, p0, table)
-            c0[e >> _3] += 1
-            q0[q] += 1
-            p0 += e & _7
-            e, q = _coup(a1, p1, table)
-            c1[e >> _3] += 1
-            q1[q] += 1
-            p1 += e & _7
-            e, q = _coup(a2, p2, table)
-            c2[e >> _3] += 1
-            q2[q] += 1
-            p2 += e & _7
-            e, q = _coup(a3, p3, table)
-            c3[e >> _3] += 1
-            q3[q] += 1
-            p3 += e & _7
+            p0 = _tally_coup(a0, p0, table, c0, q0)
+            p1 = _tally_coup(a1, p1, table, c1, q1)
+            p2 = _tally_coup(a2, p2, table, c2, q2)
+            p3 = _tally_coup(a3, p3, table, c3, q3)
             rounds += 1
         coups += LANES * rounds
         coups += _finish_lane(a0, p0, cut_index, one_more, table, c0, q0)

@@ -95,6 +95,8 @@ class SimulationReport:
         return {
             "coups": result.coups,
             "seconds": result.seconds,
+            # A cluster's parts before the dealing (Dask); a run on threads has the dealing only.
+            **({"phases": dict(result.phases)} if len(result.phases) > 1 else {}),
             "coups_per_second": result.coups_per_second,
             "mode": spec.mode.value,
             "decks": None if spec.mode is Mode.INFINITE else spec.shoe.decks,

@@ -219,6 +219,9 @@ class SimulationResult:
     """Shoes (streams) dealt from, the last one possibly in part."""
     interrupted: bool = False
     """True when Ctrl-C stopped the run: the tallies hold the coups dealt until then."""
+    phases: tuple[tuple[str, float], ...] = ()
+    """Seconds of each part of the run, in order: a cluster's (``connect`` or
+    ``cluster_start``, ``workers``, ``warm_up``) before ``dealing``, which is ``seconds``."""
 
     @property
     def coups(self) -> int:
@@ -241,9 +244,10 @@ def simulate(
 
     ``backend`` defaults to threads on this machine (``workers`` of them, default: every core).
     ``chunk_shoes`` fixes the shoes per chunk (tests); by default chunks are sized for about 32
-    per worker and at most the backend's ``max_chunk_shoes``. Ctrl-C returns the coups dealt so
-    far (``interrupted``).
-    ``seconds`` counts the dealing, not the loading of the compiled kernels before it.
+    per worker and at most the backend's ``max_chunk_shoes``, or by the backend's ``chunk_size``
+    where it has one (Dask). Ctrl-C returns the coups dealt so far (``interrupted``).
+    ``seconds`` counts the dealing, not the loading of the compiled kernels before it, nor a
+    cluster's start and warm-up (``phases`` has those).
     """
     if backend is None:
         backend = ThreadBackend(workers)
@@ -253,6 +257,9 @@ def simulate(
     if plan.cards is not None and not getattr(backend, "card_level", True):
         raise GpuCardLevelError(bets=", ".join(_card_level_names(spec)))
     run_range(plan, 0, 0)  # load (or compile) the kernels before the clock starts
+    prepare = getattr(backend, "prepare", None)
+    if prepare is not None:
+        prepare(plan)  # a cluster checks and warms its workers before the clock starts, too
     started = time.perf_counter()
     run = _Run(spec.coups, plan, backend, chunk_shoes, progress)
     interrupted = False
@@ -273,6 +280,7 @@ def simulate(
         workers=backend.parallelism(),
         shoes=tally.shoes,
         interrupted=interrupted,
+        phases=(*getattr(backend, "phases", ()), ("dealing", seconds)),
     )
 
 
@@ -335,9 +343,15 @@ class _Run:
             per_shoe = self.coups / self.next_shoe
 
     def _chunks(self, shoes: int) -> list[tuple[int, int]]:
-        size = self.chunk_shoes or min(
-            self.backend.max_chunk_shoes,
-            max(64, shoes // (CHUNKS_PER_WORKER * self.backend.parallelism())),
+        # A cluster sizes its own tasks from its speed (Dask: about a second each or more).
+        sizing = getattr(self.backend, "chunk_size", None)
+        size = self.chunk_shoes or (
+            sizing(shoes)
+            if sizing is not None
+            else min(
+                self.backend.max_chunk_shoes,
+                max(64, shoes // (CHUNKS_PER_WORKER * self.backend.parallelism())),
+            )
         )
         if self.chunk_shoes is None:
             size -= size % kernels.LANES  # whole groups for the interleaved kernel

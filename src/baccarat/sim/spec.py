@@ -93,6 +93,56 @@ class GpuCardLevelError(SimulationError, TemplatedError):
     )
 
 
+class DaskNoWorkersError(SimulationError, TemplatedError):
+    code = "simulation_dask_no_workers"
+    template = (
+        "the Dask scheduler at {address!r} has no workers after {seconds} s: start some "
+        "(dask worker {address}) or wait longer (--dask-wait)"
+    )
+
+
+class DaskNoBaccaratError(SimulationError, TemplatedError):
+    code = "simulation_dask_no_baccarat"
+    template = (
+        "{count} of the {total} Dask workers cannot import baccarat ({worker}: {reason}): "
+        "install baccarat {version} on every worker"
+    )
+
+
+class DaskOtherVersionError(SimulationError, TemplatedError):
+    code = "simulation_dask_version"
+    template = (
+        "Dask worker {worker!r} runs baccarat {theirs}, this command runs {ours}: install the "
+        "same baccarat on every worker"
+    )
+
+
+class DaskKernelsError(SimulationError, TemplatedError):
+    code = "simulation_dask_kernels"
+    template = "the simulator's kernels fail on Dask worker {worker!r}: {reason}"
+
+
+class DaskTalliesDifferError(SimulationError, TemplatedError):
+    code = "simulation_dask_tallies"
+    template = (
+        "Dask worker {worker!r} deals other tallies than this machine for shoes 0 to {last}: "
+        "its kernels do not compute what this machine's compute"
+    )
+
+
+class DaskWorkerDiedError(SimulationError, TemplatedError):
+    code = "simulation_dask_died"
+    template = (
+        "Dask workers died {times} times running the same task (the last one: {worker!r}): "
+        "their logs say why"
+    )
+
+
+class DaskLostError(SimulationError, TemplatedError):
+    code = "simulation_dask_lost"
+    template = "lost the Dask scheduler at {address!r} during the run: {reason}"
+
+
 class InterruptedEarlyError(SimulationError, TemplatedError):
     code = "simulation_interrupted"
     template = "the simulation was interrupted before any coup was dealt"

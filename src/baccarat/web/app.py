@@ -23,10 +23,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from baccarat.core.errors import BaccaratError
-from baccarat.ledger.db import Store
 from baccarat.ledger.errors import IdempotencyKeyRequiredError, LedgerError, NotFoundError
 from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
 from baccarat.ledger.service import PlayService
+from baccarat.store.db import Store
 from baccarat.web.context import CookieSigner, RequestContextMiddleware
 from baccarat.web.deps import GateRequiredError
 from baccarat.web.i18n import _
@@ -35,6 +35,7 @@ from baccarat.web.present import error_message
 from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
 from baccarat.web.security import CSRF_HEADER, SecurityMiddleware
 from baccarat.web.settings import Settings
+from baccarat.web.statuses import ledger_status
 
 __all__ = ["create_app"]
 
@@ -71,8 +72,8 @@ def _install_error_handlers(app: FastAPI) -> None:
             # A cookie for a player this database does not know (a new database): start again.
             return _gate_redirect(request)
         if _wants_json(request):
-            return _json_error(exc.status, exc.code, error_message(exc))
-        return render_error(request, exc.status, error_message(exc))
+            return _json_error(ledger_status(exc), exc.code, error_message(exc))
+        return render_error(request, ledger_status(exc), error_message(exc))
 
     @app.exception_handler(BaccaratError)
     async def bad_input(request: Request, exc: BaccaratError) -> Response:

@@ -27,7 +27,7 @@ from baccarat.core.coup import ChoicePoint, hand_total
 from baccarat.core.rules import get_rule_set
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side
-from baccarat.ledger.service import CoupView
+from baccarat.ledger.views import CoupView
 from baccarat.web.i18n import _, current, format_fraction_percent
 from baccarat.web.present import card_data, coup_data
 

@@ -16,7 +16,7 @@ from fastapi.templating import Jinja2Templates
 
 from baccarat.core.tableau import Side
 from baccarat.i18n.catalogs import available_languages
-from baccarat.ledger.service import PlayerView
+from baccarat.ledger.views import PlayerView
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner, PlaySession
 from baccarat.web.i18n import _, current, make_environment
 from baccarat.web.present import player_data, road_labels

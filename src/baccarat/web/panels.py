@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from babel.numbers import format_decimal
 from markupsafe import Markup
 
 from baccarat.core.bets import Bet
@@ -21,11 +22,11 @@ from baccarat.core.rules import RuleSet
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Tableau
 from baccarat.i18n.markers import N_
-from baccarat.ledger.service import ShoeView, TableView
+from baccarat.ledger.views import ShoeView, TableView
 from baccarat.roads import Roads
 from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg
-from baccarat.web.i18n import _, format_fraction_percent
+from baccarat.web.i18n import _, current, format_fraction_percent
 from baccarat.web.present import bet_title, road_labels
 
 if TYPE_CHECKING:
@@ -35,6 +36,11 @@ __all__ = ["FREQUENCY_ROWS", "panel_context"]
 
 BOARD_COLUMNS = 14
 """The fewest columns a road board shows, so an empty shoe still looks like a score board."""
+
+
+def _decimal(value: Fraction | float, pattern: str) -> str:
+    """A figure with the language's decimal sign (``4,9388`` in Vietnamese and Hungarian)."""
+    return format_decimal(float(value), format=pattern, locale=current().locale)
 
 
 def roads_context(table: TableView) -> dict[str, Any]:
@@ -127,8 +133,8 @@ def statistics_context(table: TableView, exact: Distribution | None) -> dict[str
         for key, label in FREQUENCY_ROWS
     ]
     cards = {
-        "observed": f"{float(seen['cards_per_coup']):.2f}" if seen else "–",
-        "exact": f"{float(expected['cards_per_coup']):.4f}" if expected else "–",
+        "observed": _decimal(seen["cards_per_coup"], "0.00") if seen else "–",
+        "exact": _decimal(expected["cards_per_coup"], "0.0000") if expected else "–",
     }
     return {"statistics": {"rows": rows, "cards_per_coup": cards, "coups": len(table.coups)}}
 

@@ -1,32 +1,34 @@
 """From service views to what a page or the API shows: plain data, translated, amounts formatted.
 
 One function per thing shown, used by both the templates and the JSON API, so the page and the
-API never disagree. Notably :func:`coup_data` turns a coup into its *timeline*: the cards in the
-real dealing order with the running totals, each draw or stand with its explanation and the cell
-of the draw table that decided it, then the result — what the browser plays back card by card.
+API never disagree. A coup is its record, :func:`~baccarat.records.coup_record` (the form every
+command prints too), with the page's display fields on top (:func:`web_coup`); the templates
+also get its :func:`timeline`, the same cards and steps in the order they are dealt.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from babel.numbers import format_decimal, get_decimal_symbol
+
 from baccarat.core.bets import Bet, BetResult, format_pays
 from baccarat.core.cards import RANKS, Card, Rank, Suit
-from baccarat.core.coup import Coup, Step, hand_total
+from baccarat.core.coup import Step
 from baccarat.core.explain import explain
 from baccarat.core.money import format_points as exact_points
 from baccarat.core.rules import RuleSet
 from baccarat.core.settle import BetSettlement, Settlement
-from baccarat.core.summary import Winner
-from baccarat.core.tableau import Action, Reason, Side, Tableau
+from baccarat.core.tableau import Action, Side, Tableau
 from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.errors import error_text
-from baccarat.i18n.markers import N_
+from baccarat.i18n.markers import N_, NP_
 from baccarat.i18n.words import RESULT_WORDS
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.service import (
+from baccarat.ledger.views import (
     CoupView,
     DealOutcome,
     FairShoeView,
@@ -34,6 +36,7 @@ from baccarat.ledger.service import (
     ShoeView,
     TableView,
 )
+from baccarat.records import SCHEMA_KEY, coup_record, dealt_cards, settlement_record
 from baccarat.roads import RoadLabels
 from baccarat.roads.labels import labels_in
 from baccarat.web.i18n import (
@@ -43,11 +46,11 @@ from baccarat.web.i18n import (
     format_signed_points,
     pgettext,
 )
+from baccarat.web.statuses import ledger_status
 
 __all__ = [
     "bet_data",
     "card_data",
-    "cell_id",
     "coup_data",
     "deal_data",
     "draw_table",
@@ -59,6 +62,8 @@ __all__ = [
     "settlement_data",
     "shoe_data",
     "table_data",
+    "timeline",
+    "web_coup",
 ]
 
 _RANK_NAMES = {
@@ -66,6 +71,19 @@ _RANK_NAMES = {
     Rank.FIVE: N_("Five"), Rank.SIX: N_("Six"), Rank.SEVEN: N_("Seven"), Rank.EIGHT: N_("Eight"),
     Rank.NINE: N_("Nine"), Rank.TEN: N_("Ten"), Rank.JACK: N_("Jack"), Rank.QUEEN: N_("Queen"),
     Rank.KING: N_("King"),
+}  # fmt: skip
+# A rank inside a card's name has a context of its own: some languages write it differently there
+# (Hungarian in lower case after the suit: "kőr négyes").
+_CARD_NAME = "card name"
+_CARD_RANK_NAMES = {
+    # Translators: a rank as it reads inside a card's name ("Four" in "Four of hearts").
+    Rank.ACE: NP_("card name", "Ace"), Rank.TWO: NP_("card name", "Two"),
+    Rank.THREE: NP_("card name", "Three"), Rank.FOUR: NP_("card name", "Four"),
+    Rank.FIVE: NP_("card name", "Five"), Rank.SIX: NP_("card name", "Six"),
+    Rank.SEVEN: NP_("card name", "Seven"), Rank.EIGHT: NP_("card name", "Eight"),
+    Rank.NINE: NP_("card name", "Nine"), Rank.TEN: NP_("card name", "Ten"),
+    Rank.JACK: NP_("card name", "Jack"), Rank.QUEEN: NP_("card name", "Queen"),
+    Rank.KING: NP_("card name", "King"),
 }  # fmt: skip
 _SUIT_NAMES = {
     Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"),
@@ -98,25 +116,15 @@ def _card_data(translator: Translator, card: Card) -> dict[str, Any]:
         "suit_name": card.suit.name.lower(),
         "red": card.suit in (Suit.HEARTS, Suit.DIAMONDS),
         "value": card.value,
+        # Translators: a card's spoken name; {rank} is a rank in context "card name", {suit} a suit.
         "label": _("{rank} of {suit}").format(
-            rank=rank_name(card.rank), suit=_(_SUIT_NAMES[card.suit])
+            rank=pgettext(_CARD_NAME, _CARD_RANK_NAMES[card.rank]), suit=_(_SUIT_NAMES[card.suit])
         ),
     }
 
 
 def side_name(side: Side) -> str:
     return current().side_names[side]
-
-
-def cell_id(step: Step) -> str:
-    """The draw-table cell that decided ``step``: ``n`` (naturals), ``p-<total>``,
-    ``b-<total>-<player third card>`` or ``b-<total>-s`` (the Player stood)."""
-    if step.reason in (Reason.NATURAL, Reason.OPPONENT_NATURAL):
-        return "n"
-    if step.side is Side.PLAYER:
-        return f"p-{step.total}"
-    column = "s" if step.player_third is None else str(step.player_third)
-    return f"b-{step.total}-{column}"
 
 
 def step_text(step: Step) -> str:
@@ -127,92 +135,70 @@ def step_text(step: Step) -> str:
     )
 
 
-def result_text(coup: Coup) -> str:
-    """``Banker wins, 7 to 1.`` / ``Tie, 6 to 6.``, with a word on naturals."""
-    player, banker = coup.player.total, coup.banker.total
-    if coup.winner is Winner.TIE:
-        text = _("Tie, {player} to {banker}.").format(player=player, banker=banker)
-    else:
-        side = Side.PLAYER if coup.winner is Winner.PLAYER else Side.BANKER
-        high, low = max(player, banker), min(player, banker)
-        text = _("{side} wins, {high} to {low}.").format(side=side_name(side), high=high, low=low)
-    if coup.natural:
-        text += " " + _("A natural: no third cards.")
-    return text
+_CARD_DISPLAY = ("rank", "suit", "suit_name", "red", "label")
+"""What :func:`card_data` adds to a card of the record, for the page."""
+
+
+def web_coup(view: CoupView) -> dict[str, Any]:
+    """The coup's record (:func:`~baccarat.records.coup_record`, in the current language) with
+    the ledger's facts (``id``, ``table_id``, ``dealt_at``) and the page's display fields on
+    top: each card's rank and suit symbols, colour, spoken label and announcement, the bead
+    letter of the winner, and each bet's title and sentence. What the API answers."""
+    coup = view.coup
+    record = coup_record(
+        coup,
+        current(),
+        shoe=view.shoe_number,
+        number=view.number,
+        rule_set=view.rule_set.name,
+        settlement=view.settlement,
+    )
+    data: dict[str, Any] = {
+        SCHEMA_KEY: record[SCHEMA_KEY],
+        "id": view.id,
+        "table_id": view.table_id,
+        "dealt_at": view.created_at.isoformat(),
+        **record,
+        "winner_letter": road_labels().letter(coup.winner),
+    }
+    for (side, card), entry in zip(dealt_cards(coup), data["cards"], strict=True):
+        shown = card_data(card)
+        entry.update({key: shown[key] for key in _CARD_DISPLAY})
+        entry["announce"] = _("{side}: {card}. {side} total {total}.").format(
+            side=side_name(side), card=shown["label"], total=entry["total"]
+        )
+    if view.settlement is not None:
+        _settlement_display(data["settlement"], view.settlement, view.rule_set)
+    return data
+
+
+def timeline(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The coup of :func:`web_coup` in the order a page shows it: the four cards, each step
+    followed by the card it drew, then the result (``kind`` says which). For the pages rendered
+    on the server; the page's script reads the same order off the record itself."""
+    cards = iter(data["cards"])
+    events = [{"kind": "card", **next(cards)} for _ in range(4)]
+    for step in data["steps"]:
+        events.append({"kind": "step", **step})
+        if "card" in step["params"]:
+            events.append({"kind": "card", **next(cards)})
+    result = {"winner": data["winner"], "natural": data["natural"], "text": data["result"]}
+    events.append({"kind": "result", **result})
+    return events
 
 
 def coup_data(view: CoupView) -> dict[str, Any]:
-    """A coup with its timeline (see the module docstring) and the settlement of its bets."""
-    coup = view.coup
-    timeline: list[dict[str, Any]] = []
-    cards: dict[Side, list[Card]] = {Side.PLAYER: [], Side.BANKER: []}
-
-    def deal(side: Side, card: Card) -> None:
-        cards[side].append(card)
-        total = hand_total(cards[side])
-        shown = card_data(card)
-        timeline.append(
-            {
-                "kind": "card",
-                "side": side.value,
-                "card": shown,
-                "total": total,
-                "announce": _("{side}: {card}. {side} total {total}.").format(
-                    side=side_name(side), card=shown["label"], total=total
-                ),
-            }
-        )
-
-    p, b = coup.player.cards, coup.banker.cards
-    for side, card in ((Side.PLAYER, p[0]), (Side.BANKER, b[0]), (Side.PLAYER, p[1]), (Side.BANKER, b[1])):  # fmt: skip
-        deal(side, card)
-    for step in coup.steps:
-        timeline.append(
-            {
-                "kind": "step",
-                "side": step.side.value,
-                "action": step.action.value,
-                "reason": step.reason.value,
-                "cell": cell_id(step),
-                "text": step_text(step),
-            }
-        )
-        if step.card is not None:
-            deal(step.side, step.card)
-    timeline.append(
-        {
-            "kind": "result",
-            "winner": coup.winner.value,
-            "natural": coup.natural,
-            "text": result_text(coup),
-        }
-    )
-    return {
-        "id": view.id,
-        "table_id": view.table_id,
-        "shoe": view.shoe_number,
-        "number": view.number,
-        "dealt_at": view.created_at.isoformat(),
-        "winner": coup.winner.value,
-        "winner_letter": road_labels().letter(coup.winner),
-        "natural": coup.natural,
-        "player": {"cards": [card_data(c) for c in p], "total": coup.player.total},
-        "banker": {"cards": [card_data(c) for c in b], "total": coup.banker.total},
-        "player_pair": coup.player.pair,
-        "banker_pair": coup.banker.pair,
-        "timeline": timeline,
-        "steps": [e for e in timeline if e["kind"] == "step"],
-        "result": timeline[-1]["text"],
-        "rule_set": view.rule_set.name,
-        "settlement": settlement_data(view.settlement, view.rule_set),
-    }
+    """:func:`web_coup` with its :func:`timeline`, for the templates (never sent as JSON)."""
+    data = web_coup(view)
+    data["timeline"] = timeline(data)
+    return data
 
 
 def bet_title(bet: Bet) -> str:
     return pgettext("bet", bet.title)
 
 
-def _bet_line(line: BetSettlement, rule_set: RuleSet) -> dict[str, Any]:
+def _bet_display(line: BetSettlement, rule_set: RuleSet) -> dict[str, Any]:
     title = bet_title(rule_set.bets[line.bet]) if line.bet in rule_set.bets else line.bet
     if line.result is BetResult.LOSE and line.returned == 0:
         text = _("{bet}: lost the stake of {stake}.")
@@ -223,13 +209,8 @@ def _bet_line(line: BetSettlement, rule_set: RuleSet) -> dict[str, Any]:
     else:
         text = _("{bet}: {returned} returned on a stake of {stake}.")
     return {
-        "bet": line.bet,
         "title": title,
-        "result": line.result.value,
         "result_text": _(RESULT_WORDS[line.result]),
-        "stake": exact_points(line.stake),
-        "returned": exact_points(line.returned),
-        "net": exact_points(line.net),
         # A push, or any return at or below the stake, is shown plainly, never celebrated.
         "celebrate": line.net > 0,
         "text": text.format(
@@ -241,18 +222,29 @@ def _bet_line(line: BetSettlement, rule_set: RuleSet) -> dict[str, Any]:
     }
 
 
+def _settlement_display(data: dict[str, Any], settlement: Settlement, rule_set: RuleSet) -> None:
+    """Add the page's words to a settlement record: each bet's title and sentence, the net."""
+    for line, entry in zip(settlement.bets, data["bets"], strict=True):
+        entry.update(_bet_display(line, rule_set))
+    data["net_text"] = format_signed_points(settlement.net)
+    data["celebrate"] = settlement.net > 0
+
+
 def settlement_data(settlement: Settlement | None, rule_set: RuleSet) -> dict[str, Any] | None:
-    """Each bet's settlement and the totals, exact amounts (points) plus display text."""
+    """The settlement record (exact amounts in points) with the page's words on top."""
     if settlement is None:
         return None
-    return {
-        "bets": [_bet_line(line, rule_set) for line in settlement.bets],
-        "staked": exact_points(settlement.staked),
-        "returned": exact_points(settlement.returned),
-        "net": exact_points(settlement.net),
-        "net_text": format_signed_points(settlement.net),
-        "celebrate": settlement.net > 0,
-    }
+    data = settlement_record(settlement)
+    _settlement_display(data, settlement, rule_set)
+    return data
+
+
+def _decimal_sign(pays: str) -> str:
+    """A pay as the language writes its decimals: ``0.95:1`` is ``0,95:1`` in Vietnamese."""
+    return _DECIMAL_POINT.sub(get_decimal_symbol(current().locale), pays)
+
+
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 
 
 def bet_data(bet: Bet, rule_set: RuleSet) -> dict[str, Any]:
@@ -261,8 +253,8 @@ def bet_data(bet: Bet, rule_set: RuleSet) -> dict[str, Any]:
         "name": bet.name,
         "title": bet_title(bet),
         "domain": bet.domain.value,
-        "pays": bet.describe(current().pays_templates),
-        "pays_ratio": format_pays(bet.top_pay, current().pays_templates),
+        "pays": [_decimal_sign(line) for line in bet.describe(current().pays_templates)],
+        "pays_ratio": _decimal_sign(format_pays(bet.top_pay, current().pays_templates)),
         "minimum": exact_points(limits.minimum),
         "maximum": exact_points(limits.maximum),
         "minimum_text": format_points(limits.minimum),
@@ -302,7 +294,9 @@ def shoe_data(shoe: ShoeView) -> dict[str, Any]:
         "cut_card": shoe.cut_card,
         "cut_card_at": shoe.size - shoe.cut_card,
         "penetration": round(shoe.penetration, 4),
-        "penetration_percent": f"{shoe.penetration * 100:.1f}",
+        "penetration_percent": format_decimal(
+            shoe.penetration * 100, format="0.0", locale=current().locale
+        ),
         "cut_card_out": shoe.cut_card_out,
         "finished": shoe.finished,
         "burn_card": card_data(shoe.burn_card) if shoe.burn_card is not None else None,
@@ -341,7 +335,7 @@ def table_data(table: TableView, *, coups: bool = True) -> dict[str, Any]:
         "next_shoe": fair_shoe_data(table.next_shoe) if table.next_shoe is not None else None,
     }
     if coups:
-        data["coups"] = [coup_data(view) for view in table.coups]
+        data["coups"] = [web_coup(view) for view in table.coups]
     return data
 
 
@@ -361,7 +355,7 @@ def fair_shoe_data(shoe: FairShoeView) -> dict[str, Any]:
 
 def deal_data(outcome: DealOutcome) -> dict[str, Any]:
     return {
-        "coup": coup_data(outcome.coup),
+        "coup": web_coup(outcome.coup),
         "balance_before": exact_points(outcome.balance_before),
         "balance_after": exact_points(outcome.balance_after),
         "balance_text": format_points(outcome.balance_after),
@@ -373,7 +367,8 @@ def deal_data(outcome: DealOutcome) -> dict[str, Any]:
 
 
 def draw_table(tableau: Tableau) -> dict[str, Any]:
-    """The draw table as rows of cells, for the page (each cell's id matches :func:`cell_id`)."""
+    """The draw table as rows of cells, for the page (each cell's id is a step's ``cell``, see
+    :func:`~baccarat.records.cell_id`)."""
     letters = {
         Action.DRAW: pgettext("draw table", "D"),
         Action.STAND: pgettext("draw table", "S"),
@@ -427,8 +422,9 @@ def draw_table(tableau: Tableau) -> dict[str, Any]:
 
 
 def error_status(exc: Exception) -> int:
-    """The HTTP status of a refused request: the ledger's own, else 422 for bad input."""
-    return exc.status if isinstance(exc, LedgerError) else 422
+    """The HTTP status of a refused request: a ledger refusal's from the web's table
+    (:func:`~baccarat.web.statuses.ledger_status`), else 422 for bad input."""
+    return ledger_status(exc) if isinstance(exc, LedgerError) else 422
 
 
 def error_message(exc: Exception) -> str:

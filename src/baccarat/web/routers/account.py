@@ -139,6 +139,20 @@ def _account_page(
     return render(request, "account.html", player=player, status=status, error=error, notice=notice)
 
 
+def _refused(
+    request: Request,
+    service: Service,
+    player_id: str | None,
+    session: SessionInfo,
+    exc: BaccaratError,
+) -> HTMLResponse:
+    """The account page again, saying why the form was refused, at the refusal's status."""
+    status = error_status(exc)
+    return _account_page(
+        request, service, player_id, session, error=error_message(exc), status=status
+    )
+
+
 def _current_player(request: Request, service: Service, signer: CookieSigner) -> str | None:
     token = signer.read_player(request.cookies.get(PLAYER_COOKIE))
     return service.session_player(token) if token else None
@@ -167,10 +181,7 @@ def register_form(
     try:
         service.register(player_id, username, password)
     except BaccaratError as exc:
-        status = error_status(exc)
-        return _account_page(
-            request, service, player_id, session, error=error_message(exc), status=status
-        )
+        return _refused(request, service, player_id, session, exc)
     response = RedirectResponse("/account", status_code=303)
     _new_session(response, service, signer, player_id, token, secure)
     return response
@@ -189,11 +200,8 @@ def log_in_form(
     try:
         _, token = service.log_in(username, password)
     except BaccaratError as exc:
-        status = error_status(exc)
         current = _current_player(request, service, signer)
-        return _account_page(
-            request, service, current, session, error=error_message(exc), status=status
-        )
+        return _refused(request, service, current, session, exc)
     response = RedirectResponse("/table", status_code=303)
     _signed_in(response, signer, token, secure)
     return response
@@ -220,8 +228,5 @@ def change_password_form(
     try:
         service.change_password(player_id, token, old_password, new_password)
     except BaccaratError as exc:
-        status = error_status(exc)
-        return _account_page(
-            request, service, player_id, session, error=error_message(exc), status=status
-        )
+        return _refused(request, service, player_id, session, exc)
     return RedirectResponse("/account", status_code=303)

@@ -5,7 +5,8 @@ whole numbers or such strings. Every refusal is a 4xx with ``{"code", "detail"}`
 nothing: 401 before the 18+ gate, 404 for another player's table or coup, 409 when the state
 forbids it (another deal at the table in progress, top-up used today), 422 for stakes the table or
 the balance refuses, 400 for malformed JSON, 403 ``csrf`` for a call with the session cookie but
-without its ``X-CSRF-Token``, 428 for a deal without an ``Idempotency-Key``.
+without its ``X-CSRF-Token``, 428 for a deal without an ``Idempotency-Key``. Every answer that
+is not a refusal names its form first, ``"schema": "baccarat.api.<name>/1"`` (docs/json.md).
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from starlette.concurrency import run_in_threadpool
 
 from baccarat.core.money import parse_points
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS
-from baccarat.ledger.models import MAX_ID
 from baccarat.ledger.service import DEFAULT_DECKS
+from baccarat.ledger.views import TableView
+from baccarat.records import RecordType, tagged
+from baccarat.store.models import MAX_ID
 from baccarat.web.deps import (
     CookieSecure,
     PlayerId,
@@ -38,12 +41,12 @@ from baccarat.web.panels import (
     statistics_context,
 )
 from baccarat.web.present import (
-    coup_data,
     deal_data,
     fair_shoe_data,
     player_data,
     rule_set_data,
     table_data,
+    web_coup,
 )
 from baccarat.web.routers.gate import player_cookie
 
@@ -139,7 +142,9 @@ def start(
     player = service.join()
     token = service.start_session(player.player_id)
     player_cookie(response, signer.player(token), secure)
-    return {"player": player_data(player), "csrf_token": signer.csrf(token)}
+    return tagged(
+        RecordType.API_SESSION, {"player": player_data(player), "csrf_token": signer.csrf(token)}
+    )
 
 
 @router.get("/me")
@@ -149,41 +154,48 @@ def me(
     """Balance, the net result since the session started, whether a top-up is available, and
     the session's anti-forgery token (the ``X-CSRF-Token`` of every call that changes state)."""
     player = service.player(player_id, since=session.started)
-    return {
+    body = {
         "player": player_data(player),
         "session_started": session.started.isoformat(),
         "csrf_token": signer.csrf(token),
     }
+    return tagged(RecordType.API_ME, body)
 
 
 @router.post("/me/top-up")
 def top_up(service: Service, player_id: PlayerId, session: SessionInfo) -> Json:
     """Restore the starting balance: the player's own action, at most once per UTC day."""
-    return {"player": player_data(service.top_up(player_id, since=session.started))}
+    player = service.top_up(player_id, since=session.started)
+    return tagged(RecordType.API_PLAYER, {"player": player_data(player)})
 
 
 @router.get("/rule-sets")
 def rule_sets() -> Json:
     """Every rule set: its bets, their pays and limits."""
-    return {"rule_sets": [rule_set_data(rs) for rs in RULE_SETS.values()]}
+    body = {"rule_sets": [rule_set_data(rs) for rs in RULE_SETS.values()]}
+    return tagged(RecordType.API_RULE_SETS, body)
+
+
+def _table(table: TableView) -> Json:
+    return tagged(RecordType.API_TABLE, {"table": table_data(table)})
 
 
 @router.post("/tables", status_code=201)
 def open_table(body: TableIn, service: Service, player_id: PlayerId) -> Json:
     """Open a table (a new shoe is shuffled); it becomes the player's current table."""
-    return {"table": table_data(service.open_table(player_id, body.rule_set, body.decks))}
+    return _table(service.open_table(player_id, body.rule_set, body.decks))
 
 
 @router.get("/tables/current")
 def current_table(service: Service, player_id: PlayerId) -> Json:
     """The player's current table (a default one is opened the first time)."""
-    return {"table": table_data(service.table(player_id))}
+    return _table(service.table(player_id))
 
 
 @router.get("/tables/{table_id}")
 def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """A table: rule set and bets, the shoe (counts only, never the order), this shoe's coups."""
-    return {"table": table_data(service.table(player_id, table_id))}
+    return _table(service.table(player_id, table_id))
 
 
 @router.post(
@@ -201,9 +213,9 @@ async def deal(
 ) -> Json:
     """Take the stakes, deal one coup and settle it, in one transaction.
 
-    The answer carries the coup's timeline (cards in dealing order with running totals, each
-    draw or stand with its explanation and draw-table cell, the result), the settlement of
-    every bet, the balance before and after, and the shoe.
+    The answer carries the coup's record (``baccarat.coup/1``: the cards in dealing order with
+    running totals, each draw or stand with its explanation and draw-table cell, the result and
+    the settlement of every bet), the balance before and after, and the shoe.
     """
     stakes = {
         bet: parse_points(value) for bet, value in body.stakes.items() if value not in (0, "0", "")
@@ -215,7 +227,7 @@ async def deal(
         outcome = service.deal(
             player_id, table_id, stakes, since=session.started, idempotency_key=idempotency_key
         )
-        return deal_data(outcome), outcome.replayed
+        return tagged(RecordType.API_DEAL, deal_data(outcome)), outcome.replayed
 
     if service.store.embedded:
         # SQLite runs in this process and lets one writer in at a time, so a thread buys no
@@ -240,14 +252,15 @@ def client_seed(
 ) -> Json:
     """Set the client seed of the shoe the next coup is dealt from, before its first coup (409
     ``client_seed_closed`` after). The commitment stays: the server seed was fixed before."""
-    return {"table": table_data(service.set_client_seed(player_id, table_id, body.client_seed))}
+    return _table(service.set_client_seed(player_id, table_id, body.client_seed))
 
 
 @router.get("/tables/{table_id}/shoes")
 def shoes(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """The table's shoes, newest first: each commitment and client seed, and the server seed of
     every shoe that has ended. Never a shoe's order before it has ended."""
-    return {"shoes": [fair_shoe_data(shoe) for shoe in service.shoe_history(player_id, table_id)]}
+    shoes = [fair_shoe_data(shoe) for shoe in service.shoe_history(player_id, table_id)]
+    return tagged(RecordType.API_SHOES, {"shoes": shoes})
 
 
 @router.get("/tables/{table_id}/shoes/{number}/verify")
@@ -259,14 +272,16 @@ def verify_shoe(
 ) -> Json:
     """Recompute an ended shoe from its revealed seeds (``baccarat.fair.verify``): the commitment
     shown before it and every coup dealt from it (409 ``shoe_not_revealed`` before it ends)."""
-    return {"verification": service.verify_shoe(player_id, table_id, number).record()}
+    record = service.verify_shoe(player_id, table_id, number).record()
+    body = {"verification": tagged(RecordType.VERIFICATION, record)}
+    return tagged(RecordType.API_VERIFICATION, body)
 
 
 @router.get("/tables/{table_id}/roads")
 def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """The roads of the current shoe as SVG, and the coup id behind every bead."""
     context = roads_context(service.table(player_id, table_id))
-    return {
+    body = {
         "coup_ids": context["roads"]["coup_ids"],
         "svg": {
             "bead_plate": str(context["roads"]["bead_plate"]),
@@ -275,22 +290,24 @@ def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
             "ask": str(context["roads"]["ask"]),
         },
     }
+    return tagged(RecordType.API_ROADS, body)
 
 
 @router.get("/tables/{table_id}/odds")
 def odds(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """Every bet's exact house edge for the next coup, from the cards not yet seen."""
     table = service.table(player_id, table_id)
-    return {
+    body = {
         **odds_context(table),
         **statistics_context(table, full_shoe_distribution(table.decks, table.rule_set.tableau)),
     }
+    return tagged(RecordType.API_ODDS, body)
 
 
 @router.get("/coups/{coup_id}")
 def coup(coup_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """One coup of the player's, for replay: cards, steps, explanations, settlement."""
-    return {"coup": coup_data(service.coup(player_id, coup_id))}
+    return tagged(RecordType.API_COUP, {"coup": web_coup(service.coup(player_id, coup_id))})
 
 
 @router.get("/history")
@@ -302,4 +319,5 @@ def history(
 ) -> Json:
     """The player's coups, newest first: this session's (default) or all (the latest 200)."""
     since = session.started if scope == "session" else None
-    return {"coups": [coup_data(view) for view in service.history(player_id, since=since)]}
+    coups = [web_coup(view) for view in service.history(player_id, since=since)]
+    return tagged(RecordType.API_HISTORY, {"coups": coups})

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -34,8 +35,10 @@ from baccarat.chemin.table import (
 )
 from baccarat.core.errors import BaccaratError
 from baccarat.i18n.markers import N_
-from baccarat.ledger.service import ShoeView
+from baccarat.ledger.service import PlayService
+from baccarat.ledger.views import ShoeView
 from baccarat.web.chemin_views import pending_view, played_view, record_view, strategy_view
+from baccarat.web.context import PlaySession
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _, pgettext
 from baccarat.web.pages import render
@@ -75,18 +78,31 @@ def _tables(request: Request) -> CheminTables:
 Tables = Annotated[CheminTables, Depends(_tables)]
 
 
-def _page(
-    request: Request,
-    service: Service,
-    player_id: str,
-    session: SessionInfo,
-    tables: CheminTables,
-    *,
-    error: str | None = None,
-    status: int = 200,
-) -> HTMLResponse:
-    player = service.player(player_id, since=session.started)
-    table = tables.table(player_id, session.started)
+@dataclass(frozen=True, slots=True)
+class _Visit:
+    """What every page and form of the table reads: whose table, in which session, and what
+    showing the page again needs."""
+
+    request: Request
+    service: PlayService
+    player_id: str
+    session: PlaySession
+    tables: CheminTables
+
+
+async def _visit(
+    request: Request, service: Service, player_id: PlayerId, session: SessionInfo, tables: Tables
+) -> _Visit:
+    return _Visit(request, service, player_id, session, tables)
+
+
+Visit = Annotated[_Visit, Depends(_visit)]
+
+
+def _page(visit: _Visit, *, error: str | None = None, status: int = 200) -> HTMLResponse:
+    player_id, started = visit.player_id, visit.session.started
+    player = visit.service.player(player_id, since=started)
+    table = visit.tables.table(player_id, started)
     solution = table.solution
     last = played_view(table.last) if table.last is not None else None
     pending = pending_view(table)
@@ -96,7 +112,7 @@ def _page(
     else:
         cells = [e["cell"] for e in last["timeline"] if e["kind"] == "step"] if last else []
     return render(
-        request,
+        visit.request,
         "chemin/play.html",
         status=status,
         player=player,
@@ -117,46 +133,34 @@ def _page(
     )
 
 
-def _refused(
-    request: Request,
-    service: Service,
-    player_id: str,
-    session: SessionInfo,
-    tables: CheminTables,
-    exc: BaccaratError,
-) -> HTMLResponse:
+def _refused(visit: _Visit, exc: BaccaratError) -> HTMLResponse:
     """The page with the refusal, in the reader's language: the table's own
     (:class:`~baccarat.chemin.table.CheminError`), or the player's limits, said as at the other
     tables."""
     status = exc.status if isinstance(exc, CheminError) else error_status(exc)
-    return _page(
-        request, service, player_id, session, tables, error=error_message(exc), status=status
-    )
+    return _page(visit, error=error_message(exc), status=status)
 
 
 @router.get("/chemin", response_class=HTMLResponse)
-def chemin_page(
-    request: Request, service: Service, player_id: PlayerId, session: SessionInfo, tables: Tables
-) -> HTMLResponse:
+def chemin_page(visit: Visit) -> HTMLResponse:
     """The Chemin de Fer table: the coup in progress or the last one, the record, the strategy."""
-    return _page(request, service, player_id, session, tables)
+    return _page(visit)
 
 
 @router.post("/chemin/deal", response_model=None)
-def chemin_deal(
-    request: Request, service: Service, player_id: PlayerId, session: SessionInfo, tables: Tables
-) -> Response:
+def chemin_deal(visit: Visit) -> Response:
     """Deal a coup; it stops for the learner's choice when they hold 5 and no natural is out.
 
     No points are staked, but it is a coup: the player's cool-off, session limit and daily coup
     limit refuse it as they refuse a deal at a table, and it counts towards the coups of the day.
     """
+    player_id, started = visit.player_id, visit.session.started
     try:
-        table = service.play_practice_coup(
-            player_id, session.started, lambda: tables.deal(player_id, session.started)
+        table = visit.service.play_practice_coup(
+            player_id, started, lambda: visit.tables.deal(player_id, started)
         )
     except BaccaratError as exc:
-        return _refused(request, service, player_id, session, tables, exc)
+        return _refused(visit, exc)
     return RedirectResponse(
         "/chemin#choice" if table.pending is not None else "/chemin#last-coup", status_code=303
     )
@@ -164,29 +168,21 @@ def chemin_deal(
 
 @router.post("/chemin/choose", response_model=None)
 def chemin_choose(
-    request: Request,
-    service: Service,
-    player_id: PlayerId,
-    session: SessionInfo,
-    tables: Tables,
+    visit: Visit,
     coup: Annotated[str, Form(max_length=40)] = "",
     choice: Annotated[str, Form(max_length=20)] = "",
 ) -> Response:
     """The learner's choice on 5; the Banker then plays its optimal strategy."""
     try:
-        tables.choose(player_id, session.started, coup, choice)
+        visit.tables.choose(visit.player_id, visit.session.started, coup, choice)
     except CheminError as exc:
-        return _refused(request, service, player_id, session, tables, exc)
+        return _refused(visit, exc)
     return RedirectResponse("/chemin#last-coup", status_code=303)
 
 
 @router.post("/chemin/new", response_model=None)
 def chemin_new(
-    request: Request,
-    service: Service,
-    player_id: PlayerId,
-    session: SessionInfo,
-    tables: Tables,
+    visit: Visit,
     decks: Annotated[str, Form(max_length=10)] = "",
     banker: Annotated[str, Form(max_length=20)] = "",
 ) -> Response:
@@ -197,7 +193,7 @@ def chemin_new(
             raise BankerPlayError(banker=banker)
         if not decks.isdigit():
             raise DeckCountError(decks=decks)
-        tables.open(player_id, session.started, int(decks), play)
+        visit.tables.open(visit.player_id, visit.session.started, int(decks), play)
     except CheminError as exc:
-        return _refused(request, service, player_id, session, tables, exc)
+        return _refused(visit, exc)
     return RedirectResponse("/chemin", status_code=303)

@@ -112,6 +112,16 @@ def _page(
     )
 
 
+def _refused(
+    request: Request, service: Service, player_id: str, session: SessionInfo, exc: BaccaratError
+) -> HTMLResponse:
+    """The limits page again, saying why the form was refused, at the refusal's status."""
+    status = error_status(exc)
+    return _page(
+        request, service, player_id, session, "limits.html", error=error_message(exc), status=status
+    )
+
+
 @router.get("/limits", response_class=HTMLResponse)
 def limits_page(
     request: Request, service: Service, player_id: PlayerId, session: SessionInfo
@@ -173,16 +183,7 @@ def limits_form(
             daily_coup_limit=_optional(form.get("daily_coup_limit", "")),
         )
     except BaccaratError as exc:
-        status = error_status(exc)
-        return _page(
-            request,
-            service,
-            player_id,
-            session,
-            "limits.html",
-            error=error_message(exc),
-            status=status,
-        )
+        return _refused(request, service, player_id, session, exc)
     return RedirectResponse("/limits", status_code=303)
 
 
@@ -197,14 +198,5 @@ def cool_off_form(
     try:
         service.cool_off(player_id, period)
     except BaccaratError as exc:
-        status = error_status(exc)
-        return _page(
-            request,
-            service,
-            player_id,
-            session,
-            "limits.html",
-            error=error_message(exc),
-            status=status,
-        )
+        return _refused(request, service, player_id, session, exc)
     return RedirectResponse("/limits", status_code=303)

@@ -24,7 +24,6 @@ from baccarat.core.cards import Card, format_cards, parse_cards
 from baccarat.core.coup import Coup
 from baccarat.core.tableau import Action, Reason, Side
 from baccarat.learn.cells import Cell, CellKind
-from baccarat.learn.dbstore import DatabaseStore
 from baccarat.learn.errors import LearnError
 from baccarat.learn.heatmap import HeatCell, Heatmap
 from baccarat.learn.quiz import Grade, Mode, Round
@@ -37,6 +36,7 @@ from baccarat.learn.text import (
     prompt,
     verdict,
 )
+from baccarat.store.quiz import DatabaseStore
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _, current, format_fraction_percent
 from baccarat.web.pages import render

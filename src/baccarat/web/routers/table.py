@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from baccarat.core.errors import BaccaratError
 from baccarat.core.money import parse_points
 from baccarat.core.rules import RULE_SETS
-from baccarat.ledger.service import PlayerView, TableView
+from baccarat.ledger.views import PlayerView, TableView
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
 from baccarat.web.i18n import _, pgettext
 from baccarat.web.pages import render

@@ -233,7 +233,20 @@
     return new Promise(function (resolve) { window.setTimeout(resolve, mode === "fast" ? 120 : 650); });
   }
 
-  /* ---- Playing a coup's timeline ------------------------------------------------------- */
+  /* ---- Playing a coup ------------------------------------------------------------------- */
+  /* A coup comes as its record (baccarat.coup/1, docs/json.md): the cards in dealing order and
+     the steps. It is played back in that order: the four first cards, then each step followed
+     by the card it drew (a step that drew names its card in params.card), then the result. */
+  function timeline(coup) {
+    var cards = coup.cards.slice();
+    var events = cards.splice(0, 4).map(function (card) { return { kind: "card", card: card }; });
+    coup.steps.forEach(function (step) {
+      events.push({ kind: "step", step: step });
+      if (step.params.card !== undefined) { events.push({ kind: "card", card: cards.shift() }); }
+    });
+    events.push({ kind: "result" });
+    return events;
+  }
   function cardElement(card) {
     var li = document.createElement("li");
     li.className = "card dealt" + (card.red ? " red" : "");
@@ -311,7 +324,7 @@
     clearCells();
     if (replay) { announce(banner.textContent); }
 
-    var events = coup.timeline.slice();
+    var events = timeline(coup);
     function next() {
       if (!events.length) {
         nextButton.hidden = true;
@@ -323,28 +336,30 @@
       var event = events.shift();
       return pause().then(function () {
         if (event.kind === "card") {
-          $("#" + event.side + "-cards").appendChild(cardElement(event.card));
-          $("#" + event.side + "-total").textContent = String(event.total);
-          announce(event.announce);
+          var card = event.card;
+          $("#" + card.side + "-cards").appendChild(cardElement(card));
+          $("#" + card.side + "-total").textContent = String(card.total);
+          announce(card.announce);
         } else if (event.kind === "step") {
+          var step = event.step;
           clearCells();
-          var cell = document.getElementById("cell-" + event.cell);
+          var cell = document.getElementById("cell-" + step.cell);
           if (cell) { cell.classList.add("active"); }
-          $("#draw-note").textContent = event.text;
+          $("#draw-note").textContent = step.text;
           var li = document.createElement("li");
-          li.dataset.cell = event.cell;
-          li.textContent = event.text;
+          li.dataset.cell = step.cell;
+          li.textContent = step.text;
           $("#steps").appendChild(li);
-          announce(event.text);
+          announce(step.text);
         } else {
           var letter = document.createElement("span");
           letter.className = "bead-letter";
           letter.setAttribute("aria-hidden", "true");
           letter.textContent = coup.winner_letter;
-          result.className = "result winner-" + event.winner;
+          result.className = "result winner-" + coup.winner;
           result.appendChild(letter);
-          result.appendChild(document.createTextNode(" " + event.text));
-          announce(event.text);
+          result.appendChild(document.createTextNode(" " + coup.result));
+          announce(coup.result);
         }
         return next();
       });

@@ -1,0 +1,143 @@
+"""The help screens: every text in the command's language, and examples at the foot.
+
+The commands write their help in English, as Typer reads it (docstrings, ``help=`` of options);
+:func:`localize` walks the click command tree before a command line runs and replaces each
+text by its translation under the context ``help`` (the extractor lists them all from the same
+tree: :mod:`baccarat.cli.helptable`). A command's epilog holds its examples, one command line a
+line (:func:`examples`); the help shows them under a translated heading.
+
+>>> import click
+>>> command = click.Command("deal", help="Deal coups.", epilog=examples("baccarat deal -n 3"))
+>>> localize(command, _Echo())
+>>> print(command.get_help(click.Context(command, info_name="deal")))
+Usage: deal [OPTIONS]
+<BLANKLINE>
+  Deal coups.
+<BLANKLINE>
+Options:
+  --help  Show this message and exit.
+<BLANKLINE>
+  Examples:
+<BLANKLINE>
+    baccarat deal -n 3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol
+
+import click
+
+__all__ = ["CONTEXT", "examples", "help_texts", "localize", "normalized"]
+
+CONTEXT = "help"
+_EXAMPLES_MARK = "\x00examples\x00"
+_HEADING = "Examples:"
+_OPTIONS_METAVAR = "[OPTIONS]"
+_SUBCOMMAND_METAVAR = "COMMAND [ARGS]..."
+
+
+class _Speaks(Protocol):
+    def pgettext(self, context: str, message: str) -> str: ...
+
+
+class _Echo:
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+
+def examples(*lines: str) -> str:
+    """An epilog of example command lines (shown under "Examples:", never rewrapped)."""
+    return _EXAMPLES_MARK + "\n".join(lines)
+
+
+def normalized(text: str) -> str:
+    """``text`` as one message: paragraphs kept, the line breaks within each joined.
+
+    >>> normalized("Draw the roads, with the\\n    ask icons.\\n\\n    Exit code 0.")
+    'Draw the roads, with the ask icons.\\n\\nExit code 0.'
+    """
+    import inspect
+
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
+
+
+def _is_phrase(shown: object) -> bool:
+    """Whether a default shown in words is words to translate (``8``, ``punto-banco`` and
+    ``burn``, a flag's name, are not)."""
+    return isinstance(shown, str) and " " in shown
+
+
+def _show_defaults_one_way(param: click.Parameter) -> None:
+    """A default given in words shows as one given as a value (``[default: 8]``, not Typer's
+    ``[default: (8)]``)."""
+    original = param._get_default_string  # type: ignore[attr-defined]
+
+    def unbracketed(**kwargs: object) -> str:
+        text = str(original(**kwargs))
+        return text[1:-1] if text.startswith("(") and text.endswith(")") else text
+
+    param._get_default_string = unbracketed  # type: ignore[attr-defined]
+
+
+def _walk(command: click.Command) -> Iterator[click.Command]:
+    yield command
+    if isinstance(command, click.Group):
+        for name in sorted(command.commands):
+            yield from _walk(command.commands[name])
+
+
+def help_texts(command: click.Command) -> Iterator[tuple[str, str]]:
+    """``(where, text)`` for every English text of the help screens under ``command``."""
+    yield "usage", _OPTIONS_METAVAR
+    yield "usage", _SUBCOMMAND_METAVAR
+    yield "examples", _HEADING
+    for cmd in _walk(command):
+        where = cmd.name or "baccarat"
+        if cmd.help:
+            yield where, normalized(cmd.help)
+        if cmd.short_help:
+            yield f"{where} short", normalized(cmd.short_help)
+        for param in cmd.params:
+            text = getattr(param, "help", None)
+            if text:
+                yield f"{where} {param.name}", normalized(text)
+            shown = getattr(param, "show_default", None)
+            if _is_phrase(shown):
+                yield f"{where} {param.name} default", str(shown)
+
+
+def localize(command: click.Command, t: _Speaks) -> None:
+    """Put every help text under ``command`` in ``t``'s language, examples at the foot; and
+    plain help (click's, which fits the terminal and speaks the language), not Rich panels."""
+
+    def tr(text: str) -> str:
+        return t.pgettext(CONTEXT, normalized(text))
+
+    for cmd in _walk(command):
+        if hasattr(cmd, "rich_markup_mode"):
+            cmd.rich_markup_mode = None
+        if cmd.help:
+            cmd.help = tr(cmd.help)
+        if cmd.short_help:
+            cmd.short_help = tr(cmd.short_help)
+        cmd.options_metavar = t.pgettext(CONTEXT, _OPTIONS_METAVAR)
+        if isinstance(cmd, click.Group):
+            cmd.subcommand_metavar = t.pgettext(CONTEXT, _SUBCOMMAND_METAVAR)
+        if cmd.epilog and cmd.epilog.startswith(_EXAMPLES_MARK):
+            lines = cmd.epilog.removeprefix(_EXAMPLES_MARK).splitlines()
+            # \b keeps click from rewrapping the lines below it.
+            cmd.epilog = "\n".join(
+                [t.pgettext(CONTEXT, _HEADING), "", "\b", *(f"  {line}" for line in lines)]
+            )
+        for param in cmd.params:
+            text = getattr(param, "help", None)
+            if text:
+                param.help = tr(text)
+            shown = getattr(param, "show_default", None)
+            if _is_phrase(shown):
+                setattr(param, "show_default", t.pgettext(CONTEXT, str(shown)))  # noqa: B010
+            if isinstance(shown, str) and hasattr(param, "_get_default_string"):
+                _show_defaults_one_way(param)

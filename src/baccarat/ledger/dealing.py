@@ -1,0 +1,312 @@
+"""A deal: the stakes checked and taken, one coup dealt and settled, all in one transaction.
+
+:func:`deal` runs inside the caller's transaction, in named steps: lock the player's ledger,
+answer a retried request from its first result, check the player's own limits, check the stakes
+against the table's rule set and the balance, find the shoe to deal from, deal the coup (and start
+the next shoe when it ends this one), store the coup, settle it and write its entries, store the
+idempotency key. A refused request raises before anything is written; the transaction then rolls
+back whole. :func:`busy_on_conflict` turns another deal at the same table committing first into
+:class:`~baccarat.ledger.errors.TableBusyError`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Table, bindparam, insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from baccarat.core.bets import BetResult
+from baccarat.core.conditions import BetError
+from baccarat.core.coup import Coup
+from baccarat.core.rules import RuleSet, get_rule_set
+from baccarat.core.settle import Settlement, StakeError, check_stakes, settle
+from baccarat.core.shoe import Shoe
+from baccarat.ledger import accounts, history, limits, tables
+from baccarat.ledger.accounts import Posting, Standing
+from baccarat.ledger.errors import (
+    BadIdempotencyKeyError,
+    BadStakeError,
+    IdempotencyKeyReusedError,
+    InsufficientPointsError,
+    NoStakesError,
+    NotFoundError,
+    TableBusyError,
+)
+from baccarat.ledger.views import CoupView, DealOutcome, ShoeView
+from baccarat.store.models import CoupRecord, DealKey, Entry, EntryKind, ShoeRecord, TableRecord
+
+__all__ = ["DealRequest", "Dealt", "busy_on_conflict", "check_request", "deal", "postings"]
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""An idempotency key: what a UUID, a random token or a counter looks like, and nothing else."""
+
+_DEAL_KEYS: Table = DealKey.__table__  # type: ignore[assignment]
+# Built once, like the other statements of a deal (see ledger.tables); values bound per call.
+_DEAL_KEY = select(_DEAL_KEYS.c.coup_id).where(
+    _DEAL_KEYS.c.player_id == bindparam("player_id"), _DEAL_KEYS.c.key == bindparam("key")
+)
+_INSERT_DEAL_KEY = insert(_DEAL_KEYS)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRequest:
+    """A deal asked for: whose, at which table, the stakes (bet → minor units), the moment the
+    play session started (for the limits and the net since), the idempotency key if any."""
+
+    player_id: str
+    table_id: int
+    stakes: dict[str, int]
+    since: datetime | None = None
+    key: str | None = None
+
+
+def check_request(
+    player_id: str,
+    table_id: int,
+    stakes: Mapping[str, int],
+    since: datetime | None = None,
+    key: str | None = None,
+) -> DealRequest:
+    """The request, refused before any database work if its key is malformed or it has no stakes.
+
+    >>> check_request("p", 1, {"banker": 100}, key="k-1").stakes
+    {'banker': 100}
+    >>> check_request("p", 1, {})
+    Traceback (most recent call last):
+    ...
+    baccarat.ledger.errors.NoStakesError: place at least one bet before dealing
+    """
+    if key is not None and not _KEY.fullmatch(key):
+        raise BadIdempotencyKeyError(key=key[:80])
+    if not stakes:
+        raise NoStakesError()
+    return DealRequest(player_id, table_id, dict(stakes), since, key)
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """What :func:`deal` did, and the live shoe to keep once its transaction has committed."""
+
+    outcome: DealOutcome
+    shoe_id: int | None = None
+    """The stored shoe the coup was dealt from (None for a replayed request: nothing dealt)."""
+    shoe: Shoe | None = None
+    """That shoe, dealt on: the stored one once the transaction commits."""
+
+
+@contextmanager
+def busy_on_conflict(table_id: int) -> Iterator[None]:
+    """Around a deal's transaction: another deal at this table that shuffled the next shoe or
+    stored the coup first (a unique violation, at a write or at the commit) is
+    :class:`TableBusyError`."""
+    try:
+        yield
+    except IntegrityError as exc:
+        if _unique_violation(exc, ("shoes", "coups")):
+            raise TableBusyError(table=table_id) from exc
+        raise
+
+
+def deal(
+    db: Session,
+    request: DealRequest,
+    now: datetime,
+    *,
+    rng: random.Random | None,
+    shoes: tables.ShoeCache,
+    starting_balance: int,
+) -> Dealt:
+    """Deal ``request`` in the open transaction ``db`` (see the module's description).
+
+    ``rng`` shuffles a next shoe (the OS CSPRNG when None); ``shoes`` holds the live shoes.
+    """
+    # Serialise every writer of this ledger from here to the commit.
+    player = accounts.lock_player(db, request.player_id)
+    if request.key is not None:
+        done = db.scalar(_DEAL_KEY, {"player_id": request.player_id, "key": request.key})
+        if done is not None:
+            return Dealt(_replay(db, request, request.key, done, now, starting_balance))
+    # The player's own limits: cool-off, coups per day, session length.
+    limits.check_play(db, player, now, request.since)
+    table, record, rule_set = _table_taking(db, request)
+    standing = _standing_covering(db, request, now)
+    record, new_shoe = _shoe_to_deal(db, table, record, rng, now)
+    shoe, coup = _deal_coup(db, shoes, record, rule_set)
+    if shoe.finished:
+        # Shuffle the next shoe now, so its commitment is shown before it is dealt (and the
+        # player can set a client seed for it); the player's seed carries on.
+        tables.next_shoe(db, table, record, rng, now)
+    coup_id = tables.record_coup(db, table, record, coup, now)
+    settlement = settle(coup, request.stakes, rule_set)
+    after = _write_entries(db, request, settlement, coup_id, now, standing)
+    if request.key is not None:
+        _store_key(db, request, request.key, coup_id, now)
+    outcome = DealOutcome(
+        coup=CoupView(
+            id=coup_id,
+            table_id=table.id,
+            shoe_number=record.number,
+            number=record.coups_dealt,
+            rule_set=rule_set,
+            coup=coup,
+            settlement=settlement,
+            created_at=now,
+        ),
+        balance_before=standing.balance,
+        balance_after=after.balance,
+        shoe=ShoeView.of(record.number, shoe),
+        new_shoe=new_shoe,
+        player=accounts.player_view(
+            db, request.player_id, request.since, now, starting_balance, after
+        ),
+    )
+    return Dealt(outcome, record.id, shoe)
+
+
+def _table_taking(db: Session, request: DealRequest) -> tuple[TableRecord, ShoeRecord, RuleSet]:
+    """The player's table, its latest shoe and its rule set, which must take the stakes."""
+    table, record = tables.table_and_shoe(db, request.player_id, request.table_id)
+    rule_set = get_rule_set(table.rule_set)
+    try:
+        check_stakes(request.stakes, rule_set)
+    except (BetError, StakeError) as exc:
+        raise BadStakeError(detail=exc) from None
+    return table, record, rule_set
+
+
+def _standing_covering(db: Session, request: DealRequest, now: datetime) -> Standing:
+    """The player's standing, whose balance must cover the stakes."""
+    standing = accounts.standing(db, request.player_id, request.since, now)
+    staked = sum(request.stakes.values())
+    if staked > standing.balance:
+        raise InsufficientPointsError(stake=staked, balance=standing.balance)
+    return standing
+
+
+def _shoe_to_deal(
+    db: Session,
+    table: TableRecord,
+    record: ShoeRecord,
+    rng: random.Random | None,
+    now: datetime,
+) -> tuple[ShoeRecord, bool]:
+    """The shoe the coup comes from, and whether the coup is the first of a fresh shoe."""
+    if record.finished:  # ended before the next shoe was shuffled with it (old data)
+        return tables.next_shoe(db, table, record, rng, now), True
+    return record, record.coups_dealt == 0 and record.number > 1
+
+
+def _deal_coup(
+    db: Session, shoes: tables.ShoeCache, record: ShoeRecord, rule_set: RuleSet
+) -> tuple[Shoe, Coup]:
+    """Deal one coup from the live shoe of ``record`` and store the shoe's new position."""
+    shoe = shoes.take(record, rule_set.tableau)
+    coup = shoe.deal_coup(rule_set.tableau)
+    tables.advance_shoe(db, record, shoe)
+    return shoe, coup
+
+
+def _write_entries(
+    db: Session,
+    request: DealRequest,
+    settlement: Settlement,
+    coup_id: int,
+    now: datetime,
+    standing: Standing,
+) -> Standing:
+    """Take the stakes and pay what the bets returned (the coup's entries); the standing after."""
+    entries = postings(settlement, coup_id)
+    written = accounts.append(db, request.player_id, entries, now, standing.last)
+    dated = written[-1].created_at  # ``now``, unless the clock went back
+    since = request.since
+    return Standing(
+        seq=standing.seq + len(entries),
+        balance=standing.balance + settlement.net,
+        # This deal's entries are in the net since ``since`` exactly when they are not dated
+        # before it. A deal grants nothing.
+        net_since=standing.net_since
+        + (settlement.net if since is not None and dated >= since else 0),
+        top_up_used_today=standing.top_up_used_today,
+        last_at=dated,
+    )
+
+
+def _store_key(db: Session, request: DealRequest, key: str, coup_id: int, now: datetime) -> None:
+    """Remember the coup this key produced, in the deal's own transaction."""
+    db.execute(
+        _INSERT_DEAL_KEY,
+        {"player_id": request.player_id, "key": key, "coup_id": coup_id, "created_at": now},
+    )
+
+
+def _replay(
+    db: Session,
+    request: DealRequest,
+    key: str,
+    coup_id: int,
+    now: datetime,
+    starting_balance: int,
+) -> DealOutcome:
+    """The outcome of the deal already made with ``key`` (which produced ``coup_id``), rebuilt
+    from the records; the same key for another table or other stakes is refused."""
+    row = db.get(CoupRecord, coup_id)
+    table = db.get(TableRecord, row.table_id) if row is not None else None
+    record = db.get(ShoeRecord, row.shoe_id) if row is not None else None
+    if row is None or table is None or record is None:
+        raise NotFoundError(what="coup", key=coup_id)
+    (view,) = history.coup_views(db, table, [row], {record.id: record})
+    placed = {bet.bet: bet.stake for bet in view.settlement.bets} if view.settlement else {}
+    if table.id != request.table_id or placed != request.stakes:
+        raise IdempotencyKeyReusedError(key=key)
+    amounts = list(
+        db.execute(
+            select(Entry.amount, Entry.balance_after)
+            .where(Entry.player_id == request.player_id, Entry.coup_id == row.id)
+            .order_by(Entry.seq)
+        )
+    )
+    # The shoe as it stood right after that coup: replayed from its order, never sent.
+    tableau = view.rule_set.tableau
+    shoe = Shoe.from_order(tables.decode_cards(record.card_order), tables.shoe_rules(record))
+    for _ in range(row.number):
+        shoe.deal_coup(tableau)
+    return DealOutcome(
+        coup=view,
+        balance_before=amounts[0][1] - amounts[0][0],
+        balance_after=amounts[-1][1],
+        shoe=ShoeView.of(record.number, shoe),
+        new_shoe=row.number == 1 and record.number > 1,
+        player=accounts.player_view(db, request.player_id, request.since, now, starting_balance),
+        replayed=True,
+    )
+
+
+def postings(settlement: Settlement, coup_id: int) -> list[Posting]:
+    """The ledger entries of a settled coup: every stake first, then what each bet returned."""
+    entries = [
+        Posting(EntryKind.STAKE, -bet.stake, bet=bet.bet, coup_id=coup_id)
+        for bet in settlement.bets
+    ]
+    for bet in settlement.bets:
+        if bet.returned > 0:
+            kind = EntryKind.PAYOUT if bet.result is BetResult.WIN else EntryKind.REFUND
+            entries.append(Posting(kind, bet.returned, bet=bet.bet, coup_id=coup_id))
+    return entries
+
+
+def _unique_violation(exc: IntegrityError, tables_named: tuple[str, ...]) -> bool:
+    """Whether ``exc`` is a unique-constraint violation on one of these tables (either dialect).
+
+    SQLite says ``UNIQUE constraint failed: shoes.table_id, …``; PostgreSQL names the constraint
+    (``uq_shoes_table_id``), which the naming convention prefixes with the table name.
+    """
+    text = str(exc.orig)
+    unique = "UNIQUE constraint failed" in text or "duplicate key" in text
+    return unique and any(f"{name}." in text or f"uq_{name}_" in text for name in tables_named)

@@ -1,1 +1,0 @@
-"""Alembic migrations of the ledger schema, run programmatically by :func:`baccarat.ledger.db.migrate`."""
