@@ -29,7 +29,7 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
     # ``serve --workers`` hands its settings to the worker processes through these: recorded
     # here, so monkeypatch restores them after the test and no later test reads them.
     # (delenv alone records nothing to restore when the variable is unset.)
-    for name in ("BACCARAT_DATABASE_URL", "BACCARAT_THREADS"):
+    for name in ("BACCARAT_DATABASE_URL", "BACCARAT_THREADS", "BACCARAT_RULES_DIR"):
         monkeypatch.setenv(name, "")
         monkeypatch.delenv(name)
     return calls
@@ -121,3 +121,35 @@ def test_serve_threads_reach_the_settings_and_every_worker(
     assert served["app"].state.settings.threads == 7
     main(["serve", "--workers", "2", "--threads", "9"])
     assert os.environ["BACCARAT_THREADS"] == "9"
+
+
+def test_serve_offers_the_rule_sets_of_a_folder(served: dict[str, Any], tmp_path: Path) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    (folder / "red.toml").write_text(
+        'name = "red-table"\nextends = "punto-banco"\noffers = ["player", "banker", "all_red"]\n',
+        encoding="utf-8",
+    )
+    main(["serve", "--rules-dir", str(folder)])
+    assert "red-table" in served["app"].state.service.rule_sets
+    main(["serve", "--workers", "2", "--rules-dir", str(folder)])
+    assert os.environ["BACCARAT_RULES_DIR"] == str(folder.resolve())
+
+
+def test_serve_refuses_a_bad_rule_set_file_at_start_up_with_its_line(
+    served: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    bad = folder / "bad.toml"
+    bad.write_text('name = "x"\noffers = ["player", "lucky"]\n', encoding="utf-8")
+    with pytest.raises(SystemExit) as info:
+        main(["serve", "--rules-dir", str(folder)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == f"baccarat: error: {bad}:2: rule set 'x': offers unknown bet 'lucky': "
+        + (err.split("offers unknown bet 'lucky': ")[1])
+    )
+    assert err.count("\n") == 1 and "app" not in served

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baccarat.core.cards import full_deck
+from baccarat.core.rules import get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO
 from baccarat.ledger import accounts, tables
@@ -38,7 +39,7 @@ def test_cards_encode_and_decode(order: list[object]) -> None:
 def _table(store: Store, decks: int = 8, seed: int = 1) -> tuple[str, int]:
     with store.transaction() as db:
         pid = accounts.create_guest(db, NOON).id
-        table = tables.open_table(db, pid, "punto-banco", decks, random.Random(seed), NOON)
+        table = tables.open_table(db, pid, get_rule_set(), decks, random.Random(seed), NOON)
         return pid, table.id
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,8 @@ from baccarat.core.settle import settle
 from baccarat.ledger.errors import TableBusyError
 from baccarat.ledger.service import PlayService
 from baccarat.store.models import Entry, ShoeRecord
+from baccarat.web.app import create_app
+from baccarat.web.settings import Settings
 
 from .conftest import Browser, deal, table_id
 
@@ -327,3 +330,28 @@ def test_ids_beyond_any_record_are_not_found_or_refused(player: TestClient, path
     assert refused.status_code == 422
     form = player.post("/table/deal", data={"table_id": str(2**63), "stake_player": "1"})
     assert form.status_code == 404
+
+
+def test_a_table_of_a_rule_set_file(tmp_path: Path, settings: Settings) -> None:
+    # serve --rules-dir: the file's table is offered, opened, dealt and settled by its bets.
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    (folder / "red.toml").write_text(
+        'name = "red-table"\ntitle = "Red table"\nextends = "punto-banco"\n'
+        'offers = ["player", "banker", "tie", "all_red", "tiger_pair"]\n',
+        encoding="utf-8",
+    )
+    app = create_app(settings.model_copy(update={"rules_dir": folder}))
+    player = Browser(app)
+    assert player.post("/api/session", json={"adult": True}).status_code == 201
+    names = [rs["name"] for rs in player.get("/api/rule-sets").json()["rule_sets"]]
+    assert names[-1] == "red-table"
+    opened = player.post("/api/tables", json={"rule_set": "red-table", "decks": 8})
+    assert opened.status_code == 201, opened.text
+    table = opened.json()["table"]["id"]
+    for _ in range(5):
+        response = deal(player, table, {"all_red": 1, "tiger_pair": 1})
+        assert response.status_code == 200, response.text
+    odds = player.get(f"/api/tables/{table}/odds")
+    assert odds.status_code == 200
+    app.state.store.close()

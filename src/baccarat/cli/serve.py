@@ -6,6 +6,7 @@ import errno
 import os
 import socket
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -115,6 +116,14 @@ def serve_command(
             show_default="4",
         ),
     ] = None,
+    rules_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--rules-dir",
+            help="Offer the rule sets of the TOML files in this folder beside the built-in "
+            "tables (each checked at start-up: a bad one is named with its line).",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Start the practice table in the browser (virtual points only, adults only)."""
@@ -131,6 +140,11 @@ def serve_command(
         settings = settings.model_copy(update={"database_url": check_database_url(database)})
     if threads is not None:
         settings = settings.model_copy(update={"threads": threads})
+    if rules_dir is not None:
+        from baccarat.ledger.rulesets import read_rules_dir
+
+        read_rules_dir(rules_dir)  # refused here, with the file and line, before anything starts
+        settings = settings.model_copy(update={"rules_dir": rules_dir.resolve()})
     url = settings.resolved_database_url()
     require_database(url, "baccarat serve")
     check_listen(host, port)  # before the database is made or migrated
@@ -156,6 +170,8 @@ def serve_command(
     # environment; the database was migrated above, once, so the workers never race to do it.
     os.environ["BACCARAT_DATABASE_URL"] = url
     os.environ["BACCARAT_THREADS"] = str(settings.threads)
+    if settings.rules_dir is not None:
+        os.environ["BACCARAT_RULES_DIR"] = str(settings.rules_dir)
     uvicorn.run(
         "baccarat.web.app:create_app",
         factory=True,
@@ -174,5 +190,6 @@ def register(app: typer.Typer) -> None:
             "baccarat serve",
             "baccarat serve --host 0.0.0.0 --port 8080",
             "baccarat serve --workers 4 --database postgresql+psycopg://me@db/baccarat",
+            "baccarat serve --rules-dir ./tables",
         ),
     )(serve_command)

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import re
 import tomllib
 
 from baccarat.core.bets import format_pays
@@ -24,7 +25,7 @@ from baccarat.core.errors import TemplatedError
 from baccarat.core.money import format_points
 from baccarat.core.rules import RuleSet, RuleSetError, TableLimits, rule_set_from_data
 
-__all__ = ["rule_set_from_toml", "rule_set_to_toml"]
+__all__ = ["error_line", "rule_set_from_toml", "rule_set_to_toml"]
 
 
 class NotTomlTextError(RuleSetError, TemplatedError):
@@ -69,6 +70,67 @@ def rule_set_from_toml(text: str) -> RuleSet:
     except tomllib.TOMLDecodeError as exc:
         raise MalformedTomlError(detail=str(exc)) from None
     return rule_set_from_data(data)
+
+
+def error_line(text: str, error: Exception) -> int:
+    """The line of ``text`` (from 1) that a refusal of it points at, as well as it can be told.
+
+    A TOML syntax error names its line; a refusal of what the file says names a bet, a pay rule
+    or a key, found here in the text: the ``[bets.<name>]`` table (its rule-th ``when``), the
+    key's line, or the rule set's ``name``.
+
+    >>> text = "\\n".join(['name = "x"', 'offers = ["tie"]', "[bets.tie]", "rules = [",
+    ...     '  { pays = "8" },', '  { when = { winner = "punto" }, pays = "8" },', "]"])
+    >>> try:
+    ...     rule_set_from_toml(text)
+    ... except RuleSetError as exc:
+    ...     error_line(text, exc)
+    6
+    """
+    lines = text.splitlines()
+    found = re.search(r"at line (\d+)", str(error))
+    if isinstance(error, MalformedTomlError) and found:
+        return int(found.group(1))
+    params: dict[str, object] = {}
+    pending: list[object] = [error]
+    while pending:
+        item = pending.pop()
+        for key, value in getattr(item, "params", {}).items():
+            if isinstance(value, Exception):
+                pending.append(value)
+            else:
+                params.setdefault(key, value)
+
+    def first(pattern: str, start: int = 0) -> int | None:
+        rx = re.compile(pattern)
+        return next((i for i in range(start, len(lines)) if rx.search(lines[i])), None)
+
+    bet = params.get("bet")
+    if isinstance(bet, str):
+        header = first(rf"^\s*\[\s*bets\.{re.escape(bet)}\s*\]")
+        if header is not None:
+            number = params.get("number")
+            if isinstance(number, int):
+                rule = header
+                for _ in range(number):
+                    found_rule = first(r"\bpays\s*=|\bwhen\s*=", rule + 1)
+                    if found_rule is None:
+                        break
+                    rule = found_rule
+                return rule + 1
+            return header + 1
+        named = first(rf"['\"]{re.escape(bet)}['\"]|^\s*{re.escape(bet)}\s*=")
+        if named is not None:
+            return named + 1
+    for key in ("key", "field", "tableau", "extends"):
+        value = params.get(key)
+        if isinstance(value, str):
+            line = first(rf"^\s*{re.escape(value)}\s*=") if key != "extends" else None
+            line = line if line is not None else first(rf"^\s*{key}\s*=|{re.escape(value)}")
+            if line is not None:
+                return line + 1
+    name = first(r"^\s*name\s*=")
+    return 1 if name is None else name + 1
 
 
 def rule_set_to_toml(rule_set: RuleSet) -> str:

@@ -34,7 +34,6 @@ from sqlalchemy.orm import Session
 
 from baccarat.core.coup import Coup
 from baccarat.core.errors import BaccaratError
-from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
 from baccarat.i18n.markers import N_
 from baccarat.ledger import tables
@@ -240,7 +239,13 @@ def _check_coups(db: Session, state: _Pass) -> None:
     """Every coup: settled exactly by its entries, its stored result that of its cards."""
     found = state.found
     state.owners = dict(db.execute(select(TableRecord.id, TableRecord.player_id)).all())
-    rule_sets = dict(db.execute(select(TableRecord.id, TableRecord.rule_set)).all())
+    # Each table's rule set as it was opened: its TOML, or (older tables) the built-in one.
+    rule_sets = {
+        table_id: (name, text)
+        for table_id, name, text in db.execute(
+            select(TableRecord.id, TableRecord.rule_set, TableRecord.rules_toml)
+        ).all()
+    }
     for coup_id, table_id, shoe_id, number, cards, *stored, at in db.execute(_COUPS):
         state.coups += 1
         if number >= state.ended.get(shoe_id, (0, at))[0]:
@@ -250,7 +255,8 @@ def _check_coups(db: Session, state: _Pass) -> None:
         if not any(kind == EntryKind.STAKE.value for kind, _, _ in lines):
             found.append(Discrepancy("coup_unsettled", owner, NO_STAKE, coup_id=coup_id))
             continue
-        rule_set = get_rule_set(rule_sets[table_id])
+        name, text = rule_sets[table_id]
+        rule_set = tables.rule_set_from_text(text, name)
         try:
             coup = Coup.from_cards(tables.decode_cards(cards), rule_set.tableau)
         except (BaccaratError, KeyError):

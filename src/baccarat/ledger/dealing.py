@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from baccarat.core.bets import BetResult
 from baccarat.core.conditions import BetError
 from baccarat.core.coup import Coup
-from baccarat.core.rules import RuleSet, get_rule_set
+from baccarat.core.rules import RuleSet
 from baccarat.core.settle import Settlement, StakeError, check_stakes, settle
 from baccarat.core.shoe import Shoe
 from baccarat.ledger import accounts, history, limits, tables
@@ -173,7 +173,7 @@ def deal(
 def _table_taking(db: Session, request: DealRequest) -> tuple[TableRecord, ShoeRecord, RuleSet]:
     """The player's table, its latest shoe and its rule set, which must take the stakes."""
     table, record = tables.table_and_shoe(db, request.player_id, request.table_id)
-    rule_set = get_rule_set(table.rule_set)
+    rule_set = tables.rule_set_of(table)
     try:
         check_stakes(request.stakes, rule_set)
     except (BetError, StakeError) as exc:

@@ -14,7 +14,6 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from baccarat.core.rules import get_rule_set
 from baccarat.fair import Claim, Verification, verify
 from baccarat.ledger import tables
 from baccarat.ledger.errors import ClientSeedClosedError, NotFoundError, ShoeNotRevealedError
@@ -83,5 +82,5 @@ def verify_shoe(session: Session, table: TableRecord, number: int) -> Verificati
         tables.shoe_rules(record),
         commitment=record.commitment,
         coups=claims,
-        tableau=get_rule_set(table.rule_set).tableau,
+        tableau=tables.rule_set_of(table).tableau,
     )

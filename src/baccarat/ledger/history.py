@@ -13,7 +13,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from baccarat.core.coup import Coup
-from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
 from baccarat.ledger import tables
 from baccarat.ledger.errors import NotFoundError
@@ -53,7 +52,7 @@ def coup_views(
     ledger (``shoes``: shoe records already loaded, by id)."""
     if not rows:
         return []
-    rule_set = get_rule_set(table.rule_set)
+    rule_set = tables.rule_set_of(table)
     shoes = dict(shoes or {})
     stakes = stakes_of(session, [row.id for row in rows])
     views = []
@@ -119,7 +118,7 @@ def player_history(
 def table_view(session: Session, table: TableRecord, shoes: tables.ShoeCache) -> TableView:
     """The table as the player sees it: the shoe it shows and that shoe's coups, and the fair
     view of the shoe the next coup comes from."""
-    rule_set = get_rule_set(table.rule_set)
+    rule_set = tables.rule_set_of(table)
     latest = tables.current_shoe(session, table.id)
     record = tables.shown_shoe(session, latest)
     shoe = shoes.view(record, rule_set.tableau)

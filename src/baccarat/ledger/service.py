@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TypeVar
 
-from baccarat.core.rules import DEFAULT_RULE_SET, get_rule_set
+from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, get_rule_set
 from baccarat.core.shoe import ShoeRules
 from baccarat.fair import Verification, check_client_seed
 from baccarat.ledger import accounts, auth, dealing, fairshoes, history, limits, tables
@@ -60,8 +60,11 @@ class PlayService:
         rng: random.Random | None = None,
         clock: Callable[[], datetime] = utcnow,
         shoe_cache: tables.ShoeCache | None = None,
+        rule_sets: Mapping[str, RuleSet] | None = None,
     ) -> None:
         self.store = store
+        self.rule_sets: Mapping[str, RuleSet] = rule_sets if rule_sets is not None else RULE_SETS
+        """The rule sets a new table may be opened with (:mod:`baccarat.ledger.rulesets`)."""
         self.starting_balance = starting_balance
         self.rng = rng
         self.clock = clock
@@ -197,13 +200,14 @@ class PlayService:
         self, player_id: str, rule_set: str = DEFAULT_RULE_SET, decks: int = DEFAULT_DECKS
     ) -> TableView:
         """Open a new table with this rule set and deck count; it becomes the player's current one."""
-        rules = get_rule_set(rule_set)
+        # An offered table, or a built-in one (a choice game is found, and refused, by name).
+        rules = self.rule_sets.get(rule_set) or get_rule_set(rule_set)
         if rules.tableau.has_options:
             raise RuleSetNotPlayableError(rule_set=rules.name)
         ShoeRules(decks=decks)  # a bad deck count is refused before anything is written
         with self.store.transaction() as db:
             accounts.get_player(db, player_id)
-            table = tables.open_table(db, player_id, rules.name, decks, self.rng, self.clock())
+            table = tables.open_table(db, player_id, rules, decks, self.rng, self.clock())
             return history.table_view(db, table, self.shoes)
 
     def table(self, player_id: str, table_id: int | None = None) -> TableView:

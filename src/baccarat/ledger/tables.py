@@ -9,6 +9,7 @@ position can never disagree with the engine's idea of it; a small cache keeps th
 from __future__ import annotations
 
 import copy
+import functools
 import random
 import threading
 from collections import OrderedDict
@@ -21,6 +22,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from baccarat.core.cards import Card, full_deck
 from baccarat.core.coup import Coup
+from baccarat.core.rulefile import rule_set_from_toml, rule_set_to_toml
+from baccarat.core.rules import RuleSet, get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import Tableau
 from baccarat.fair import commitment, fair_order, new_client_seed, new_server_seed
@@ -41,6 +44,8 @@ __all__ = [
     "open_table",
     "record_coup",
     "reseed_shoe",
+    "rule_set_from_text",
+    "rule_set_of",
     "shoe_by_number",
     "shoe_rules",
     "shown_shoe",
@@ -73,18 +78,39 @@ def decode_cards(text: str) -> tuple[Card, ...]:
 def open_table(
     session: Session,
     player_id: str,
-    rule_set: str,
+    rule_set: RuleSet,
     decks: int,
     rng: random.Random | None,
     now: datetime,
 ) -> TableRecord:
-    """A new table for the player (it becomes the current one), with its first shoe shuffled."""
+    """A new table for the player (it becomes the current one), with its first shoe shuffled.
+
+    The table keeps ``rule_set`` as TOML, so it plays and checks by it whatever happens later
+    to the file it came from (:func:`rule_set_of`)."""
     rules = ShoeRules(decks=decks)  # validates the deck count before anything is written
-    table = TableRecord(player_id=player_id, rule_set=rule_set, decks=decks, created_at=now)
+    table = TableRecord(
+        player_id=player_id,
+        rule_set=rule_set.name,
+        decks=decks,
+        created_at=now,
+        rules_toml=rule_set_to_toml(rule_set),
+    )
     session.add(table)
     session.flush()
     new_shoe(session, table, rules, 1, rng, now)
     return table
+
+
+def rule_set_of(table: TableRecord) -> RuleSet:
+    """The rule set a table was opened with (its TOML; for an older table, the built-in one)."""
+    return rule_set_from_text(table.rules_toml, table.rule_set)
+
+
+@functools.lru_cache(maxsize=256)
+def rule_set_from_text(text: str | None, name: str) -> RuleSet:
+    """A table's rule set from its TOML (kept: every deal of a table reads it), or the built-in
+    one called ``name`` when there is no text."""
+    return get_rule_set(name) if text is None else rule_set_from_toml(text)
 
 
 def get_table(session: Session, player_id: str, table_id: int) -> TableRecord:

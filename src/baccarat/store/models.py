@@ -225,6 +225,9 @@ class TableRecord(Base):
     rule_set: Mapped[str] = mapped_column(String(64))
     decks: Mapped[int] = mapped_column(SmallInteger)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    rules_toml: Mapped[str | None] = mapped_column(Text)
+    """The rule set as it was when the table opened, as TOML (None for a table opened before
+    tables kept it: the built-in rule set of that name)."""
 
 
 class ShoeRecord(Base):

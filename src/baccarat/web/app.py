@@ -25,6 +25,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.errors import IdempotencyKeyRequiredError, LedgerError, NotFoundError
 from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
+from baccarat.ledger.rulesets import offered_rule_sets
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
 from baccarat.web.context import CookieSigner, RequestContextMiddleware
@@ -145,7 +146,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # (every process holds its own, and PostgreSQL allows 100 in all by default).
     store = Store.open(settings.resolved_database_url(), pool_size=settings.threads + 1)
     rng = random.Random(settings.shoe_seed) if settings.shoe_seed is not None else None
-    service = PlayService(store, starting_balance=settings.starting_balance, rng=rng)
+    offered = offered_rule_sets(settings.rules_dir)  # a bad file stops the start, named
+    service = PlayService(
+        store, starting_balance=settings.starting_balance, rng=rng, rule_sets=offered
+    )
     signer = CookieSigner(settings.resolved_secret())
 
     app = FastAPI(

@@ -44,6 +44,9 @@ class Settings(BaseSettings):
     rate_limits: bool = True
     """Refuse floods of deals, gate passes and logins with 429 (see :mod:`baccarat.web.security`);
     off only for a benchmark that drives hundreds of players from one address."""
+    rules_dir: Path | None = None
+    """A folder of TOML rule sets offered beside the built-in tables (``serve --rules-dir``),
+    read and checked when the application starts."""
     threads: int = Field(default=4, ge=1, le=256)
     """Threads that run the blocking work of requests (database calls) in each server process.
     Few on purpose: the work holds the GIL most of the time, so more threads only queue for it,

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from baccarat.core.money import parse_points
-from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS
+from baccarat.core.rules import DEFAULT_RULE_SET
 from baccarat.ledger.service import DEFAULT_DECKS
 from baccarat.ledger.views import TableView
 from baccarat.records import RecordType, tagged
@@ -103,7 +103,9 @@ class TableIn(BaseModel):
     """A table to open: a rule set and a deck count."""
 
     model_config = ConfigDict(extra="forbid")
-    rule_set: str = Field(DEFAULT_RULE_SET, description=f"One of {', '.join(RULE_SETS)}.")
+    rule_set: str = Field(
+        DEFAULT_RULE_SET, description="One of the rule sets /api/rule-sets lists."
+    )
     decks: int = Field(DEFAULT_DECKS, ge=1, le=8, description="Decks in the shoe (1 to 8).")
 
 
@@ -170,9 +172,9 @@ def top_up(service: Service, player_id: PlayerId, session: SessionInfo) -> Json:
 
 
 @router.get("/rule-sets")
-def rule_sets() -> Json:
-    """Every rule set: its bets, their pays and limits."""
-    body = {"rule_sets": [rule_set_data(rs) for rs in RULE_SETS.values()]}
+def rule_sets(service: Service) -> Json:
+    """Every rule set a table may be opened with: its bets, their pays and limits."""
+    body = {"rule_sets": [rule_set_data(rs) for rs in service.rule_sets.values()]}
     return tagged(RecordType.API_RULE_SETS, body)
 
 

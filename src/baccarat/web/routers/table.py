@@ -17,7 +17,6 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from baccarat.core.errors import BaccaratError
 from baccarat.core.money import parse_points
-from baccarat.core.rules import RULE_SETS
 from baccarat.ledger.views import PlayerView, TableView
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
 from baccarat.web.i18n import _, pgettext
@@ -86,7 +85,9 @@ def _table_context(
         "history": [coup_data(view) for view in history],
         "chips": CHIPS,
         "deck_choices": DECK_CHOICES,
-        "rule_sets": [(rs.name, pgettext("rule set", rs.title)) for rs in RULE_SETS.values()],
+        "rule_sets": [
+            (rs.name, pgettext("rule set", rs.title)) for rs in service.rule_sets.values()
+        ],
         **panel_context(table, exact_odds=exact_odds),
     }
 
