@@ -53,9 +53,14 @@ class BadRelationError(BetError, TemplatedError):
     )
 
 
-class BadCombinationError(BetError, TemplatedError):
-    code = "bad_combination"
-    template = "{key} takes {expected}, got {value!r}"
+class BadCombinationListError(BetError, TemplatedError):
+    code = "bad_combination_list"
+    template = "{key} takes a non-empty list of tables of conditions, got {value!r}"
+
+
+class BadCombinationTableError(BetError, TemplatedError):
+    code = "bad_combination_table"
+    template = "{key} takes a table of conditions, got {value!r}"
 
 
 _BY_SIDE = (Position.P1, Position.P2, Position.P3, Position.B1, Position.B2, Position.B3)
@@ -235,9 +240,7 @@ def parse_when(when: Mapping[str, object]) -> tuple[Test, ...]:
             tests.append(_relation(key, RELATION_KEYS[key], value))
         elif key in ("all", "any"):
             if not isinstance(value, list) or not value:
-                raise BadCombinationError(
-                    key=key, expected="a non-empty list of tables of conditions", value=value
-                )
+                raise BadCombinationListError(key=key, value=value)
             items = tuple(_table(key, item) for item in value)
             tests.append(AllOf(items) if key == "all" else AnyOf(items))
         elif key == "not":
@@ -249,7 +252,7 @@ def parse_when(when: Mapping[str, object]) -> tuple[Test, ...]:
 
 def _table(key: str, value: object) -> tuple[Test, ...]:
     if not isinstance(value, Mapping) or not value:
-        raise BadCombinationError(key=key, expected="tables of conditions", value=value)
+        raise BadCombinationTableError(key=key, value=value)
     return parse_when(value)
 
 

@@ -78,6 +78,7 @@ ERROR_MODULES = (
     "baccarat.core.catalogue",
     "baccarat.core.conditions",
     "baccarat.core.money",
+    "baccarat.core.predicates",
     "baccarat.core.rulefile",
     "baccarat.core.rules",
     "baccarat.core.settle",
@@ -85,12 +86,14 @@ ERROR_MODULES = (
     "baccarat.fair.errors",
     "baccarat.learn.errors",
     "baccarat.odds.composition",
+    "baccarat.odds.conditional",
     "baccarat.odds.exact",
     "baccarat.odds.reference",
     "baccarat.roads.result",
     "baccarat.sim.spec",
     "baccarat.cli.errors",
     "baccarat.ledger.errors",
+    "baccarat.ledger.rulesets",
     "baccarat.extras",
 )
 """The modules that define errors with a template (the core's cards and coups come with them)."""
