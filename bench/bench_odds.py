@@ -2,8 +2,11 @@
 
 Run: ``.venv/bin/python bench/bench_odds.py``. The process is pinned to one CPU and numpy's
 thread pools to one thread, so every figure is single-core. Each figure is the best and the median
-of many runs (the machine is shared and noisy). The pure-Python reference enumeration is timed in
-the same run on the same composition, and the ratio printed.
+of many runs (the machine is shared and noisy). Standard rule sets (bets on the summary and pair
+classes) and card-level ones (bets that read two-card totals, third cards, ranks, suits, colours)
+are timed apart, with odds given what is known; beside them, in the same run on the same
+composition, the pure-Python references: the independent enumeration of the summary classes,
+and the card-level kernel run as plain Python.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMB
     os.environ.setdefault(_var, "1")
 
 import functools  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -24,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import Timing, measure  # noqa: E402
 
+from baccarat.core.cardspace import CardSignature  # noqa: E402
 from baccarat.core.rules import get_rule_set, rule_set_names  # noqa: E402
 from baccarat.core.shoe import Shoe, ShoeRules  # noqa: E402
 from baccarat.odds import (  # noqa: E402
@@ -32,12 +37,30 @@ from baccarat.odds import (  # noqa: E402
     exact_counts,
     odds_report,
     odds_through_shoe,
+    card_counts,
+    parse_given,
     reference_distribution,
 )
+from baccarat.odds import cards as cards_module  # noqa: E402
+from baccarat.odds.exact import signatures_of  # noqa: E402
 
 
 def _us(t: Timing) -> str:
     return f"best {t.best * 1e6:8.1f} µs   median {t.median * 1e6:8.1f} µs"
+
+
+def _ms(t: Timing) -> str:
+    return f"best {t.best * 1e3:6.2f} ms   median {t.median * 1e3:6.2f} ms"
+
+
+def _python_card_counts(composition: Composition, signatures: Sequence[CardSignature]) -> None:
+    """The card-level kernel as plain Python (the same code, not compiled), on int64 counts."""
+    compiled = cards_module._cards.card_counts
+    cards_module._cards.card_counts = cards_module._python_kernel()
+    try:
+        card_counts(composition, signatures)
+    finally:
+        cards_module._cards.card_counts = compiled
 
 
 def _partial_shoe(seed: int) -> Composition:
@@ -77,13 +100,48 @@ def main() -> None:
     kernel = measure(lambda: exact_counts(eight), runs=400)
     print(f"  of which the counting kernel alone:      {_us(kernel)}")
 
-    print("\nReference enumeration (pure Python, same composition, same counts):")
+    print("\nCard-level rule sets, 8 decks (bets read the cards: the card-level enumeration):")
+    card_level = [n for n in rule_set_names() if signatures_of(get_rule_set(n).bets.values())]
+    slowest = None
+    for name in card_level:
+        rules = get_rule_set(name)
+        t = measure(functools.partial(odds_report, eight, rules), runs=100)
+        slowest = t if slowest is None or t.best > slowest.best else slowest
+        print(f"  {name:13s} ({len(rules.bets):2d} bets):                {_ms(t)}")
+    colours = get_rule_set("colours")
+    signatures = signatures_of(colours.bets.values())
+    alone = measure(lambda: card_counts(eight, signatures), runs=100)
+    print(f"  of which the card kernel alone (colours): {_ms(alone)}")
+
+    print("\nOdds given what is known, 8 decks, every bet of the table priced:")
+    for rules, given in (
+        (punto, parse_given("player_two_card_total=5,banker_two_card_total=3")),
+        (punto, parse_given(seen="P1=5h,B1=Kc")),
+        (get_rule_set("tiger"), parse_given(seen="P1=high,B1=high", groups="high=6789")),
+    ):
+        t = measure(functools.partial(odds_report, eight, rules, given=given), runs=30)
+        print(f"  {rules.name} given {given.text()[:44]:44s} {_ms(t)}")
+
+    print("\nReference enumerations (pure Python, same composition, same counts):")
     reference = measure(lambda: reference_distribution(eight), runs=3)
-    print(f"  8 decks: best {reference.best:.3f} s   median {reference.median:.3f} s")
+    print(
+        f"  summary classes, 8 decks: best {reference.best:.3f} s   median {reference.median:.3f} s"
+    )
     print(
         f"  ratio (reference / analyzer with all bets priced): "
         f"{reference.best / full.best:,.0f}x best, {reference.median / full.median:,.0f}x median"
     )
+    python = measure(lambda: _python_card_counts(eight, signatures), runs=3)
+    colours_report = measure(lambda: odds_report(eight, colours), runs=30)
+    print(f"  card classes of colours, 8 decks: best {python.best:.3f} s   median "
+          f"{python.median:.3f} s")  # fmt: skip
+    print(
+        f"  ratio (reference / analyzer with all bets of colours priced): "
+        f"{python.best / colours_report.best:,.0f}x best, "
+        f"{python.median / colours_report.median:,.0f}x median"
+    )
+    if slowest is not None:
+        print(f"  slowest card-level table: best {slowest.best * 1e3:.2f} ms (target: under 10 ms)")
 
     print("\nOther figures:")
     big = Composition.decks(30)

@@ -51,6 +51,7 @@ _SWAP = {Position.P1: Position.P2, Position.P2: Position.P1,
          Position.P3: Position.P3, Position.B3: Position.B3}  # fmt: skip
 
 
+@functools.cache
 def _mask_of(attribute: CardAttribute, value: object) -> int:
     """The card types whose ``attribute`` is ``value``."""
     mask = 0
@@ -154,7 +155,7 @@ def _symmetric(test: CardTest) -> bool:
     return {_SWAP[p] for p in test.positions} == set(test.positions)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class CardPlan:
     """What the kernel reads for a set of signatures, worked out once and kept."""
 
@@ -173,18 +174,31 @@ class CardPlan:
     subsets: int
     widest: int
 
+    @functools.cached_property
+    def _bits(self) -> npt.NDArray[np.float64]:
+        """Which card types each term's mask holds, per slot and value (worked out once), as
+        floats: a product of floats runs in BLAS, and card counts add up exactly in them."""
+        bits = (self.t_rm[..., None] >> np.arange(52)) & 1
+        return bits.reshape(-1, 52).astype(np.float64)
+
     def term_counts(self, cards: Sequence[int], dtype: type) -> npt.NDArray[Any]:
         """Cards of each term's mask of each value at each slot, for a composition."""
-        bits = (self.t_rm[..., None] >> np.arange(52)) & 1
+        shape = self.t_rm.shape
         if dtype is object:
             counts = np.array(list(cards), dtype=object)
-            return np.tensordot(bits.astype(object), counts, axes=([3], [0]))
-        return bits @ np.asarray(cards, dtype=np.int64)
+            return np.dot(self._bits.astype(object), counts).reshape(shape)
+        total = self._bits @ np.asarray(cards, dtype=np.float64)
+        return np.rint(total).astype(np.int64).reshape(shape)
 
 
 @functools.lru_cache(maxsize=32)
-def card_plan(signatures: tuple[CardSignature, ...]) -> CardPlan:
-    """The kernel's data for ``signatures`` (kept: a rule set asks for the same plan each time)."""
+def card_plan(
+    signatures: tuple[CardSignature, ...], required: frozenset[CardTest] = frozenset()
+) -> CardPlan:
+    """The kernel's data for ``signatures`` (kept: a rule set asks for the same plan each time).
+
+    With ``required``, only the classes where those tests hold are counted right (a condition's
+    tests: the others are not kept), so the subsets of tests without them need no terms."""
     terms: list[_Term] = []
     t_sub: list[int] = []
     s_base, s_leaf, s_third, s_k, s_sub0, s_vt, s_off, s_n, s_g0 = ([] for _ in range(9))
@@ -218,8 +232,11 @@ def card_plan(signatures: tuple[CardSignature, ...]) -> CardPlan:
         k = len(card_tests)
         widest = max(widest, 1 << k)
         lists = [_test_terms(t) for t in card_tests]
+        needed = sum(1 << i for i, t in enumerate(card_tests) if t in required)
         third = False
         for u in range(1, 1 << k):
+            if u & needed != needed:
+                continue  # its weight only reaches classes where a required test fails
             chosen = [lists[i] for i in range(k) if u >> i & 1]
             for parts in product(*chosen):
                 term = _meet(parts)
@@ -326,14 +343,15 @@ def card_counts(
     *,
     allowed: Sequence[int] | None = None,
     prefix_ok: Sequence[bool] | None = None,
+    required: frozenset[CardTest] = frozenset(),
 ) -> dict[CardSignature, npt.NDArray[Any]]:
     """The count of every class of each signature for the next coup from ``composition``.
 
     Counts are over ordered six-card sequences (:func:`~baccarat.odds.exact.six_card_total` in
     all, for each signature); int64 arrays, or arrays of Python ints past 64 bits. ``allowed``
     (the values each slot may take: bits 0-9 and 10 for no card) and ``prefix_ok`` (over
-    ``pt * 10 + bt``) skip the leaves a condition rules out: the counts are then right only
-    where the condition holds.
+    ``pt * 10 + bt``) skip the leaves a condition rules out, and the card tests ``required``
+    (a condition's own) must hold: the counts are then right only where the condition holds.
     """
     listed = tuple(dict.fromkeys(signatures))
     if not listed:
@@ -341,7 +359,7 @@ def card_counts(
     natural, player, stood, banker = _tableau_arrays(tableau)
     allowed_array = _EVERY if allowed is None else np.array(allowed, dtype=np.int64)
     totals = _EVERY_TOTAL if prefix_ok is None else np.array(prefix_ok, dtype=np.bool_)
-    plan = card_plan(listed)
+    plan = card_plan(listed, required)
     symmetric = plan.symmetric and allowed_array[0] == allowed_array[2]
     symmetric = symmetric and allowed_array[1] == allowed_array[3]
     big = six_card_total(composition) > _INT64_MAX

@@ -34,11 +34,11 @@ import numpy.typing as npt
 from baccarat.core.bets import Bet
 from baccarat.core.cards import RANKS, Card, Rank
 from baccarat.core.cardspace import BASE_SIZE, CardSignature, CardTest, base_facts, signature_of
-from baccarat.core.conditions import CardField, Condition, Field
+from baccarat.core.conditions import CardField, Condition, Field, GroupField
 from baccarat.core.distribution import Distribution
 from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.positions import CardAttribute, Position
-from baccarat.core.predicates import Test, parse_when
+from baccarat.core.predicates import Relation, Test, parse_when
 from baccarat.core.summary import Summary
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.odds.cards import _VALUE_MASKS, _mask_of, card_counts
@@ -312,6 +312,18 @@ def _pruning(tests: Iterable[Test]) -> tuple[list[int], list[bool]]:
     return allowed, prefix_ok
 
 
+def _required(tests: Iterable[Test]) -> frozenset[CardTest]:
+    """The card tests that hold wherever the condition does: its plain card conditions and
+    relations (a pair field or a combinator holds on several patterns of bits)."""
+    found: set[CardTest] = set()
+    for test in tests:
+        if isinstance(test, Relation) or (
+            isinstance(test, Condition) and isinstance(test.field, CardField | GroupField)
+        ):
+            found.update(signature_of([(test,)]).tests)
+    return frozenset(found)
+
+
 def conditional_distribution(
     composition: Composition,
     given: Given | Mapping[str, object] | Sequence[Test] | None = None,
@@ -354,6 +366,7 @@ def conditional_distribution(
         tableau,
         allowed=allowed,
         prefix_ok=prefix_ok,
+        required=_required(condition),
     )
     restricted: list[npt.NDArray[Any]] = []
     for target, joint in targets:
