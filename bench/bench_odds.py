@@ -18,9 +18,9 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMB
     os.environ.setdefault(_var, "1")
 
 import functools  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 # The shared timing helpers live beside this script, in the repository's bench/ folder.
@@ -33,14 +33,15 @@ from baccarat.core.rules import get_rule_set, rule_set_names  # noqa: E402
 from baccarat.core.shoe import Shoe, ShoeRules  # noqa: E402
 from baccarat.odds import (  # noqa: E402
     Composition,
+    card_counts,
     effects_of_removal,
     exact_counts,
     odds_report,
     odds_through_shoe,
-    card_counts,
     parse_given,
     reference_distribution,
 )
+from baccarat.odds import _cards as kernel_module  # noqa: E402
 from baccarat.odds import cards as cards_module  # noqa: E402
 from baccarat.odds.exact import signatures_of  # noqa: E402
 
@@ -55,12 +56,12 @@ def _ms(t: Timing) -> str:
 
 def _python_card_counts(composition: Composition, signatures: Sequence[CardSignature]) -> None:
     """The card-level kernel as plain Python (the same code, not compiled), on int64 counts."""
-    compiled = cards_module._cards.card_counts
-    cards_module._cards.card_counts = cards_module._python_kernel()
+    compiled = kernel_module.card_counts
+    kernel_module.card_counts = cards_module._python_kernel()
     try:
         card_counts(composition, signatures)
     finally:
-        cards_module._cards.card_counts = compiled
+        kernel_module.card_counts = compiled
 
 
 def _partial_shoe(seed: int) -> Composition:

@@ -186,7 +186,8 @@ class CardPlan:
         shape = self.t_rm.shape
         if dtype is object:
             counts = np.array(list(cards), dtype=object)
-            return np.dot(self._bits.astype(object), counts).reshape(shape)
+            exact: npt.NDArray[Any] = np.dot(self._bits.astype(np.int64).astype(object), counts)
+            return exact.reshape(shape)
         total = self._bits @ np.asarray(cards, dtype=np.float64)
         return np.rint(total).astype(np.int64).reshape(shape)
 
