@@ -235,3 +235,14 @@ def test_the_toml_example_in_the_docs_loads() -> None:
     assert rules.bet("egalite_7").top_pay == 50
     assert rules.bet("egalite_3") == get_rule_set().bet("egalite_3")
     assert rules.limits_for("banker") == TableLimits(100, 500_000)
+
+
+def test_every_toml_example_in_the_docs_loads() -> None:
+    docs = Path(__file__).parents[2] / "docs" / "bets.md"
+    blocks = docs.read_text(encoding="utf-8").split("```toml\n")[1:]
+    assert len(blocks) >= 2
+    for block in blocks:
+        text = block.split("```")[0]
+        if "name =" not in text:  # a fragment: bets a table of one's own would define
+            text = 'name = "example"\nextends = "punto-banco"\n' + text
+        assert rule_set_from_toml(text).bets
