@@ -7,6 +7,8 @@ the machine is shared and noisy, so both are printed):
   :func:`baccarat.sim.simulate`, on 1 thread and on every core (targets: 50 and 100 million
   coups per second on this machine's two cores);
 * ``first-coup`` and ``infinite`` modes, for information;
+* rule sets with card-level bets (Tiger, naturals, colours), shoe mode on one core: the kernels
+  that read each coup's cards as well (:mod:`baccarat.sim.cards`);
 * the pure-Python engine (``Shoe.shuffled`` and ``deal_all``, tallying the same classes) in the
   same run, and the ratio;
 * ``baccarat simulate --coups 24000000 --json`` end to end: process start, imports, kernels loaded
@@ -26,7 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import Timing, measure
 
+from baccarat.core.rules import get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
+from baccarat.odds.exact import signatures_of
 from baccarat.sim import Mode, SimulationSpec, simulate
 
 
@@ -34,9 +38,11 @@ def _rate(coups: int, t: Timing) -> str:
     return f"best {coups / t.best / 1e6:7.1f}   median {coups / t.median / 1e6:7.1f}  M coups/s"
 
 
-def simulator(coups: int, mode: Mode, workers: int, runs: int) -> Timing:
-    spec = SimulationSpec(coups=coups, mode=mode, seed=2026)
-    simulate(SimulationSpec(coups=10_000, mode=mode, seed=1), workers=workers)  # load the kernels
+def simulator(coups: int, mode: Mode, workers: int, runs: int, rules: str | None = None) -> Timing:
+    signatures = signatures_of(get_rule_set(rules).bets.values()) if rules else ()
+    spec = SimulationSpec(coups=coups, mode=mode, seed=2026, signatures=signatures)
+    warm = SimulationSpec(coups=10_000, mode=mode, seed=1, signatures=signatures)
+    simulate(warm, workers=workers)  # load the kernels
     return measure(lambda: simulate(spec, workers=workers), runs=runs)
 
 
@@ -99,6 +105,10 @@ def main() -> None:
     for mode, n in ((Mode.FIRST_COUP, coups // 8), (Mode.INFINITE, coups // 2)):
         t = simulator(n, mode, cores, runs)
         print(f"  {mode.value} mode, {cores} cores {n:>10,} coups   {_rate(n, t)}")
+    for rules in ("tiger", "naturals", "colours"):
+        n = coups // 4
+        t = simulator(n, Mode.SHOE, 1, runs, rules)
+        print(f"  card-level {rules:9s} 1 core {n:>10,} coups   {_rate(n, t)}")
 
     # The reference is as noisy as the rest: best of several short runs, like the simulator's.
     python_rates = []
