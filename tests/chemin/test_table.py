@@ -24,12 +24,7 @@ from baccarat.chemin.table import (
     BankerPlay,
     CheminError,
     CheminTables,
-    CoupWaitingError,
-    DeckCountError,
-    DrawOrStandError,
-    NoCoupWaitingError,
     RecordLine,
-    StaleChoiceError,
     Tally,
     choice_point,
     solution_for,
@@ -40,6 +35,7 @@ from baccarat.core.errors import TemplatedError
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, Action, Side
 from support.chemin import BURN, PLAYER_5, stacked
+from support.errors import raises_code
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -49,7 +45,7 @@ WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 
 def test_refusals_carry_their_status_and_change_nothing() -> None:
     tables = CheminTables(random.Random(3), shuffle=stacked(BURN + " " + PLAYER_5))
-    with pytest.raises(NoCoupWaitingError) as refused:
+    with raises_code(CheminError, "chemin_no_coup_waiting") as refused:
         tables.choose("p", WHEN, "1-1", "draw")
     assert refused.value.status == 409
     assert str(refused.value) == "No coup is waiting for a choice: deal a coup first."
@@ -102,7 +98,9 @@ def test_refusals_carry_their_status_and_change_nothing() -> None:
 
 def test_the_deck_counts_offered() -> None:
     assert DECK_CHOICES == (1, 2, 4, 6, 8)
-    assert str(DeckCountError(decks="six")) == "Choose 1, 2, 4, 6 or 8 decks (got “six”)."
+    assert (
+        str(CheminError("chemin_decks", decks="six")) == "Choose 1, 2, 4, 6 or 8 decks (got “six”)."
+    )
 
 
 # --- the record and the tally ---------------------------------------------------------------------

@@ -19,20 +19,13 @@ from baccarat.core.settle import settle
 from baccarat.core.shoe import Shoe
 from baccarat.ledger import accounts, tables
 from baccarat.ledger.check import check_ledger
-from baccarat.ledger.errors import (
-    BadStakeError,
-    InsufficientPointsError,
-    LedgerError,
-    NoStakesError,
-    NotFoundError,
-    RuleSetNotPlayableError,
-    TableBusyError,
-)
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.ledger.views import ShoeView
 from baccarat.store.db import Store
 from baccarat.store.models import CoupRecord, DealKey, Entry
 from baccarat.web.statuses import ledger_status
+from support.errors import raises_code
 
 from .conftest import postgres_store
 
@@ -73,7 +66,7 @@ def test_join_grants_the_starting_balance_and_opens_a_default_table(store: Store
 def test_tables_deal_fixed_rules_only(store: Store) -> None:
     service = _service(store)
     pid = service.join().player_id
-    with pytest.raises(RuleSetNotPlayableError):
+    with raises_code(LedgerError, "rule_set_not_playable"):
         service.open_table(pid, "chemin-de-fer")
     with pytest.raises(BaccaratError, match="unknown rule set"):
         service.open_table(pid, "macao")
@@ -201,9 +194,9 @@ def test_history_and_replay_settle_again_from_the_ledger(store: Store) -> None:
         assert replay.settlement == outcome.coup.settlement
     assert service.history(pid, since=datetime(2030, 1, 1, tzinfo=UTC)) == []
     other = service.join().player_id
-    with pytest.raises(NotFoundError):
+    with raises_code(LedgerError, "not_found"):
         service.coup(other, dealt[0].coup.id)
-    with pytest.raises(NotFoundError):
+    with raises_code(LedgerError, "not_found"):
         service.deal(other, table.id, {"player": 100})
 
 

@@ -23,8 +23,9 @@ import pytest
 from baccarat.cli import main
 from baccarat.sim.dask_backend import DaskBackend
 from baccarat.sim.runner import SimulationResult, simulate
-from baccarat.sim.spec import DaskLostError, SimulationSpec
+from baccarat.sim.spec import SimulationError, SimulationSpec
 from sim.dask_processes import WITHOUT_BACCARAT, Cluster, start_scheduler, until
+from support.errors import raises_code
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 SAME_RUN = ("coups", "shoes", "seed", "outcomes", "frequencies", "ci95", "z", "bets")
@@ -285,7 +286,7 @@ def test_a_scheduler_lost_mid_run_is_a_clear_error(tmp_path: Path) -> None:
                     os.kill(doomed.scheduler.pid, signal.SIGKILL)
 
             spec = SimulationSpec(coups=200_000_000, seed=1)
-            with pytest.raises(DaskLostError) as lost:
+            with raises_code(SimulationError, "simulation_dask_lost") as lost:
                 simulate(spec, backend=backend, chunk_shoes=16384, progress=kill_the_scheduler)
         assert str(lost.value).startswith(
             f"lost the Dask scheduler at {doomed.address!r} during the run: "

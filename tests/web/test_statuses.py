@@ -21,13 +21,13 @@ def test_every_ledger_error_has_its_own_status() -> None:
 @pytest.mark.parametrize(
     ("error", "status"),
     [
-        (errors.BadCredentialsError(), 401),
-        (errors.CoolingOffError(until="2026-01-02 00:00 UTC"), 403),
-        (errors.NotFoundError(what="table", key=1), 404),
-        (errors.TableBusyError(table=1), 409),
-        (errors.TopUpUsedTodayError(next="2026-01-02 00:00 UTC"), 409),
-        (errors.InsufficientPointsError(stake=2, balance=1), 422),
-        (errors.IdempotencyKeyRequiredError(), 428),
+        (errors.LedgerError("bad_credentials"), 401),
+        (errors.LedgerError("cooling_off", until="2026-01-02 00:00 UTC"), 403),
+        (errors.LedgerError("not_found", what="table", key=1), 404),
+        (errors.LedgerError("table_busy", table=1), 409),
+        (errors.LedgerError("top_up_used_today", next="2026-01-02 00:00 UTC"), 409),
+        (errors.LedgerError("insufficient_points", stake=2, balance=1), 422),
+        (errors.LedgerError("idempotency_key_required"), 428),
     ],
 )
 def test_a_refusal_answers_its_status(error: errors.LedgerError, status: int) -> None:

@@ -13,13 +13,7 @@ import typer
 
 from baccarat.cli import progress
 from baccarat.cli.entry import deprecated
-from baccarat.cli.errors import (
-    CoupsTooFewError,
-    NotBothError,
-    OnlyWithError,
-    UnknownBackendError,
-    UnknownModeError,
-)
+from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
@@ -83,8 +77,8 @@ class BackendName(StrEnum):
     GPU = "gpu"
 
 
-def _unknown_mode(text: str) -> UnknownModeError:
-    return UnknownModeError(mode=text, modes=", ".join(m.value for m in Mode))
+def _unknown_mode(text: str) -> CliError:
+    return CliError("unknown_mode", mode=text, modes=", ".join(m.value for m in Mode))
 
 
 def _backend(backend: str, dask: str | None, workers: int | None, dask_wait: float) -> Backend:
@@ -92,7 +86,7 @@ def _backend(backend: str, dask: str | None, workers: int | None, dask_wait: flo
 
     if dask is not None:
         if backend == "gpu":
-            raise NotBothError(first="--backend gpu", second="--dask")
+            raise CliError("not_both", first="--backend gpu", second="--dask")
         require("dask", "baccarat simulate --dask")
         from baccarat.sim.dask_backend import DaskBackend
 
@@ -283,7 +277,9 @@ def simulate_command(
     backend: Annotated[
         BackendName,
         typer.Option(
-            click_type=EnumChoice(BackendName, lambda text: UnknownBackendError(backend=text)),
+            click_type=EnumChoice(
+                BackendName, lambda text: CliError("unknown_backend", backend=text)
+            ),
             help="cpu, or gpu (CUDA through CuPy).",
         ),
     ] = BackendName.CPU,
@@ -307,18 +303,18 @@ def simulate_command(
     from baccarat.core.shoe import ShoeRules
 
     if coups < 1:
-        raise CoupsTooFewError(coups=coups)
+        raise CliError("coups_too_few", coups=coups)
     if mode is Mode.INFINITE:
         for option, given in (("--decks", decks), ("--cut-card", cut_card), ("--burn", burn)):
             if given is not None:
-                raise OnlyWithError(option=option, other="--mode shoe or first-coup")
+                raise CliError("only_with", option=option, other="--mode shoe or first-coup")
     if mode is Mode.FIRST_COUP and cut_card is not None:
-        raise OnlyWithError(option="--cut-card", other="--mode shoe")
+        raise CliError("only_with", option="--cut-card", other="--mode shoe")
     if workers is not None and dask is None:
         deprecated("--workers", "--threads")
         threads, workers = threads if threads is not None else workers, None
     if threads is not None and dask is not None:
-        raise NotBothError(first="--threads", second="--dask")
+        raise CliError("not_both", first="--threads", second="--dask")
     rule_set = get_rule_set(rules)
     shoe = ShoeRules(
         decks=8 if decks is None else decks,

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat.core.distribution import Distribution
-from baccarat.core.errors import TableauError, TemplatedError
+from baccarat.core.errors import TableauError
 from baccarat.core.summary import PAIR_CLASSES, SUMMARY_CLASSES
 from baccarat.core.tableau import PUNTO_BANCO, Action, Tableau
 from baccarat.odds import _kernel
@@ -77,19 +77,9 @@ def _tableau_arrays(
     return natural, player, stood, banker
 
 
-class ChoiceTableauError(TableauError, TemplatedError):
-    """A tableau with a choice, which the exact analyzer cannot price."""
-
-    code = "choice_tableau"
-    template = (
-        "tableau {tableau!r} leaves a hand a choice (an option cell): the exact analyzer needs "
-        "fixed rules, so settle each option as draw or stand first"
-    )
-
-
 def _check_fixed(tableau: Tableau) -> None:
     if tableau.has_options:
-        raise ChoiceTableauError(tableau=tableau.name)
+        raise TableauError("choice_tableau", tableau=tableau.name)
 
 
 class ExactCounts:

@@ -26,13 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat.sim.runner import Tally, run_range
-from baccarat.sim.spec import (
-    KernelPlan,
-    NoCupyError,
-    NoGpuError,
-    NoUsableGpuError,
-    SimulationError,
-)
+from baccarat.sim.spec import KernelPlan, SimulationError
 from baccarat.sim.tables import private_cache_dir
 
 __all__ = ["GpuBackend", "HostKernel", "build_host_library", "kernel_source"]
@@ -122,13 +116,13 @@ def _cupy() -> Any:
     try:
         import cupy
     except ImportError as exc:
-        raise NoCupyError(reason=str(exc)) from None
+        raise SimulationError("simulation_no_cupy", reason=str(exc)) from None
     try:
         devices = cupy.cuda.runtime.getDeviceCount()
     except Exception as exc:  # CUDARuntimeError without a driver; its class varies by version
-        raise NoUsableGpuError(reason=str(exc)) from None
+        raise SimulationError("simulation_gpu_unusable", reason=str(exc)) from None
     if devices < 1:
-        raise NoGpuError()
+        raise SimulationError("simulation_no_gpu")
     return cupy
 
 

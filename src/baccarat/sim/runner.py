@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from baccarat.core.distribution import Distribution
 from baccarat.sim import kernels
-from baccarat.sim.spec import InterruptedEarlyError, KernelPlan, SimulationError, SimulationSpec
+from baccarat.sim.spec import KernelPlan, SimulationError, SimulationSpec
 
 __all__ = [
     "Backend",
@@ -243,7 +243,7 @@ def simulate(
     # Summed only now: a part is either in the list or not, whenever Ctrl-C came.
     tally = Tally.total(run.parts)
     if tally.coups == 0:
-        raise InterruptedEarlyError()
+        raise SimulationError("simulation_interrupted")
     return SimulationResult(
         spec=spec,
         distribution=tally.distribution(),

@@ -24,9 +24,10 @@ from baccarat.web.deps import (
     Signer,
 )
 from baccarat.web.pages import render
-from baccarat.web.present import error_message, error_status, player_data
+from baccarat.web.present import error_message, player_data
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.gate import player_cookie
+from baccarat.web.statuses import status_of
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/account", tags=["account"], responses=ERRORS)
@@ -147,7 +148,7 @@ def _refused(
     exc: BaccaratError,
 ) -> HTMLResponse:
     """The account page again, saying why the form was refused, at the refusal's status."""
-    status = error_status(exc)
+    status = status_of(exc)
     return _account_page(
         request, service, player_id, session, error=error_message(exc), status=status
     )

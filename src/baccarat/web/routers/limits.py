@@ -14,9 +14,10 @@ from baccarat.ledger.limits import PlayLimits
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
 from baccarat.web.pages import render
-from baccarat.web.present import error_message, error_status
+from baccarat.web.present import error_message
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.table import FormFields
+from baccarat.web.statuses import status_of
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/me", tags=["responsible play"], responses=ERRORS)
@@ -116,7 +117,7 @@ def _refused(
     request: Request, service: Service, player_id: str, session: SessionInfo, exc: BaccaratError
 ) -> HTMLResponse:
     """The limits page again, saying why the form was refused, at the refusal's status."""
-    status = error_status(exc)
+    status = status_of(exc)
     return _page(
         request, service, player_id, session, "limits.html", error=error_message(exc), status=status
     )
