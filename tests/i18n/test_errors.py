@@ -4,10 +4,14 @@ another."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 
-from baccarat.core.errors import CardError, TemplatedError
+if TYPE_CHECKING:
+    from baccarat.i18n.extract import ErrorMessage
+
+from baccarat.core.errors import CardError
 from baccarat.core.rules import RULE_SETS, get_rule_set
 from baccarat.core.settle import StakeError, check_stakes
 from baccarat.i18n.catalogs import get_translator
@@ -82,7 +86,7 @@ def test_every_pay_table_reads_in_the_language(language: str) -> None:
                 assert "{" not in line
 
 
-def _every_templated_error() -> list[type[TemplatedError]]:
+def _every_templated_error() -> list[ErrorMessage]:
     from baccarat.i18n.extract import templated_errors
 
     return templated_errors()
@@ -101,7 +105,7 @@ def test_every_module_with_templated_errors_is_listed_for_extraction() -> None:
             importlib.import_module(info.name)
     from baccarat.i18n.extract import declared_templated_errors
 
-    known = set(_every_templated_error())
+    known = {message.kind for message in _every_templated_error()}
     for cls in declared_templated_errors():
         if cls.__module__.startswith("baccarat."):
             assert cls in known, cls

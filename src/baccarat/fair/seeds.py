@@ -71,7 +71,7 @@ def _hex64(text: object, what: str, error: type[SeedError | CommitmentFormatErro
     if not isinstance(text, str):
         raise SeedError(f"{what} must be a string of 64 hexadecimal digits, got {text!r}")
     if _HEX64.fullmatch(text) is None:
-        raise error(size=SEED_BYTES, text=text, length=len(text))
+        raise SeedError(code, size=SEED_BYTES, text=text, length=len(text))
     return text.lower()
 
 
@@ -81,12 +81,12 @@ def check_server_seed(seed: str) -> str:
     >>> check_server_seed("AB" * 32) == "ab" * 32
     True
     """
-    return _hex64(seed, "server seed", ServerSeedFormatError)
+    return _hex64(seed, "server seed", "server_seed_format")
 
 
 def check_commitment(text: str) -> str:
     """A commitment in its canonical form (lowercase), or a :class:`SeedError` quoting it."""
-    return _hex64(text, "commitment", CommitmentFormatError)
+    return _hex64(text, "commitment", "commitment_format")
 
 
 def check_client_seed(seed: str) -> str:

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from baccarat.core.errors import TemplatedError
 
-__all__ = ["LearnError", "UnknownQuizModeError"]
+__all__ = ["LearnError"]
 
 
 class LearnError(TemplatedError):
