@@ -67,7 +67,7 @@ def new_client_seed() -> str:
     return secrets.token_hex(8)
 
 
-def _hex64(text: object, what: str, error: type[SeedError | CommitmentFormatError]) -> str:
+def _hex64(text: object, what: str, code: str) -> str:
     if not isinstance(text, str):
         raise SeedError(f"{what} must be a string of 64 hexadecimal digits, got {text!r}")
     if _HEX64.fullmatch(text) is None:

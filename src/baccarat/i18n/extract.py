@@ -178,9 +178,10 @@ def _data_messages() -> Iterator[tuple[str | None, str, str]]:
             yield "bet", bet.title, "core/catalogue.py"
 
 
-def extract() -> Catalog:
-    """Every user-facing message of the application, as a template catalog."""
-    catalog = Catalog(
+def _catalog(locale: str | None = None) -> Catalog:
+    """An empty catalog of this project, dated so that regenerating it changes nothing."""
+    return Catalog(
+        locale=locale,
         domain=DOMAIN,
         project="baccarat",
         version="1",
@@ -188,6 +189,11 @@ def extract() -> Catalog:
         revision_date=_DATE,
         fuzzy=False,
     )
+
+
+def extract() -> Catalog:
+    """Every user-facing message of the application, as a template catalog."""
+    catalog = _catalog()
     for source in SOURCES:
         found = extract_from_dir(
             PACKAGE / source,
@@ -230,15 +236,7 @@ def _mark_format(message: Message) -> None:
 
 def english_catalog(template: Catalog) -> Catalog:
     """The English catalog: every message of ``template`` translated to itself."""
-    english = Catalog(
-        locale=SOURCE_LANGUAGE,
-        domain=DOMAIN,
-        project="baccarat",
-        version="1",
-        creation_date=_DATE,
-        revision_date=_DATE,
-        fuzzy=False,
-    )
+    english = _catalog(locale=SOURCE_LANGUAGE)
     for message in template:
         if not message.id:
             continue
