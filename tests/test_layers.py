@@ -28,6 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"ledger"}),
     frozenset({"web"}),
     frozenset({"cli"}),
+    frozenset({"__main__"}),
 )
 """Lowest first: a package may import its own modules and those of the layers before its own."""
 
