@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.limits import PlayLimits
+from baccarat.records import RecordType, tagged
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
 from baccarat.web.pages import render
@@ -62,7 +63,7 @@ def limits_data(limits: PlayLimits) -> Json:
 @api.get("/limits")
 def get_limits(service: Service, player_id: PlayerId) -> Json:
     """The reality-check interval, the limits (and raises waiting their 24 hours), any cool-off."""
-    return {"limits": limits_data(service.limits(player_id))}
+    return tagged(RecordType.API_LIMITS, {"limits": limits_data(service.limits(player_id))})
 
 
 @api.put("/limits")
@@ -74,20 +75,22 @@ def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
         session_limit_minutes=body.session_limit_minutes,
         daily_coup_limit=body.daily_coup_limit,
     )
-    return {"limits": limits_data(limits)}
+    return tagged(RecordType.API_LIMITS, {"limits": limits_data(limits)})
 
 
 @api.post("/reality-check")
 def continue_play(service: Service, player_id: PlayerId) -> Json:
     """Answer a reality check with "continue": the next one is due one interval from now (what
     the page's "Continue" button records, with or without JavaScript)."""
-    return {"limits": limits_data(service.continue_play(player_id))}
+    return tagged(RecordType.API_LIMITS, {"limits": limits_data(service.continue_play(player_id))})
 
 
 @api.post("/cool-off")
 def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Json:
     """Lock the account for play for the period chosen (403 ``cooling_off`` on deals until then)."""
-    return {"limits": limits_data(service.cool_off(player_id, body.period))}
+    return tagged(
+        RecordType.API_LIMITS, {"limits": limits_data(service.cool_off(player_id, body.period))}
+    )
 
 
 def _page(
