@@ -8,7 +8,7 @@ layer calls :func:`require` before its first heavy import, so a missing one is o
 ``pip install`` that adds it rather than an ImportError's traceback.
 
 >>> require("chemin", "baccarat solve chemin-de-fer")  # scipy is installed here
->>> str(MissingExtraError(feature="baccarat serve", missing="fastapi, uvicorn", extra="web"))
+>>> str(MissingExtraError("missing_extra", feature="baccarat serve", missing="fastapi, uvicorn", extra="web"))
 "baccarat serve needs fastapi, uvicorn, which the base install leaves out: pip install 'baccarat[web]'"
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Mapping
+from typing import ClassVar
 
 from baccarat.core.errors import TemplatedError
 
@@ -47,8 +48,13 @@ EXTRAS: Mapping[str, tuple[str, ...]] = {
 class MissingExtraError(TemplatedError):
     """A command needs an extra that is not installed; the message is the ``pip`` line to run."""
 
-    code = "missing_extra"
-    template = "{feature} needs {missing}, which the base install leaves out: pip install 'baccarat[{extra}]'"
+    templates: ClassVar[Mapping[str, str]] = {
+        # A command needs an extra that is not installed; the message is the ``pip`` line to run.
+        "missing_extra": (
+            "{feature} needs {missing}, which the base install leaves out: pip install "
+            "'baccarat[{extra}]'"
+        ),
+    }
 
 
 def missing_modules(extra: str) -> list[str]:
@@ -64,7 +70,9 @@ def require(extra: str, feature: str) -> None:
     """Nothing if ``extra`` is installed; else :class:`MissingExtraError` for ``feature``."""
     missing = missing_modules(extra)
     if missing:
-        raise MissingExtraError(feature=feature, missing=", ".join(missing), extra=extra)
+        raise MissingExtraError(
+            "missing_extra", feature=feature, missing=", ".join(missing), extra=extra
+        )
 
 
 def require_database(url: str, feature: str) -> None:

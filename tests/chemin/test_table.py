@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,22 +23,17 @@ from baccarat.chemin.table import (
     BankerPlay,
     CheminError,
     CheminTables,
-    CoupWaitingError,
-    DeckCountError,
-    DrawOrStandError,
-    NoCoupWaitingError,
     RecordLine,
-    StaleChoiceError,
     Tally,
     choice_point,
     solution_for,
 )
 from baccarat.core.cards import Card, full_deck
 from baccarat.core.coup import ChoicePoint
-from baccarat.core.errors import TemplatedError
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, Action, Side
 from support.chemin import BURN, PLAYER_5, stacked
+from support.errors import raises_code
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -47,51 +41,44 @@ WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 # --- refusals -------------------------------------------------------------------------------------
 
 
-def test_refusals_carry_their_status_and_change_nothing() -> None:
+def test_refusals_carry_their_code_and_change_nothing() -> None:
     tables = CheminTables(random.Random(3), shuffle=stacked(BURN + " " + PLAYER_5))
-    with pytest.raises(NoCoupWaitingError) as refused:
+    with raises_code(CheminError, "chemin_no_coup_waiting") as refused:
         tables.choose("p", WHEN, "1-1", "draw")
-    assert refused.value.status == 409
     assert str(refused.value) == "No coup is waiting for a choice: deal a coup first."
     table = tables.deal("p", WHEN)
     assert table.pending is not None and table.pending.deal.player_total == 5
-    refusals: list[tuple[Callable[[], object], type[CheminError], int, str]] = [
+    refusals: list[tuple[Callable[[], object], str, str]] = [
         (
             lambda: tables.deal("p", WHEN),
-            CoupWaitingError,
-            409,
+            "chemin_coup_waiting",
             "A coup is waiting for your choice: draw or stand first.",
         ),
         (
             lambda: tables.choose("p", WHEN, "1-1", "hit"),
-            DrawOrStandError,
-            422,
+            "chemin_draw_or_stand",
             "Choose draw or stand (got “hit”).",
         ),
         (
             lambda: tables.choose("p", WHEN, "1-1", ""),
-            DrawOrStandError,
-            422,
+            "chemin_draw_or_stand",
             "Choose draw or stand (got “”).",
         ),
         (
             lambda: tables.choose("p", WHEN, "1-7", "draw"),
-            StaleChoiceError,
-            409,
+            "chemin_stale_choice",
             "That choice was for a coup that is over; here is the table as it is now.",
         ),
         (
             lambda: tables.open("p", WHEN, 3, BankerPlay.RULES),
-            DeckCountError,
-            422,
+            "chemin_decks",
             "Choose 1, 2, 4, 6 or 8 decks (got “3”).",
         ),
     ]
-    for call, error, status, message in refusals:
-        with pytest.raises(error) as caught:
+    for call, code, message in refusals:
+        with raises_code(CheminError, code) as caught:
             call()
-        assert isinstance(caught.value, CheminError) and isinstance(caught.value, TemplatedError)
-        assert (caught.value.status, str(caught.value)) == (status, message)
+        assert str(caught.value) == message
         assert tables.table("p", WHEN) == table  # the coup still waits, as it was
     # After all that, the same coup is decided as it was dealt.
     table = tables.choose("p", WHEN, "1-1", "draw")
@@ -102,7 +89,9 @@ def test_refusals_carry_their_status_and_change_nothing() -> None:
 
 def test_the_deck_counts_offered() -> None:
     assert DECK_CHOICES == (1, 2, 4, 6, 8)
-    assert str(DeckCountError(decks="six")) == "Choose 1, 2, 4, 6 or 8 decks (got “six”)."
+    assert (
+        str(CheminError("chemin_decks", decks="six")) == "Choose 1, 2, 4, 6 or 8 decks (got “six”)."
+    )
 
 
 # --- the record and the tally ---------------------------------------------------------------------

@@ -14,6 +14,7 @@ from baccarat.extras import EXTRAS, MissingExtraError, missing_modules, require,
 from baccarat.i18n.catalogs import get_translator
 from baccarat.i18n.errors import error_text
 from support.cli import run
+from support.errors import raises_code
 
 
 def _hide(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:
@@ -30,7 +31,7 @@ def test_every_extra_of_the_dev_install_is_found() -> None:
 
 def test_a_missing_module_names_the_extra_and_the_pip_line(monkeypatch: pytest.MonkeyPatch) -> None:
     _hide(monkeypatch, "fastapi", "alembic")
-    with pytest.raises(MissingExtraError) as info:
+    with raises_code(MissingExtraError, "missing_extra") as info:
         require("web", "baccarat serve")
     assert info.value.code == "missing_extra"
     assert info.value.params == {
@@ -47,7 +48,9 @@ def test_a_missing_module_names_the_extra_and_the_pip_line(monkeypatch: pytest.M
 def test_only_a_postgresql_url_needs_the_postgres_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     _hide(monkeypatch, "psycopg")
     require_database("sqlite:///data/baccarat.sqlite3", "baccarat serve")
-    with pytest.raises(MissingExtraError, match=r"pip install 'baccarat\[postgres\]'$"):
+    with raises_code(
+        MissingExtraError, "missing_extra", match=r"pip install 'baccarat\[postgres\]'$"
+    ):
         require_database("postgresql+psycopg://me@db/baccarat", "baccarat serve")
 
 
@@ -56,7 +59,9 @@ def test_only_a_postgresql_url_needs_the_postgres_extra(monkeypatch: pytest.Monk
     [("vi", "bản cài đặt cơ bản"), ("hu", "alaptelepítésben")],
 )
 def test_the_refusal_reads_in_the_language(language: str, words: str) -> None:
-    err = MissingExtraError(feature="baccarat serve", missing="fastapi", extra="web")
+    err = MissingExtraError(
+        "missing_extra", feature="baccarat serve", missing="fastapi", extra="web"
+    )
     text = error_text(err, get_translator(language))
     assert words in text and "base install" not in text
     assert text.endswith("pip install 'baccarat[web]'") and "baccarat serve" in text

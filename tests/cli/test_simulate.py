@@ -12,30 +12,14 @@ from typing import Any
 
 import pytest
 
-from baccarat.cli import app, main
+from baccarat.cli import app
 from baccarat.core.distribution import FREQUENCY_KEYS
 from baccarat.sim.dask_backend import DaskBackend
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = 0
-    try:
-        main(["simulate", *args])
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
-    code, out, err = run(capsys, *args, "--json")
-    assert code == 0, err
-    record: dict[str, Any] = json.loads(out)
-    return record
+from support.cli import simulate_command, simulate_command_json
 
 
 def test_json_has_every_documented_key(capsys: pytest.CaptureFixture[str]) -> None:
-    record = run_json(capsys, "--coups", "20000", "--seed", "3")
+    record = simulate_command_json(capsys, "--coups", "20000", "--seed", "3")
     assert record["coups"] == 20_000
     assert record["coups_per_second"] > 0 and record["seconds"] > 0
     assert list(record["frequencies"]) == list(FREQUENCY_KEYS)
@@ -52,8 +36,8 @@ def test_json_has_every_documented_key(capsys: pytest.CaptureFixture[str]) -> No
 def test_the_same_seed_gives_the_same_figures_on_any_worker_count(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    one = run_json(capsys, "--coups", "300001", "--seed", "12", "--threads", "1")
-    two = run_json(capsys, "--coups", "300001", "--seed", "12", "--threads", "2")
+    one = simulate_command_json(capsys, "--coups", "300001", "--seed", "12", "--threads", "1")
+    two = simulate_command_json(capsys, "--coups", "300001", "--seed", "12", "--threads", "2")
     assert one["frequencies"] == two["frequencies"]
     assert {k: v["net_per_unit"] for k, v in one["bets"].items()} == {
         k: v["net_per_unit"] for k, v in two["bets"].items()
@@ -77,7 +61,7 @@ def test_the_same_seed_gives_the_same_figures_on_any_worker_count(
 def test_modes_shoes_and_rules(
     capsys: pytest.CaptureFixture[str], args: tuple[str, ...], expect: dict[str, Any]
 ) -> None:
-    record = run_json(capsys, "--coups", "5000", "--seed", "1", *args)
+    record = simulate_command_json(capsys, "--coups", "5000", "--seed", "1", *args)
     for key, value in expect.items():
         assert record[key] == value
     if "ez" in args:
@@ -87,7 +71,7 @@ def test_modes_shoes_and_rules(
 def test_the_table_shows_the_seed_guide_beside_our_columns(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, "--coups", "50000", "--seed", "2")
+    code, out, _ = simulate_command(capsys, "--coups", "50000", "--seed", "2")
     assert code == 0
     assert "50,000 coups" in out and "seed 2" in out
     for label, guide in (
@@ -119,7 +103,7 @@ def test_the_table_shows_the_seed_guide_beside_our_columns(
 def test_bad_arguments_are_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
 ) -> None:
-    code, out, err = run(capsys, *args)
+    code, out, err = simulate_command(capsys, *args)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
@@ -134,7 +118,7 @@ def test_a_missing_gpu_is_a_clear_error(
     monkeypatch.setitem(__import__("sys").modules, "cupy", None)
     gpu._cupy.cache_clear()
     try:
-        code, _, err = run(capsys, "--coups", "10", "--backend", "gpu")
+        code, _, err = simulate_command(capsys, "--coups", "10", "--backend", "gpu")
     finally:
         gpu._cupy.cache_clear()
     assert code == 2 and err.count("\n") == 1
@@ -150,7 +134,7 @@ def test_an_unreachable_scheduler_is_a_clear_error(
         return connect(address, workers, timeout=1.0)
 
     monkeypatch.setattr(DaskBackend, "connect", staticmethod(quick))
-    code, _, err = run(capsys, "--coups", "10", "--dask", "tcp://127.0.0.1:9")
+    code, _, err = simulate_command(capsys, "--coups", "10", "--dask", "tcp://127.0.0.1:9")
     assert code == 2 and err.count("\n") == 1
     assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in err
 
@@ -175,7 +159,7 @@ def test_ctrl_c_prints_the_partial_result(
     monkeypatch.setattr(
         command.callback.__globals__["progress"], "bar", lambda *_, **__: interrupting()
     )
-    code, out, err = run(capsys, "--coups", "5000000", "--seed", "4", "--json")
+    code, out, err = simulate_command(capsys, "--coups", "5000000", "--seed", "4", "--json")
     assert code == 130
     record = json.loads(out)
     assert record["interrupted"] is True
@@ -184,10 +168,10 @@ def test_ctrl_c_prints_the_partial_result(
 
 
 def test_a_local_dask_cluster_gives_the_local_result(capsys: pytest.CaptureFixture[str]) -> None:
-    on_dask = run_json(
+    on_dask = simulate_command_json(
         capsys, "--coups", "400000", "--seed", "21", "--dask", "local", "--workers", "1"
     )
-    local = run_json(capsys, "--coups", "400000", "--seed", "21")
+    local = simulate_command_json(capsys, "--coups", "400000", "--seed", "21")
     assert on_dask["backend"] == "dask"
     assert on_dask["frequencies"] == local["frequencies"]
 
@@ -254,7 +238,7 @@ def test_a_real_ctrl_c_prints_the_coups_dealt_so_far() -> None:
 
 
 def test_coups_are_required(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys)
+    code, _, err = simulate_command(capsys)
     assert code == 2 and err.count("\n") == 1
     assert "--coups" in err
 
@@ -268,16 +252,18 @@ def test_a_rules_file_with_card_level_bets(
             'name = "red-table"\nextends = "punto-banco"\noffers = ["player", "banker", "red"]\n'
             '[bets.red]\nrules = [{ when = { all_colour = "red" }, pays = "24:1" }]\n'
         )
-    record = run_json(capsys, "--coups", "50000", "--seed", "4", "--mode", "first-coup",
+    record = simulate_command_json(capsys, "--coups", "50000", "--seed", "4", "--mode", "first-coup",
                       "--rules-file", path)  # fmt: skip
     assert record["rules"] == "red-table" and set(record["bets"]) == {"player", "banker", "red"}
     assert abs(record["bets"]["red"]["z"]) < 4.5
-    code, _, err = run(capsys, "--coups", "10", "--rules", "ez", "--rules-file", path)
+    code, _, err = simulate_command(capsys, "--coups", "10", "--rules", "ez", "--rules-file", path)
     assert code == 2 and "not both" in err
 
 
 def test_the_gpu_refuses_card_level_bets_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "--coups", "1000", "--rules", "colours", "--backend", "gpu")
+    code, out, err = simulate_command(
+        capsys, "--coups", "1000", "--rules", "colours", "--backend", "gpu"
+    )
     assert code == 2 and out == ""
     assert err.strip().splitlines() == [
         "baccarat: error: --backend gpu tallies the summary and pair classes only: bets that "

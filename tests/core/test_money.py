@@ -8,14 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat.core.money import (
-    MINOR_UNITS_PER_POINT,
-    MoneyError,
-    format_points,
-    net_amount,
-    parse_points,
-    round_minor,
-)
+from baccarat.core.money import MoneyError, net_amount, parse_points, round_minor
+from baccarat.core.points import MINOR_UNITS_PER_POINT, format_points
 
 
 @pytest.mark.parametrize(

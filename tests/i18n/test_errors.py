@@ -4,19 +4,26 @@ another."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 
-from baccarat.core.errors import CardError, TemplatedError
+if TYPE_CHECKING:
+    from baccarat.i18n.extract import ErrorMessage
+
+from baccarat.core.errors import CardError
 from baccarat.core.rules import RULE_SETS, get_rule_set
-from baccarat.core.settle import StakeBelowMinimumError, StakeNotPositiveError, check_stakes
+from baccarat.core.settle import StakeError, check_stakes
 from baccarat.i18n.catalogs import get_translator
 from baccarat.i18n.errors import error_text
-from baccarat.ledger.errors import BadStakeError, NotFoundError
+from baccarat.ledger.errors import LedgerError
+from support.errors import raises_code
 
 
 def test_english_is_the_message_itself() -> None:
-    err = StakeBelowMinimumError(bet="tie", stake=99, minimum=100, rule_set="punto-banco")
+    err = StakeError(
+        "stake_below_minimum", bet="tie", stake=99, minimum=100, rule_set="punto-banco"
+    )
     assert error_text(err, get_translator("en")) == str(err)
     assert (
         str(err)
@@ -32,15 +39,15 @@ def test_english_is_the_message_itself() -> None:
     ],
 )
 def test_a_stake_error_in_the_language(language: str, expected: str) -> None:
-    with pytest.raises(StakeNotPositiveError) as info:
+    with raises_code(StakeError, "stake_not_positive") as info:
         check_stakes({"banker": -500}, get_rule_set())
     assert error_text(info.value, get_translator(language)) == expected
 
 
 def test_the_ledger_error_renders_the_engine_error_inside_it() -> None:
-    with pytest.raises(StakeBelowMinimumError) as info:
+    with raises_code(StakeError, "stake_below_minimum") as info:
         check_stakes({"tie": 50}, get_rule_set())
-    outer = BadStakeError(detail=info.value)
+    outer = LedgerError("bad_stake", detail=info.value)
     assert str(outer) == f"this stake cannot be placed: {info.value}"
     text = error_text(outer, get_translator("hu"))
     assert text.endswith(
@@ -50,11 +57,11 @@ def test_the_ledger_error_renders_the_engine_error_inside_it() -> None:
 
 
 def test_points_use_the_number_format_given_and_words_are_translated() -> None:
-    err = BadStakeError(detail=StakeBelowMinimumError(bet="tie", stake=150, minimum=100_000,
+    err = LedgerError("bad_stake", detail=StakeError("stake_below_minimum", bet="tie", stake=150, minimum=100_000,
                                                       rule_set="x"))  # fmt: skip
     text = error_text(err, get_translator("vi"), points=lambda minor: f"<{minor}>")
     assert "<150> điểm" in text and "<100000> điểm" in text
-    assert error_text(NotFoundError(what="table", key=7), get_translator("hu")) == (
+    assert error_text(LedgerError("not_found", what="table", key=7), get_translator("hu")) == (
         "itt nincs ilyen: asztal 7"
     )
 
@@ -79,7 +86,7 @@ def test_every_pay_table_reads_in_the_language(language: str) -> None:
                 assert "{" not in line
 
 
-def _every_templated_error() -> list[type[TemplatedError]]:
+def _every_templated_error() -> list[ErrorMessage]:
     from baccarat.i18n.extract import templated_errors
 
     return templated_errors()
@@ -98,7 +105,7 @@ def test_every_module_with_templated_errors_is_listed_for_extraction() -> None:
             importlib.import_module(info.name)
     from baccarat.i18n.extract import declared_templated_errors
 
-    known = set(_every_templated_error())
+    known = {message.kind for message in _every_templated_error()}
     for cls in declared_templated_errors():
         if cls.__module__.startswith("baccarat."):
             assert cls in known, cls

@@ -12,15 +12,10 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from baccarat.ledger import accounts
 from baccarat.ledger.accounts import STARTING_BALANCE, Posting
-from baccarat.ledger.errors import (
-    BalanceChangedError,
-    InsufficientPointsError,
-    NotFoundError,
-    TopUpNotNeededError,
-    TopUpUsedTodayError,
-)
+from baccarat.ledger.errors import LedgerError
 from baccarat.store.db import Store
 from baccarat.store.models import CoupRecord, Entry, EntryKind, GrantNote, ShoeRecord, TableRecord
+from support.errors import raises_code
 
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 
@@ -103,7 +98,7 @@ def test_append_numbers_entries_and_carries_the_balance(store: Store) -> None:
 def test_stakes_above_the_balance_are_refused_and_nothing_is_written(store: Store) -> None:
     pid = _guest(store)
     coup = _coup(store, pid)
-    with pytest.raises(InsufficientPointsError) as info, store.transaction() as db:
+    with raises_code(LedgerError, "insufficient_points") as info, store.transaction() as db:
         accounts.append(
             db,
             pid,
@@ -174,7 +169,7 @@ def test_a_stale_writer_gets_balance_changed_not_a_lost_update(
         accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="player", coup_id=coup)], NOON)
     # A second writer that read the ledger before the first one committed:
     monkeypatch.setattr(accounts, "last_entry", lambda _db, _pid: stale)
-    with pytest.raises(BalanceChangedError), store.transaction() as db:
+    with raises_code(LedgerError, "balance_changed"), store.transaction() as db:
         accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="tie", coup_id=coup)], NOON)
     monkeypatch.undo()
     rows = _entries(store, pid)
@@ -187,7 +182,7 @@ def test_top_up_restores_the_starting_balance_once_per_utc_day(store: Store) -> 
     with store.reading() as db:
         status = accounts.top_up_status(db, pid, NOON)
     assert (status.available, status.amount, status.used_today) == (False, 0, False)
-    with pytest.raises(TopUpNotNeededError), store.transaction() as db:
+    with raises_code(LedgerError, "top_up_not_needed"), store.transaction() as db:
         accounts.top_up(db, pid, NOON)
 
     coup = _coup(store, pid)
@@ -205,7 +200,7 @@ def test_top_up_restores_the_starting_balance_once_per_utc_day(store: Store) -> 
         accounts.append(db, pid, [Posting(EntryKind.STAKE, -100, bet="tie", coup_id=coup)], NOON)
     late = NOON.replace(hour=23, minute=59)
     with (
-        pytest.raises(TopUpUsedTodayError, match="2026-03-15 00:00 UTC"),
+        raises_code(LedgerError, "top_up_used_today", match="2026-03-15 00:00 UTC"),
         store.transaction() as db,
     ):
         accounts.top_up(db, pid, late)
@@ -221,7 +216,7 @@ def test_top_up_restores_the_starting_balance_once_per_utc_day(store: Store) -> 
 
 
 def test_an_unknown_player_is_not_found(store: Store) -> None:
-    with pytest.raises(NotFoundError), store.reading() as db:
+    with raises_code(LedgerError, "not_found"), store.reading() as db:
         accounts.get_player(db, "nobody")
 
 

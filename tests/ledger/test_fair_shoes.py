@@ -9,10 +9,11 @@ import pytest
 
 from baccarat.fair import SeedError, commitment, fair_order
 from baccarat.ledger import tables
-from baccarat.ledger.errors import ClientSeedClosedError, NotFoundError, ShoeNotRevealedError
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
 from baccarat.store.models import ShoeRecord
+from support.errors import raises_code
 
 
 def _stored(store: Store, table_id: int) -> ShoeRecord:
@@ -52,7 +53,7 @@ def test_the_player_sets_a_client_seed_before_the_first_coup_only(store: Store) 
     # The coup came from the reseeded order: the cards after the burn.
     dealt = first.coup.coup.cards_in_order
     assert order[first.shoe.burned : first.shoe.burned + len(dealt)] == dealt
-    with pytest.raises(ClientSeedClosedError):
+    with raises_code(LedgerError, "client_seed_closed"):
         service.set_client_seed(player, table, "too late")
     with pytest.raises(SeedError):
         service.set_client_seed(player, table, " spaced ")
@@ -64,7 +65,7 @@ def test_a_finished_shoe_is_revealed_and_verifies(store: Store) -> None:
     player = service.join().player_id
     table = service.open_table(player, decks=1).id
     service.set_client_seed(player, table, "seed of mine")
-    with pytest.raises(ShoeNotRevealedError):
+    with raises_code(LedgerError, "shoe_not_revealed"):
         service.verify_shoe(player, table, 1)
     coups = 0
     while True:
@@ -81,7 +82,7 @@ def test_a_finished_shoe_is_revealed_and_verifies(store: Store) -> None:
     assert second.client_seed == "seed of mine" and second.client_seed_open
     result = service.verify_shoe(player, table, 1)
     assert result.ok and result.commitment_ok and result.coups_checked == coups == len(result.coups)
-    with pytest.raises(ShoeNotRevealedError):
+    with raises_code(LedgerError, "shoe_not_revealed"):
         service.verify_shoe(player, table, 2)
     # The table still shows the shoe that ended until the next coup; that coup opens shoe 2.
     assert service.table(player, table).shoe.finished
@@ -98,5 +99,5 @@ def test_another_players_shoes_are_not_found(store: Store) -> None:
         lambda: service.verify_shoe(bob, table, 1),
         lambda: service.set_client_seed(bob, table, "mine"),
     ):
-        with pytest.raises(NotFoundError):
+        with raises_code(LedgerError, "not_found"):
             call()

@@ -8,14 +8,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from baccarat.ledger.errors import (
-    BadLimitError,
-    CoolingOffError,
-    DailyCoupLimitError,
-    SessionLimitError,
-)
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
+from support.errors import raises_code
 
 
 class Clock:
@@ -53,13 +49,13 @@ def test_a_daily_coup_limit_applies_at_once_and_a_raise_waits_24_hours(store: St
     for _ in range(3):
         service.deal(player, table, {"banker": 1_00})
     balance = service.player(player).balance
-    with pytest.raises(DailyCoupLimitError):
+    with raises_code(LedgerError, "daily_coup_limit"):
         service.deal(player, table, {"banker": 1_00})
     assert service.player(player).balance == balance
     _set(service, player, None, 10)  # a raise: waits
     current = service.limits(player)
     assert current.daily_coup_limit == 3 and current.pending["daily_coup_limit"][0] == 10
-    with pytest.raises(DailyCoupLimitError):
+    with raises_code(LedgerError, "daily_coup_limit"):
         service.deal(player, table, {"banker": 1_00})
     clock.now += timedelta(hours=23, minutes=59)
     assert service.limits(player).daily_coup_limit == 3
@@ -92,7 +88,7 @@ def test_the_session_limit_counts_from_the_session_start(store: Store) -> None:
     clock.now += timedelta(minutes=29)
     service.deal(player, table, {"banker": 1_00}, since=started)
     clock.now += timedelta(minutes=1)
-    with pytest.raises(SessionLimitError):
+    with raises_code(LedgerError, "session_limit"):
         service.deal(player, table, {"banker": 1_00}, since=started)
     service.deal(player, table, {"banker": 1_00}, since=clock.now)  # a new session
 
@@ -104,9 +100,9 @@ def test_a_cool_off_locks_play_and_cannot_be_shortened(store: Store) -> None:
     service.cool_off(player, "1d")
     until = service.limits(player).cool_off_until
     assert until == clock.now + timedelta(days=7)
-    with pytest.raises(CoolingOffError):
+    with raises_code(LedgerError, "cooling_off"):
         service.deal(player, table, {"banker": 1_00})
-    with pytest.raises(CoolingOffError):
+    with raises_code(LedgerError, "cooling_off"):
         service.top_up(player)
     clock.now += timedelta(days=7)
     service.deal(player, table, {"banker": 1_00})
@@ -114,13 +110,13 @@ def test_a_cool_off_locks_play_and_cannot_be_shortened(store: Store) -> None:
 
 def test_bad_values_are_refused(store: Store) -> None:
     service, _, player, _ = _setup(store)
-    with pytest.raises(BadLimitError):
+    with raises_code(LedgerError, "bad_limit"):
         _set(service, player, 0, None)
-    with pytest.raises(BadLimitError):
+    with raises_code(LedgerError, "bad_limit"):
         service.set_limits(
             player, reality_check_minutes=1, session_limit_minutes=None, daily_coup_limit=None
         )
-    with pytest.raises(BadLimitError):
+    with raises_code(LedgerError, "bad_limit"):
         service.cool_off(player, "forever")
 
 
@@ -133,19 +129,19 @@ def test_a_practice_coup_is_refused_by_the_limits_and_counts_for_the_day(store: 
     assert service.limits(player).coups_today == 1
     service.deal(player, table, {"banker": 1_00})
     assert service.limits(player).coups_today == 2
-    with pytest.raises(DailyCoupLimitError):
+    with raises_code(LedgerError, "daily_coup_limit"):
         service.play_practice_coup(player, clock.now, lambda: "dealt")
-    with pytest.raises(DailyCoupLimitError):
+    with raises_code(LedgerError, "daily_coup_limit"):
         service.deal(player, table, {"banker": 1_00})
     clock.now += timedelta(days=1)  # a new UTC day
     assert service.limits(player).coups_today == 0
     service.play_practice_coup(player, clock.now, lambda: "dealt")
     service.cool_off(player, "1d")
-    with pytest.raises(CoolingOffError):
+    with raises_code(LedgerError, "cooling_off"):
         service.play_practice_coup(player, clock.now, lambda: "dealt")
     clock.now += timedelta(days=1)
     _set(service, player, 5, None)
-    with pytest.raises(SessionLimitError):
+    with raises_code(LedgerError, "session_limit"):
         service.play_practice_coup(player, clock.now - timedelta(minutes=5), lambda: "dealt")
 
 

@@ -19,20 +19,13 @@ from baccarat.core.settle import settle
 from baccarat.core.shoe import Shoe
 from baccarat.ledger import accounts, tables
 from baccarat.ledger.check import check_ledger
-from baccarat.ledger.errors import (
-    BadStakeError,
-    InsufficientPointsError,
-    LedgerError,
-    NoStakesError,
-    NotFoundError,
-    RuleSetNotPlayableError,
-    TableBusyError,
-)
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.ledger.views import ShoeView
 from baccarat.store.db import Store
 from baccarat.store.models import CoupRecord, DealKey, Entry
-from baccarat.web.statuses import ledger_status
+from baccarat.web.statuses import status_of
+from support.errors import raises_code
 
 from .conftest import postgres_store
 
@@ -73,7 +66,7 @@ def test_join_grants_the_starting_balance_and_opens_a_default_table(store: Store
 def test_tables_deal_fixed_rules_only(store: Store) -> None:
     service = _service(store)
     pid = service.join().player_id
-    with pytest.raises(RuleSetNotPlayableError):
+    with raises_code(LedgerError, "rule_set_not_playable"):
         service.open_table(pid, "chemin-de-fer")
     with pytest.raises(BaccaratError, match="unknown rule set"):
         service.open_table(pid, "macao")
@@ -107,27 +100,27 @@ def test_a_deal_takes_the_stakes_and_pays_the_exact_settlement(store: Store) -> 
 
 
 @pytest.mark.parametrize(
-    ("stakes", "error"),
+    ("stakes", "code"),
     [
-        ({}, NoStakesError),
-        ({"dragon": 100}, BadStakeError),  # no such bet
-        ({"super_6": 100}, BadStakeError),  # not offered by punto-banco
-        ({"player": 50}, BadStakeError),  # below the table minimum
-        ({"tie": 100_000_01}, BadStakeError),  # above the table maximum
-        ({"player": -100}, BadStakeError),
-        ({"player": 6_000_00, "banker": 4_000_01}, InsufficientPointsError),
+        ({}, "no_stakes"),
+        ({"dragon": 100}, "bad_stake"),  # no such bet
+        ({"super_6": 100}, "bad_stake"),  # not offered by punto-banco
+        ({"player": 50}, "bad_stake"),  # below the table minimum
+        ({"tie": 100_000_01}, "bad_stake"),  # above the table maximum
+        ({"player": -100}, "bad_stake"),
+        ({"player": 6_000_00, "banker": 4_000_01}, "insufficient_points"),
     ],
 )
 def test_refused_deals_charge_nothing_and_deal_nothing(
-    store: Store, stakes: dict[str, int], error: type[LedgerError]
+    store: Store, stakes: dict[str, int], code: str
 ) -> None:
     service = _service(store)
     pid = service.join().player_id
     table = service.table(pid)
     before = _counts(store)
-    with pytest.raises(error) as info:
+    with raises_code(LedgerError, code) as info:
         service.deal(pid, table.id, stakes)
-    assert ledger_status(info.value) == 422  # the web answers it as a request not valid
+    assert status_of(info.value) == 422  # the web answers it as a request not valid
     assert _counts(store) == before
     assert service.player(pid).balance == 10_000_00
     assert service.table(pid).shoe.coups_dealt == 0
@@ -201,9 +194,9 @@ def test_history_and_replay_settle_again_from_the_ledger(store: Store) -> None:
         assert replay.settlement == outcome.coup.settlement
     assert service.history(pid, since=datetime(2030, 1, 1, tzinfo=UTC)) == []
     other = service.join().player_id
-    with pytest.raises(NotFoundError):
+    with raises_code(LedgerError, "not_found"):
         service.coup(other, dealt[0].coup.id)
-    with pytest.raises(NotFoundError):
+    with raises_code(LedgerError, "not_found"):
         service.deal(other, table.id, {"player": 100})
 
 
@@ -248,7 +241,9 @@ def test_the_balance_never_goes_negative_and_always_equals_the_ledger(
         balance = service.player(pid).balance
         try:
             outcome = service.deal(pid, table.id, stakes)
-        except (NoStakesError, InsufficientPointsError, BadStakeError):
+        except LedgerError as refused:
+            if refused.code not in {"no_stakes", "insufficient_points", "bad_stake"}:
+                raise
             assert (
                 not stakes
                 or sum(stakes.values()) > balance
@@ -301,7 +296,7 @@ def test_racing_deals_at_one_table_commit_once_per_position(shared_store: Store)
     dealt = [r for r in results if not isinstance(r, Exception)]
     refused = [r for r in results if isinstance(r, Exception)]
     assert len(dealt) + len(refused) == 30 and dealt
-    assert all(isinstance(r, (TableBusyError, LedgerError)) for r in refused)
+    assert all(isinstance(r, LedgerError) for r in refused)
     view = service.table(pid)
     assert view.shoe.coups_dealt == len(dealt) == len(view.coups)
     live = _live_shoe(shared_store, table.id)

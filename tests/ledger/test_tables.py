@@ -17,11 +17,12 @@ from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO
 from baccarat.ledger import accounts, tables
 from baccarat.ledger.check import check_ledger
-from baccarat.ledger.errors import NotFoundError, TableBusyError
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.ledger.views import DealOutcome
 from baccarat.store.db import Store
 from baccarat.store.models import ShoeRecord
+from support.errors import raises_code
 
 from .conftest import postgres_store
 
@@ -63,7 +64,7 @@ def test_another_players_table_is_not_found(store: Store) -> None:
     _, table_id = _table(store)
     with store.transaction() as db:
         other = accounts.create_guest(db, NOON).id
-    with pytest.raises(NotFoundError), store.reading() as db:
+    with raises_code(LedgerError, "not_found"), store.reading() as db:
         tables.get_table(db, other, table_id)
 
 
@@ -110,7 +111,7 @@ def test_advance_refuses_a_second_deal_from_the_same_position(store: Store) -> N
     with store.transaction() as db:
         record = tables.current_shoe(db, table_id)
         tables.advance_shoe(db, record, first)
-    with pytest.raises(TableBusyError), store.transaction() as db:
+    with raises_code(LedgerError, "table_busy"), store.transaction() as db:
         tables.advance_shoe(db, stale, second)
     with store.reading() as db:
         assert tables.current_shoe(db, table_id).coups_dealt == 1
@@ -126,7 +127,7 @@ def test_a_late_writer_at_a_shoe_position_another_deal_took_is_refused(postgres:
     """Two real transactions at one table, interleaved by hand (no threads, no sleeps): one reads
     the shoe at position 0 and deals from it; meanwhile a real deal commits the same position
     on another connection; the first one's write then finds the position taken
-    (:class:`TableBusyError`) and rolls back. Deals never get here through the service (each
+    (``table_busy``) and rolls back. Deals never get here through the service (each
     takes the player's lock first, so two deals at one table queue): this is the backstop for a
     writer that did not."""
     service = PlayService(postgres, rng=random.Random(2))
@@ -143,7 +144,7 @@ def test_a_late_writer_at_a_shoe_position_another_deal_took_is_refused(postgres:
             first.append(service.deal(pid, table_id, {"player": 100_00}))
             tables.advance_shoe(late, stale, shoe)
 
-    with pytest.raises(TableBusyError):
+    with raises_code(LedgerError, "table_busy"):
         deal_late()
     view = service.table(pid)
     assert view.shoe.coups_dealt == 1 and [c.id for c in view.coups] == [first[0].coup.id]

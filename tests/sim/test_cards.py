@@ -14,8 +14,9 @@ from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.odds.exact import signatures_of
 from baccarat.sim import Mode, SimulationSpec, kernels, run_range, simulate
 from baccarat.sim.runner import ThreadBackend
-from baccarat.sim.spec import GpuCardLevelError
+from baccarat.sim.spec import SimulationError
 from baccarat.sim.tables import card_from_code
+from support.errors import raises_code
 
 BETS = [
     *(b for b in STANDARD_BETS.values() if b.signature is not None),
@@ -80,5 +81,7 @@ def test_the_gpu_kernel_refuses_card_level_bets_in_one_line() -> None:
         card_level = False
 
     spec = SimulationSpec(coups=1000, signatures=SIGNATURES[:1])
-    with pytest.raises(GpuCardLevelError, match="--backend gpu tallies the summary and pair"):
+    with raises_code(
+        SimulationError, "simulation_gpu_card_level", match="--backend gpu tallies the summary"
+    ):
         simulate(spec, backend=NoCards(1))

@@ -22,16 +22,8 @@ from baccarat.sim.dask_backend import (
 )
 from baccarat.sim.kernels import LANES
 from baccarat.sim.runner import Tally, simulate
-from baccarat.sim.spec import (
-    DaskKernelsError,
-    DaskNoBaccaratError,
-    DaskNoWorkersError,
-    DaskOtherVersionError,
-    DaskTalliesDifferError,
-    Mode,
-    SimulationError,
-    SimulationSpec,
-)
+from baccarat.sim.spec import Mode, SimulationError, SimulationSpec
+from support.errors import raises_code
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +97,9 @@ def test_a_scheduler_without_workers_is_refused_after_the_wait() -> None:
     cluster = dd.LocalCluster(n_workers=0, processes=False, dashboard_address=":0")
     with DaskBackend(dd.Client(cluster), cluster, "tcp://nowhere:1") as empty:
         started = time.monotonic()
-        with pytest.raises(DaskNoWorkersError, match=r"has no workers after 0\.5 s"):
+        with raises_code(
+            SimulationError, "simulation_dask_no_workers", match=r"has no workers after 0\.5 s"
+        ):
             empty.wait_for_workers(0.5)
         assert time.monotonic() - started < 10
 
@@ -114,12 +108,14 @@ def test_workers_on_other_code_or_without_baccarat_are_refused() -> None:
     ours = dask_tasks.code_identity()
     assert ours.startswith("0.") and "(code " in ours
     lost = Exception("ModuleNotFoundError(\"No module named 'baccarat'\")")
-    with pytest.raises(DaskNoBaccaratError) as refused:
+    with raises_code(SimulationError, "simulation_dask_no_baccarat") as refused:
         check_identities(ours, {"tcp://b:2": lost, "tcp://a:1": ours})
     message = str(refused.value)
     assert message.startswith("1 of the 2 Dask workers cannot import baccarat (tcp://b:2: ")
     assert "No module named 'baccarat'" in message and message.endswith("on every worker")
-    with pytest.raises(DaskOtherVersionError, match=r"tcp://a:1' runs baccarat 9\.9"):
+    with raises_code(
+        SimulationError, "simulation_dask_version", match=r"tcp://a:1' runs baccarat 9\.9"
+    ):
         check_identities(ours, {"tcp://a:1": "9.9 (code 1)"})
 
 
@@ -128,7 +124,11 @@ def test_a_task_on_a_worker_running_other_code_is_refused(
 ) -> None:
     # A worker that joined after the check: the task itself compares the code it runs.
     monkeypatch.setattr(backend, "_identity", "0.0.0 (code 000000000000)")
-    with pytest.raises(DaskOtherVersionError, match=r"runs baccarat .* this command runs 0\.0\.0"):
+    with raises_code(
+        SimulationError,
+        "simulation_dask_version",
+        match=r"runs baccarat .* this command runs 0\.0\.0",
+    ):
         list(backend.run(SimulationSpec(coups=1, seed=1).plan(), [(0, 8)]))
 
 
@@ -143,7 +143,7 @@ def test_a_worker_whose_kernels_fail_is_refused(
     # In-process workers share this module, so the kernels fail there and not in the client's
     # own check, which the backend imported before.
     monkeypatch.setattr(runner, "run_range", broken)
-    with pytest.raises(DaskKernelsError) as refused:
+    with raises_code(SimulationError, "simulation_dask_kernels") as refused:
         backend.prepare(plan)
     assert str(refused.value).startswith("the simulator's kernels fail on Dask worker 'inproc://")
     assert str(refused.value).endswith(": MemoryError: no room for the shoe")
@@ -161,7 +161,9 @@ def test_a_worker_that_deals_other_tallies_is_refused(
         return tally
 
     monkeypatch.setattr(runner, "run_range", skewed)
-    with pytest.raises(DaskTalliesDifferError, match=f"shoes 0 to {WARM_UP_SHOES - 1}"):
+    with raises_code(
+        SimulationError, "simulation_dask_tallies", match=f"shoes 0 to {WARM_UP_SHOES - 1}"
+    ):
         backend.prepare(plan)
 
 

@@ -20,11 +20,12 @@ from typing import Any
 
 import pytest
 
-from baccarat.cli import main
 from baccarat.sim.dask_backend import DaskBackend
 from baccarat.sim.runner import SimulationResult, simulate
-from baccarat.sim.spec import DaskLostError, SimulationSpec
+from baccarat.sim.spec import SimulationError, SimulationSpec
 from sim.dask_processes import WITHOUT_BACCARAT, Cluster, start_scheduler, until
+from support.cli import simulate_command, simulate_command_json
+from support.errors import raises_code
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 SAME_RUN = ("coups", "shoes", "seed", "outcomes", "frequencies", "ci95", "z", "bets")
@@ -62,24 +63,6 @@ def bare(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         running.stop()
 
 
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = 0
-    try:
-        main(["simulate", *args])
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
-    code, out, err = cli(capsys, *args, "--json")
-    assert code == 0, err
-    record: dict[str, Any] = json.loads(out)
-    return record
-
-
 def tallies(result: SimulationResult) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return result.distribution.summary_counts, result.distribution.pair_counts
 
@@ -88,8 +71,8 @@ def test_simulate_on_a_cluster_gives_the_threads_tallies(
     cluster: Cluster, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = ("--coups", "20000000", "--seed", "11")
-    on_dask = cli_json(capsys, *args, "--dask", cluster.address)
-    on_threads = cli_json(capsys, *args, "--workers", "2")
+    on_dask = simulate_command_json(capsys, *args, "--dask", cluster.address)
+    on_threads = simulate_command_json(capsys, *args, "--workers", "2")
     assert on_dask["backend"] == "dask" and on_dask["workers"] == 2
     assert list(on_dask["phases"]) == ["connect", "workers", "warm_up", "dealing"]
     assert on_dask["phases"]["dealing"] == on_dask["seconds"]
@@ -106,7 +89,9 @@ def test_simulate_on_a_cluster_gives_the_threads_tallies(
 def test_the_table_says_how_long_each_part_took(
     cluster: Cluster, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = cli(capsys, "--coups", "300000", "--seed", "1", "--dask", cluster.address)
+    code, out, _ = simulate_command(
+        capsys, "--coups", "300000", "--seed", "1", "--dask", cluster.address
+    )
     assert code == 0
     line = next(line for line in out.splitlines() if line.startswith("Time taken: "))
     assert re.fullmatch(
@@ -127,7 +112,9 @@ def test_a_dask_run_shows_a_bar_with_coups_per_second(
     assert command.callback is not None
     monkeypatch.setattr(command.callback.__globals__["progress"], "AFTER", 0.0)
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
-    code, _, err = cli(capsys, "--coups", "40000000", "--seed", "5", "--dask", cluster.address)
+    code, _, err = simulate_command(
+        capsys, "--coups", "40000000", "--seed", "5", "--dask", cluster.address
+    )
     assert code == 0
     assert "Dealing coups" in err
     assert re.search(r"\d[\d,]*\.\d M coups/s", err), err
@@ -205,17 +192,19 @@ def test_the_readme_dask_example_runs(capsys: pytest.CaptureFixture[str]) -> Non
         if "--dask local" in line and line.startswith("baccarat simulate")
     )
     args = shlex.split(line.split("#")[0])[2:]
-    record = cli_json(capsys, *(a for a in args if a != "--json"))
+    record = simulate_command_json(capsys, *(a for a in args if a != "--json"))
     coups = int(args[args.index("--coups") + 1])
     assert coups >= 20_000_000 and record["coups"] == coups and record["backend"] == "dask"
-    threads = cli_json(capsys, "--coups", str(coups), "--seed", str(record["seed"]))
+    threads = simulate_command_json(capsys, "--coups", str(coups), "--seed", str(record["seed"]))
     assert {k: record[k] for k in SAME_RUN} == {k: threads[k] for k in SAME_RUN}
 
 
 def test_no_workers_is_refused_after_the_wait(
     bare: Cluster, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = cli(capsys, "--coups", "1000", "--dask", bare.address, "--dask-wait", "0.5")
+    code, out, err = simulate_command(
+        capsys, "--coups", "1000", "--dask", bare.address, "--dask-wait", "0.5"
+    )
     assert (code, out) == (2, "")
     assert err == (
         f"baccarat: error: the Dask scheduler at {bare.address!r} has no workers after 0.5 s: "
@@ -228,7 +217,7 @@ def test_a_worker_without_baccarat_is_refused(
 ) -> None:
     lacking = bare.worker("lacking", code=WITHOUT_BACCARAT)
     try:
-        code, out, err = cli(capsys, "--coups", "1000", "--dask", bare.address)
+        code, out, err = simulate_command(capsys, "--coups", "1000", "--dask", bare.address)
     finally:
         _leave(bare, lacking)
     assert (code, out) == (2, "") and err.count("\n") == 1
@@ -251,7 +240,7 @@ def test_a_worker_on_another_version_is_refused(
     init.write_text(init.read_text().replace(f'"{baccarat.__version__}"', '"0.0.1"'))
     stale = bare.worker("stale", env={"PYTHONPATH": str(other)})
     try:
-        code, out, err = cli(capsys, "--coups", "1000", "--dask", bare.address)
+        code, out, err = simulate_command(capsys, "--coups", "1000", "--dask", bare.address)
     finally:
         _leave(bare, stale)
     assert (code, out) == (2, "") and err.count("\n") == 1
@@ -285,7 +274,7 @@ def test_a_scheduler_lost_mid_run_is_a_clear_error(tmp_path: Path) -> None:
                     os.kill(doomed.scheduler.pid, signal.SIGKILL)
 
             spec = SimulationSpec(coups=200_000_000, seed=1)
-            with pytest.raises(DaskLostError) as lost:
+            with raises_code(SimulationError, "simulation_dask_lost") as lost:
                 simulate(spec, backend=backend, chunk_shoes=16384, progress=kill_the_scheduler)
         assert str(lost.value).startswith(
             f"lost the Dask scheduler at {doomed.address!r} during the run: "

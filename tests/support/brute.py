@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from baccarat.core.cards import Card
 from baccarat.core.coup import Coup
-from baccarat.core.errors import NotEnoughCardsError
+from baccarat.core.errors import CardError
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.odds.composition import CARDS, Composition
 
@@ -36,7 +36,9 @@ def deals(composition: Composition, tableau: Tableau = PUNTO_BANCO) -> Iterator[
         if len(taken) >= 4:
             try:
                 coup = Coup.from_cards(taken, tableau)
-            except NotEnoughCardsError:
+            except CardError as exc:
+                if exc.code != "not_enough_cards":
+                    raise
                 coup = None
             if coup is not None:
                 yield coup, ways * completions(len(taken))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,3 +43,23 @@ def played_ledger(folder: Path, *, shoe_says: int | None = None) -> str:
             db.execute(update(ShoeRecord).values(coups_dealt=shoe_says))
     store.close()
     return url
+
+
+def simulate_command(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``baccarat simulate ARGS`` in this process: its exit code, stdout and stderr alone."""
+    capsys.readouterr()
+    code = 0
+    try:
+        main(["simulate", *args])
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def simulate_command_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    """The JSON record of a ``baccarat simulate ARGS --json`` that succeeded."""
+    code, out, err = simulate_command(capsys, *args, "--json")
+    assert code == 0, err
+    record: dict[str, Any] = json.loads(out)
+    return record

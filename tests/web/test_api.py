@@ -16,7 +16,7 @@ from baccarat.core.coup import Coup
 from baccarat.core.money import parse_points
 from baccarat.core.rules import RULE_SETS, get_rule_set
 from baccarat.core.settle import settle
-from baccarat.ledger.errors import TableBusyError
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.store.models import Entry, ShoeRecord
 from baccarat.web.app import create_app
@@ -172,7 +172,7 @@ def test_malformed_requests_get_a_clear_json_4xx(
 def test_a_deal_while_another_is_in_progress_is_a_conflict(
     app: FastAPI, player: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """How the API answers :class:`TableBusyError`: 409 ``table_busy``, "nothing was charged".
+    """How the API answers ``table_busy``: 409 ``table_busy``, "nothing was charged".
 
     What it checks is the answer only: the error comes from a stand-in for the service's deal.
     Two real deals at one table cannot produce it through the service (both take the player's
@@ -183,7 +183,7 @@ def test_a_deal_while_another_is_in_progress_is_a_conflict(
     table = table_id(player)
 
     def busy(self: PlayService, *args: object, **kwargs: object) -> None:
-        raise TableBusyError(table=table)
+        raise LedgerError("table_busy", table=table)
 
     monkeypatch.setattr(PlayService, "deal", busy)
     response = _deal(player, {"player": 5}, table)

@@ -105,3 +105,22 @@ def test_the_api_coup_is_the_coup_record_with_display_fields_on_top(player: Test
         # The same record, but for the settlement (the ledger's) and the wording (the language).
         assert {k: v for k, v in record.items() if k != "settlement"} == again
         assert record["settlement"]["staked"] == "11"
+
+
+def test_the_account_and_limits_answers_are_valid_by_their_schemas(player: TestClient) -> None:
+    password = "correct horse battery"
+    account = {"username": "schema-reader", "password": password}
+    _checked(player.post("/api/account/register", json=account), RecordType.API_ACCOUNT, 201)
+    changed = {"old_password": password, "new_password": password + " staple"}
+    _checked(player.post("/api/account/password", json=changed), RecordType.API_PASSWORD_CHANGED)
+    _checked(player.post("/api/account/logout"), RecordType.API_LOGGED_OUT)
+    account["password"] = changed["new_password"]
+    _checked(player.post("/api/account/login", json=account), RecordType.API_ACCOUNT)
+    _checked(player.get("/api/me/limits"), RecordType.API_LIMITS)
+    limits = {"reality_check_minutes": 30, "session_limit_minutes": 60, "daily_coup_limit": 200}
+    _checked(player.put("/api/me/limits", json=limits), RecordType.API_LIMITS)
+    raised = {"reality_check_minutes": 30, "session_limit_minutes": None, "daily_coup_limit": None}
+    body = _checked(player.put("/api/me/limits", json=raised), RecordType.API_LIMITS)
+    assert set(body["limits"]["pending"]) == {"session_limit_minutes", "daily_coup_limit"}
+    _checked(player.post("/api/me/reality-check"), RecordType.API_LIMITS)
+    _checked(player.post("/api/me/cool-off", json={"period": "1d"}), RecordType.API_LIMITS)

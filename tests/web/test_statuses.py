@@ -1,42 +1,51 @@
-"""The web's table of statuses covers every refusal of the ledger, each with the status it had."""
+"""The web's table of statuses covers every refusal of the ledger and of the Chemin de Fer
+table, each with the status it had."""
 
 from __future__ import annotations
 
 import pytest
 
-import baccarat.ledger.errors as errors
-from baccarat.i18n.extract import declared_templated_errors
-from baccarat.web.statuses import LEDGER_STATUSES, ledger_status
+from baccarat.chemin.table import CheminError
+from baccarat.core.errors import TemplatedError
+from baccarat.core.settle import StakeError
+from baccarat.ledger.errors import LedgerError
+from baccarat.web.statuses import KIND_STATUSES, STATUSES, status_of
 
 
-def test_every_ledger_error_has_its_own_status() -> None:
-    declared = {
-        cls
-        for cls in declared_templated_errors()
-        if issubclass(cls, errors.LedgerError) and cls.__module__ == errors.__name__
-    }
-    assert declared and declared <= set(LEDGER_STATUSES), declared - set(LEDGER_STATUSES)
+def test_every_ledger_refusal_has_its_own_status() -> None:
+    assert set(LedgerError.templates) <= set(STATUSES), set(LedgerError.templates) - set(STATUSES)
+
+
+def test_every_code_in_the_table_is_a_refusal_of_the_ledger_or_the_chemin_table() -> None:
+    assert set(STATUSES) <= set(LedgerError.templates) | set(CheminError.templates)
 
 
 @pytest.mark.parametrize(
     ("error", "status"),
     [
-        (errors.BadCredentialsError(), 401),
-        (errors.CoolingOffError(until="2026-01-02 00:00 UTC"), 403),
-        (errors.NotFoundError(what="table", key=1), 404),
-        (errors.TableBusyError(table=1), 409),
-        (errors.TopUpUsedTodayError(next="2026-01-02 00:00 UTC"), 409),
-        (errors.InsufficientPointsError(stake=2, balance=1), 422),
-        (errors.IdempotencyKeyRequiredError(), 428),
+        (LedgerError("bad_credentials"), 401),
+        (LedgerError("cooling_off", until="2026-01-02 00:00 UTC"), 403),
+        (LedgerError("not_found", what="table", key=1), 404),
+        (LedgerError("table_busy", table=1), 409),
+        (LedgerError("top_up_used_today", next="2026-01-02 00:00 UTC"), 409),
+        (LedgerError("insufficient_points", stake=2, balance=1), 422),
+        (LedgerError("idempotency_key_required"), 428),
+        (CheminError("chemin_no_coup_waiting"), 409),
+        (CheminError("chemin_coup_waiting"), 409),
+        (CheminError("chemin_stale_choice"), 409),
+        (CheminError("chemin_draw_or_stand", choice="hit"), 422),
+        (CheminError("chemin_decks", decks=3), 422),
+        (CheminError("chemin_banker_play", banker="x"), 422),
     ],
 )
-def test_a_refusal_answers_its_status(error: errors.LedgerError, status: int) -> None:
-    assert ledger_status(error) == status
+def test_a_refusal_answers_its_status(error: TemplatedError, status: int) -> None:
+    assert status_of(error) == status
 
 
-def test_an_error_not_listed_answers_as_its_nearest_base() -> None:
-    class Busier(errors.TableBusyError):
-        """A refusal with no entry of its own (and no template, so no catalog misses it)."""
-
-    assert ledger_status(Busier(table=1)) == 409
-    assert LEDGER_STATUSES[errors.LedgerError] == 400
+def test_a_code_not_listed_answers_as_its_kind() -> None:
+    assert (
+        status_of(LedgerError("a sentence with no template")) == KIND_STATUSES[LedgerError] == 400
+    )
+    assert status_of(CheminError("chemin_no_coup_waiting")) == KIND_STATUSES[CheminError] == 409
+    stake = StakeError("stake_below_minimum", bet="tie", stake=50, minimum=100, rule_set="x")
+    assert status_of(stake) == 422

@@ -26,7 +26,7 @@ language.
 >>> tables.choose("learner", when, "1-1", "draw")
 Traceback (most recent call last):
 ...
-baccarat.chemin.table.NoCoupWaitingError: No coup is waiting for a choice: deal a coup first.
+baccarat.chemin.table.CheminError: No coup is waiting for a choice: deal a coup first.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import copy
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
@@ -58,18 +58,12 @@ __all__ = [
     "RECORD_KEPT",
     "TABLES_KEPT",
     "BankerPlay",
-    "BankerPlayError",
     "CheminError",
     "CheminTable",
     "CheminTables",
-    "CoupWaitingError",
-    "DeckCountError",
-    "DrawOrStandError",
-    "NoCoupWaitingError",
     "Pending",
     "Played",
     "RecordLine",
-    "StaleChoiceError",
     "Tally",
     "choice_point",
     "solution_for",
@@ -104,42 +98,14 @@ class BankerPlay(StrEnum):
 class CheminError(TemplatedError):
     """A request the Chemin de Fer table refuses; nothing changed. ``status`` is its HTTP status."""
 
-    code: ClassVar[str] = "chemin_error"
-    status: ClassVar[int] = 409
-    """409: the request does not fit the table as it is now; 422: a value it does not offer."""
-
-
-class DeckCountError(CheminError):
-    code = "chemin_decks"
-    status = 422
-    template = "Choose 1, 2, 4, 6 or 8 decks (got “{decks}”)."
-
-
-class BankerPlayError(CheminError):
-    code = "chemin_banker_play"
-    status = 422
-    template = "Choose how the Banker plays (got “{banker}”)."
-
-
-class DrawOrStandError(CheminError):
-    code = "chemin_draw_or_stand"
-    status = 422
-    template = "Choose draw or stand (got “{choice}”)."
-
-
-class CoupWaitingError(CheminError):
-    code = "chemin_coup_waiting"
-    template = "A coup is waiting for your choice: draw or stand first."
-
-
-class NoCoupWaitingError(CheminError):
-    code = "chemin_no_coup_waiting"
-    template = "No coup is waiting for a choice: deal a coup first."
-
-
-class StaleChoiceError(CheminError):
-    code = "chemin_stale_choice"
-    template = "That choice was for a coup that is over; here is the table as it is now."
+    templates: ClassVar[Mapping[str, str]] = {
+        "chemin_banker_play": "Choose how the Banker plays (got “{banker}”).",
+        "chemin_coup_waiting": "A coup is waiting for your choice: draw or stand first.",
+        "chemin_decks": "Choose 1, 2, 4, 6 or 8 decks (got “{decks}”).",
+        "chemin_draw_or_stand": "Choose draw or stand (got “{choice}”).",
+        "chemin_no_coup_waiting": "No coup is waiting for a choice: deal a coup first.",
+        "chemin_stale_choice": "That choice was for a coup that is over; here is the table as it is now.",
+    }
 
 
 # --- the tables -----------------------------------------------------------------------------------
@@ -308,7 +274,7 @@ class CheminTables:
     ) -> CheminTable:
         """A new shoe with these settings (a coup in progress is abandoned; the record stays)."""
         if decks not in DECK_CHOICES:
-            raise DeckCountError(decks=decks)
+            raise CheminError("chemin_decks", decks=decks)
         solution_for(decks, banker)  # solved before the lock is taken (cached afterwards)
         with self._lock:
             table = self._get(player_id, session)
@@ -329,7 +295,7 @@ class CheminTables:
         with self._lock:
             table = self._get(player_id, session)
             if table.pending is not None:
-                raise CoupWaitingError()
+                raise CheminError("chemin_coup_waiting")
             if table.shoe.finished:
                 table = replace(
                     table, shoe=self._new_shoe(table.decks), shoe_number=table.shoe_number + 1
@@ -354,13 +320,13 @@ class CheminTables:
         """The learner's choice on the coup ``coup`` (``"<shoe>-<number>"``) in progress."""
         action = {a.value: a for a in (Action.DRAW, Action.STAND)}.get(choice)
         if action is None:
-            raise DrawOrStandError(choice=choice)
+            raise CheminError("chemin_draw_or_stand", choice=choice)
         with self._lock:
             table = self._get(player_id, session)
             if table.pending is None:
-                raise NoCoupWaitingError()
+                raise CheminError("chemin_no_coup_waiting")
             if coup != f"{table.shoe_number}-{table.pending.number}":
-                raise StaleChoiceError()
+                raise CheminError("chemin_stale_choice")
             table = self._finish(table, action)
             self._put(player_id, table)
             return table

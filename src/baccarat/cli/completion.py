@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat.cli.errors import UnknownShellError
+from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption
 from baccarat.cli.limits import EnumChoice
@@ -33,8 +33,8 @@ def completion_command(
         typer.Argument(
             click_type=EnumChoice(
                 Shell,
-                lambda text: UnknownShellError(
-                    shell=text, shells=", ".join(s.value for s in Shell)
+                lambda text: CliError(
+                    "unknown_shell", shell=text, shells=", ".join(s.value for s in Shell)
                 ),
             ),
             help="The shell: bash, zsh or fish.",

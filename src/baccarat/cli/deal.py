@@ -10,7 +10,7 @@ import typer
 
 from baccarat.cli import output, progress
 from baccarat.cli.entry import INTERRUPTED
-from baccarat.cli.errors import CoupsTooFewError, ExtraCardsError, LineError, TogetherError
+from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.limits import MAX_DEAL_COUPS, MAX_DECKS, MAX_SEED, Whole
@@ -38,11 +38,11 @@ def coup_from_cards(text: str, tableau: Tableau = PUNTO_BANCO) -> Coup:
     >>> coup_from_cards("9s 5h Kd Kc 4c 2d 3d")
     Traceback (most recent call last):
     ...
-    baccarat.cli.errors.ExtraCardsError: a coup uses at most 6 cards, got 7: '9s 5h Kd Kc 4c 2d 3d'
+    baccarat.core.errors.CardError: a coup uses at most 6 cards, got 7: '9s 5h Kd Kc 4c 2d 3d'
     """
     cards = parse_cards(text)
     if len(cards) > MAX_COUP_CARDS:
-        raise ExtraCardsError(count=len(cards), cards=text.strip())
+        raise CardError("extra_cards", count=len(cards), cards=text.strip())
     return Coup.from_cards(cards, tableau)
 
 
@@ -106,7 +106,7 @@ def _deal_stdin(as_json: bool, screen: Screen, t: Language = SOURCE) -> None:
         try:
             coup = coup_from_cards(line)
         except CardError as exc:
-            raise LineError(number=number, detail=exc) from None
+            raise CardError("cards_line", number=number, detail=exc) from None
         if as_json:
             _emit_json(coup, sys.stdout, t)
         else:
@@ -155,7 +155,7 @@ def deal_command(
     if cards is not None:
         for option, given in (("--coups", coups), ("--decks", decks), ("--seed", seed)):
             if given is not None:
-                raise TogetherError(first="--cards", second=option)
+                raise CliError("options_together", first="--cards", second=option)
         if cards == "-":
             _deal_stdin(as_json, screen, t)
         elif as_json:
@@ -165,7 +165,7 @@ def deal_command(
         return
     count = 1 if coups is None else coups
     if count < 1:
-        raise CoupsTooFewError(coups=count)
+        raise CliError("coups_too_few", coups=count)
     rules = ShoeRules(decks=8 if decks is None else decks)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     shoe = Shoe.shuffled(rules, rng)

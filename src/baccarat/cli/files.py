@@ -9,7 +9,7 @@ reason is an error of its own, so it reads in the command's language too.
 >>> read_text(folder, "--rules-file")
 Traceback (most recent call last):
 ...
-baccarat.cli.errors.CannotReadFileError: cannot read --rules-file '...': Is a directory
+baccarat.cli.errors.CliError: cannot read --rules-file '...': Is a directory
 >>> nesting_depth('a = [[1, 2], {b = "]]]"}]  # [[[[')
 2
 """
@@ -23,15 +23,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from baccarat.cli.errors import (
-    CannotReadFileError,
-    FileIsADirectoryError,
-    FileMissingError,
-    FileTooLargeError,
-    NotARegularFileError,
-    NotUtf8Error,
-    PermissionDeniedError,
-)
+from baccarat.cli.errors import CliError
 from baccarat.cli.limits import MAX_FILE_BYTES
 from baccarat.core.errors import BaccaratError
 
@@ -43,19 +35,19 @@ Refusal = Callable[[str, BaccaratError | str], BaccaratError]
 
 def reason_of(exc: OSError) -> BaccaratError | str:
     """Why the OS refused a file, as an error that speaks the command's language when known."""
-    reasons: dict[int, type[BaccaratError]] = {
-        errno.ENOENT: FileMissingError,
-        errno.EISDIR: FileIsADirectoryError,
-        errno.EACCES: PermissionDeniedError,
-        errno.EPERM: PermissionDeniedError,
+    reasons = {
+        errno.ENOENT: "file_missing",
+        errno.EISDIR: "file_is_directory",
+        errno.EACCES: "file_permission",
+        errno.EPERM: "file_permission",
     }
     known = reasons.get(exc.errno or 0)
-    return known() if known is not None else (exc.strerror or type(exc).__name__)
+    return CliError(known) if known is not None else (exc.strerror or type(exc).__name__)
 
 
 def _default_refusal(option: str) -> Refusal:
     def refuse(path: str, reason: BaccaratError | str) -> BaccaratError:
-        return CannotReadFileError(option=option, path=path, reason=reason)
+        return CliError("cannot_read_file", option=option, path=path, reason=reason)
 
     return refuse
 
@@ -68,7 +60,7 @@ def read_text(
     refuse: Refusal | None = None,
 ) -> str:
     """The UTF-8 text of the regular file at ``path`` (``-``: standard input), at most ``most``
-    bytes; else ``refuse(path, reason)`` (by default :class:`CannotReadFileError`)."""
+    bytes; else ``refuse(path, reason)`` (by default ``cannot_read_file``)."""
     refusal = refuse or _default_refusal(option)
     name = str(path)
     if name == "-":
@@ -76,27 +68,27 @@ def read_text(
         if data is None:  # a text stream (a test's): read it as text
             text = sys.stdin.read(most + 1)
             if len(text.encode("utf-8")) > most:
-                raise refusal(name, FileTooLargeError(most=most))
+                raise refusal(name, CliError("file_too_large", most=most))
             return text
     else:
         try:
             info = os.stat(name)
             if stat.S_ISDIR(info.st_mode):
-                raise refusal(name, FileIsADirectoryError())
+                raise refusal(name, CliError("file_is_directory"))
             if not stat.S_ISREG(info.st_mode):
-                raise refusal(name, NotARegularFileError())
+                raise refusal(name, CliError("file_not_regular"))
             if info.st_size > most:
-                raise refusal(name, FileTooLargeError(most=most))
+                raise refusal(name, CliError("file_too_large", most=most))
             with open(name, "rb") as handle:
                 data = handle.read(most + 1)
         except OSError as exc:
             raise refusal(name, reason_of(exc)) from None
     if len(data) > most:
-        raise refusal(name, FileTooLargeError(most=most))
+        raise refusal(name, CliError("file_too_large", most=most))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise refusal(name, NotUtf8Error()) from None
+        raise refusal(name, CliError("file_not_utf8")) from None
 
 
 def nesting_depth(toml: str) -> int:

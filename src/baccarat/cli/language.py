@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat.cli.errors import UnknownLanguageError
+from baccarat.cli.errors import CliError
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
@@ -64,7 +64,7 @@ def pick_language(lang: str | None, environ: Mapping[str, str], available: Seque
     if lang is not None:
         code = _base(lang)
         if code not in available:
-            raise UnknownLanguageError(lang=lang, languages=", ".join(available))
+            raise CliError("unknown_language", lang=lang, languages=", ".join(available))
         return code
     chosen = _base(environ.get("BACCARAT_LANG", ""))
     if chosen in available:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat.cli.errors import CannotReadLedgerError, FileIsADirectoryError, NoLedgerError
+from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.output import print_json
@@ -24,7 +24,7 @@ def existing_ledger(url: str) -> str:
     >>> existing_ledger("sqlite:///no/such/folder/baccarat.sqlite3")
     Traceback (most recent call last):
     ...
-    baccarat.cli.errors.NoLedgerError: no ledger at 'no/such/folder/baccarat.sqlite3': ...
+    baccarat.cli.errors.CliError: no ledger at 'no/such/folder/baccarat.sqlite3': ...
     """
     from sqlalchemy.engine import make_url
 
@@ -33,9 +33,9 @@ def existing_ledger(url: str) -> str:
         return url
     path = Path(parsed.database).expanduser()
     if path.is_dir():
-        raise CannotReadLedgerError(url=url, reason=FileIsADirectoryError())
+        raise CliError("cannot_read_ledger", url=url, reason=CliError("file_is_directory"))
     if not path.exists():
-        raise NoLedgerError(path=str(path))
+        raise CliError("no_ledger", path=str(path))
     return url
 
 
@@ -78,7 +78,7 @@ def ledger_check_command(
             store.close()
     except SQLAlchemyError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise CannotReadLedgerError(url=url, reason=first) from None
+        raise CliError("cannot_read_ledger", url=url, reason=first) from None
     if as_json:
         record = {
             "ok": report.ok,

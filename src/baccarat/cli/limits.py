@@ -13,7 +13,7 @@ not the engine's.
 >>> Whole(most=10).convert("11", option, None)
 Traceback (most recent call last):
 ...
-baccarat.cli.errors.NumberTooLargeError: --coups must be at most 10, got 11
+baccarat.cli.errors.CliError: --coups must be at most 10, got 11
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from baccarat.cli.clicktext import click_text
-from baccarat.cli.errors import NumberTooLargeError, NumberTooSmallError
+from baccarat.cli.errors import CliError
 from baccarat.core.errors import BaccaratError
 
 __all__ = [
@@ -95,7 +95,7 @@ class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.
     def _too_large(self, param: click.Parameter | None, value: object) -> BaccaratError:
         if self.too_large is not None:
             return self.too_large(value)
-        return NumberTooLargeError(option=option_name(param), most=self.most, value=value)
+        return CliError("number_too_large", option=option_name(param), most=self.most, value=value)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return self.metavar
@@ -120,8 +120,11 @@ class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.
                 shown = text[:_DIGITS_SHOWN] + "…"
                 if text.startswith("-"):
                     if self.least is not None:
-                        raise NumberTooSmallError(
-                            option=option_name(param), least=self.least, value=shown
+                        raise CliError(
+                            "number_too_small",
+                            option=option_name(param),
+                            least=self.least,
+                            value=shown,
                         )
                     return -int(10**_DIGITS_SHOWN)  # below any lower bound a command checks
                 raise self._too_large(param, shown)
@@ -129,7 +132,9 @@ class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.
         if number > self.most:
             raise self._too_large(param, number)
         if self.least is not None and number < self.least:
-            raise NumberTooSmallError(option=option_name(param), least=self.least, value=number)
+            raise CliError(
+                "number_too_small", option=option_name(param), least=self.least, value=number
+            )
         return number
 
 

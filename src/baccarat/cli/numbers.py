@@ -64,7 +64,7 @@ class Numbers:
         """
         from babel.numbers import format_decimal
 
-        from baccarat.core.money import MINOR_UNITS_PER_POINT
+        from baccarat.core.points import MINOR_UNITS_PER_POINT
 
         pattern = "#,##0.##"
         if sign:

@@ -12,14 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from baccarat.cli.errors import (
-    CannotWriteError,
-    CompositionTooLargeError,
-    NotBothError,
-    OnlyOneOfError,
-    TogetherError,
-    UnknownFormatError,
-)
+from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
@@ -107,15 +100,17 @@ def shoe_from_options(decks: int | None, infinite: bool, remaining: str | None) 
         if used
     ]
     if len(given) > 1:
-        raise OnlyOneOfError(
-            options="--decks, --infinite or --remaining", given=" and ".join(given)
+        raise CliError(
+            "only_one_of", options="--decks, --infinite or --remaining", given=" and ".join(given)
         )
     if infinite:
         return Composition.infinite_deck()
     if remaining is not None:
         composition = Composition.parse(remaining)
         if composition.size > MAX_CARDS:
-            raise CompositionTooLargeError(cards=composition.size, most=MAX_CARDS, decks=MAX_DECKS)
+            raise CliError(
+                "composition_too_large", cards=composition.size, most=MAX_CARDS, decks=MAX_DECKS
+            )
         return composition
     return Composition.decks(decks if decks is not None else 8)
 
@@ -331,7 +326,7 @@ def odds_command(
     conditional = given is not None or seen is not None or groups is not None
     if eor:
         if conditional:
-            raise NotBothError(first="--eor", second="--given/--seen")
+            raise CliError("not_both", first="--eor", second="--given/--seen")
         _eor(shoe, rule_set, exact, chosen, t)
         return
     from baccarat.odds.records import odds_record
@@ -382,8 +377,8 @@ class SheetFormat(StrEnum):
     JSON = "json"
 
 
-def _unknown_sheet_format(text: str) -> UnknownFormatError:
-    return UnknownFormatError(format=text, formats=", ".join(f.value for f in SheetFormat))
+def _unknown_sheet_format(text: str) -> CliError:
+    return CliError("unknown_format", format=text, formats=", ".join(f.value for f in SheetFormat))
 
 
 def par_sheet_command(
@@ -414,7 +409,7 @@ def par_sheet_command(
     from baccarat.odds.render import render_par_sheet
 
     if as_json and fmt not in (SheetFormat.MD, SheetFormat.JSON):
-        raise TogetherError(first="--json", second=f"--format {fmt.value}")
+        raise CliError("options_together", first="--json", second=f"--format {fmt.value}")
     chosen = SheetFormat.JSON if as_json else fmt
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
@@ -430,7 +425,7 @@ def par_sheet_command(
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise CannotWriteError(path=str(output), reason=exc.strerror) from None
+        raise CliError("cannot_write", path=str(output), reason=exc.strerror) from None
 
 
 def register(app: typer.Typer) -> None:

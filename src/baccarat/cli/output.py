@@ -28,7 +28,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from baccarat.cli.errors import TogetherError, UnknownFormatError
+from baccarat.cli.errors import CliError
 from baccarat.cli.format import (
     Block,
     Line,
@@ -155,8 +155,8 @@ class OutputFormat(StrEnum):
     MD = "md"
 
 
-def _unknown_format(text: str) -> UnknownFormatError:
-    return UnknownFormatError(format=text, formats=", ".join(f.value for f in OutputFormat))
+def _unknown_format(text: str) -> CliError:
+    return CliError("unknown_format", format=text, formats=", ".join(f.value for f in OutputFormat))
 
 
 FORMAT_CHOICE = EnumChoice(OutputFormat, _unknown_format)
@@ -178,7 +178,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON: the same a
 def output_format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
     """The format asked for: ``--json`` is ``--format json`` (and goes with no other format)."""
     if as_json and fmt not in (OutputFormat.TABLE, OutputFormat.JSON):
-        raise TogetherError(first="--json", second=f"--format {fmt.value}")
+        raise CliError("options_together", first="--json", second=f"--format {fmt.value}")
     return OutputFormat.JSON if as_json else fmt
 
 

@@ -18,12 +18,7 @@ import typer
 
 from baccarat.cli import output
 from baccarat.cli.entry import INTERRUPTED
-from baccarat.cli.errors import (
-    CannotReadFileError,
-    CannotWriteError,
-    PermissionDeniedError,
-    RoundsOutOfRangeError,
-)
+from baccarat.cli.errors import CliError
 from baccarat.cli.files import read_text, reason_of
 from baccarat.cli.format import Align, Cell, Column, Table
 from baccarat.cli.help import examples
@@ -33,7 +28,7 @@ from baccarat.cli.output import FORMAT_CHOICE, OutputFormat, output_format, prin
 from baccarat.core.cards import Card, Rank
 from baccarat.core.tableau import Action, Side
 from baccarat.learn.cells import CellKind
-from baccarat.learn.errors import LearnError, RoundSizeError, UnknownQuizModeError
+from baccarat.learn.errors import LearnError
 from baccarat.learn.heatmap import HeatCell, Heatmap
 from baccarat.learn.quiz import DEFAULT_ROUND_SIZE, MAX_ROUND_SIZE, Mode, Round, build_round
 from baccarat.learn.records import heatmap_record, round_record
@@ -254,15 +249,18 @@ def _check_progress_file(path: Path, writes: bool) -> None:
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
     if not folder.is_dir():
-        raise CannotReadFileError(
-            option="--progress", path=str(folder), reason=PermissionDeniedError()
+        raise CliError(
+            "cannot_read_file",
+            option="--progress",
+            path=str(folder),
+            reason=CliError("file_permission"),
         )
     if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise CannotWriteError(path=str(path), reason=PermissionDeniedError())
+        raise CliError("cannot_write", path=str(path), reason=CliError("file_permission"))
 
 
-def _unknown_mode(text: str) -> UnknownQuizModeError:
-    return UnknownQuizModeError(mode=text, names=", ".join(m.value for m in Mode))
+def _unknown_mode(text: str) -> LearnError:
+    return LearnError("quiz_mode", mode=text, names=", ".join(m.value for m in Mode))
 
 
 def quiz_command(
@@ -271,7 +269,9 @@ def quiz_command(
         typer.Option(
             click_type=Whole(
                 MAX_ROUNDS,
-                too_large=lambda value: RoundsOutOfRangeError(most=MAX_ROUNDS, rounds=value),
+                too_large=lambda value: CliError(
+                    "rounds_out_of_range", most=MAX_ROUNDS, rounds=value
+                ),
             ),
             help="Rounds to play.",
         ),
@@ -288,7 +288,9 @@ def quiz_command(
         typer.Option(
             click_type=Whole(
                 MAX_ROUND_SIZE,
-                too_large=lambda value: RoundSizeError(most=MAX_ROUND_SIZE, size=value),
+                too_large=lambda value: LearnError(
+                    "quiz_round_size", most=MAX_ROUND_SIZE, size=value
+                ),
             ),
             help="Situations per round.",
         ),
@@ -344,7 +346,7 @@ def quiz_command(
     quiz_mode = mode
     chosen = output_format(fmt, as_json)
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise RoundsOutOfRangeError(most=MAX_ROUNDS, rounds=rounds)
+        raise CliError("rounds_out_of_range", most=MAX_ROUNDS, rounds=rounds)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     if as_json and not heatmap:
         # Scripting: the rounds depend only on the mode, size and seed, never on stored progress.
@@ -381,7 +383,7 @@ def quiz_command(
         terminal.say(t.gettext("Stopped."), "dim")
     except OSError as exc:
         # The progress file could not be saved after all (the disk filled, it was removed).
-        raise CannotWriteError(path=str(path), reason=reason_of(exc)) from None
+        raise CliError("cannot_write", path=str(path), reason=reason_of(exc)) from None
     console.print()
     terminal.say(
         t.gettext("In all: {right} of {count} right.").format(

@@ -8,13 +8,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat.cli.errors import (
-    CannotWriteSvgError,
-    NoResultTokensError,
-    RoadsSourceError,
-    SeedDecksWithResultsError,
-    TogetherError,
-)
+from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.limits import MAX_DECKS, MAX_SEED, Whole
@@ -72,15 +66,15 @@ def roads_command(
     t = cli_translator(lang)
     labels = labels_in(t)
     if (results is None) == (not from_shoe):
-        raise RoadsSourceError()
+        raise CliError("roads_source")
     if as_json and svg is not None:
-        raise TogetherError(first="--json", second="--svg")
+        raise CliError("options_together", first="--json", second="--svg")
     if results is not None:
         if seed is not None or decks is not None:
-            raise SeedDecksWithResultsError()
+            raise CliError("seed_decks_with_results")
         roads = Roads.from_tokens(results)
         if not len(roads):
-            raise NoResultTokensError(results=results)
+            raise CliError("no_result_tokens", results=results)
     else:
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         rules = ShoeRules(decks=8 if decks is None else decks)
@@ -98,7 +92,7 @@ def roads_command(
         try:
             svg.write_text(roads_svg(roads, labels=labels), encoding="utf-8")
         except OSError as exc:
-            raise CannotWriteSvgError(path=str(svg), reason=exc.strerror) from None
+            raise CliError("cannot_write_svg", path=str(svg), reason=exc.strerror) from None
         wrote = t.gettext("Wrote the roads of {count} coups to {path}")
         typer.echo(wrote.format(count=len(roads), path=svg))
 

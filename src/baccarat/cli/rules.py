@@ -16,7 +16,7 @@ from baccarat.cli.numbers import numbers_for
 from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
 from baccarat.cli.settle import load_rule_set
 from baccarat.core.bets import Bet, format_pays
-from baccarat.core.money import format_points
+from baccarat.core.points import format_points
 from baccarat.core.rulefile import rule_set_to_toml
 from baccarat.core.rules import CHOICE_RULE_SETS, RULE_SETS, RuleSet, TableLimits
 from baccarat.i18n.language import SOURCE, Language

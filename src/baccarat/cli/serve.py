@@ -11,14 +11,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat.cli.errors import (
-    CannotListenError,
-    CannotOpenDatabaseError,
-    DatabaseUrlError,
-    HostUnknownError,
-    PermissionDeniedError,
-    PortInUseError,
-)
+from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.limits import Whole
@@ -39,7 +32,7 @@ def check_database_url(url: str) -> str:
     >>> check_database_url("mysql://db/x")
     Traceback (most recent call last):
     ...
-    baccarat.cli.errors.DatabaseUrlError: database URL 'mysql://db/x' is not supported: use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB
+    baccarat.cli.errors.CliError: database URL 'mysql://db/x' is not supported: use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB
     """
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
@@ -49,7 +42,7 @@ def check_database_url(url: str) -> str:
     except ArgumentError:
         backend = ""
     if backend not in SUPPORTED_DATABASES:
-        raise DatabaseUrlError(url=url)
+        raise CliError("database_url", url=url)
     return url
 
 
@@ -61,12 +54,12 @@ def check_listen(host: str, port: int) -> None:
     >>> check_listen("no-such-host.invalid", 8000)
     Traceback (most recent call last):
     ...
-    baccarat.cli.errors.HostUnknownError: cannot listen on 'no-such-host.invalid': not an address of this machine
+    baccarat.cli.errors.CliError: cannot listen on 'no-such-host.invalid': not an address of this machine
     """
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError):
-        raise HostUnknownError(host=host) from None
+        raise CliError("host_unknown", host=host) from None
     family, kind, proto, _, address = found[0]
     with socket.socket(family, kind, proto) as probe:
         # As uvicorn binds: a port left in TIME_WAIT by a server just stopped is free.
@@ -75,14 +68,16 @@ def check_listen(host: str, port: int) -> None:
             probe.bind(address)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                raise PortInUseError(host=host, port=port) from None
+                raise CliError("port_in_use", host=host, port=port) from None
             if exc.errno == errno.EADDRNOTAVAIL:
-                raise HostUnknownError(host=host) from None
+                raise CliError("host_unknown", host=host) from None
             if exc.errno in (errno.EACCES, errno.EPERM):
-                raise CannotListenError(
-                    host=host, port=port, reason=PermissionDeniedError()
+                raise CliError(
+                    "cannot_listen", host=host, port=port, reason=CliError("file_permission")
                 ) from None
-            raise CannotListenError(host=host, port=port, reason=exc.strerror or str(exc)) from None
+            raise CliError(
+                "cannot_listen", host=host, port=port, reason=exc.strerror or str(exc)
+            ) from None
 
 
 def serve_command(
@@ -152,7 +147,7 @@ def serve_command(
         app = create_app(settings)
     except SQLAlchemyError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise CannotOpenDatabaseError(url=url, reason=first) from None
+        raise CliError("cannot_open_database", url=url, reason=first) from None
     address = f"http://{host}:{port}/"
     if as_json:
         print_json(RecordType.SERVE, {"url": address, "database": url})

@@ -9,14 +9,7 @@ import typer
 
 from baccarat.cli import output
 from baccarat.cli.deal import coup_from_cards, render_coup
-from baccarat.cli.errors import (
-    BadBetSpecError,
-    BetGivenTwiceError,
-    CannotReadRulesFileError,
-    NestedTooDeeplyError,
-    NotBothError,
-    StakeOnBetError,
-)
+from baccarat.cli.errors import CliError
 from baccarat.cli.files import nesting_depth, read_text
 from baccarat.cli.format import Align, Cell, Column, Table
 from baccarat.cli.help import examples
@@ -49,29 +42,29 @@ def parse_bets(specs: list[str]) -> dict[str, int]:
         name, sep, amount = spec.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise BadBetSpecError(spec=spec)
+            raise CliError("bad_bet_spec", spec=spec)
         if name in stakes:
-            raise BetGivenTwiceError(bet=name)
+            raise CliError("bet_given_twice", bet=name)
         try:
             stakes[name] = parse_points(amount.strip())
         except MoneyError as exc:
-            raise StakeOnBetError(bet=name, detail=exc) from None
+            raise MoneyError("stake_on_bet", bet=name, detail=exc) from None
     return stakes
 
 
 def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
     """The rule set named ``name``, or read from the TOML file at ``path`` (not both)."""
     if name is not None and path is not None:
-        raise NotBothError(first="--rules NAME", second="--rules-file PATH")
+        raise CliError("not_both", first="--rules NAME", second="--rules-file PATH")
     if path is None:
         return get_rule_set(name if name is not None else DEFAULT_RULE_SET)
 
     def refuse(where: str, reason: BaccaratError | str) -> BaccaratError:
-        return CannotReadRulesFileError(path=where, reason=reason)
+        return CliError("cannot_read_rules_file", path=where, reason=reason)
 
     text = read_text(path, "--rules-file", refuse=refuse)
     if nesting_depth(text) > MAX_TOML_DEPTH:
-        raise refuse(str(path), NestedTooDeeplyError(most=MAX_TOML_DEPTH))
+        raise refuse(str(path), CliError("nested_too_deeply", most=MAX_TOML_DEPTH))
     return rule_set_from_toml(text)
 
 
@@ -114,7 +107,7 @@ def render_settlement(settlement: Settlement, rule_set: RuleSet, t: Translator) 
 
 
 def _points(minor: int) -> str:
-    from baccarat.core.money import format_points
+    from baccarat.core.points import format_points
 
     return format_points(minor)
 

@@ -14,13 +14,7 @@ import typer
 
 from baccarat.cli import progress
 from baccarat.cli.entry import deprecated
-from baccarat.cli.errors import (
-    CoupsTooFewError,
-    NotBothError,
-    OnlyWithError,
-    UnknownBackendError,
-    UnknownModeError,
-)
+from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
@@ -84,8 +78,8 @@ class BackendName(StrEnum):
     GPU = "gpu"
 
 
-def _unknown_mode(text: str) -> UnknownModeError:
-    return UnknownModeError(mode=text, modes=", ".join(m.value for m in Mode))
+def _unknown_mode(text: str) -> CliError:
+    return CliError("unknown_mode", mode=text, modes=", ".join(m.value for m in Mode))
 
 
 def _backend(backend: str, dask: str | None, workers: int | None, dask_wait: float) -> Backend:
@@ -93,7 +87,7 @@ def _backend(backend: str, dask: str | None, workers: int | None, dask_wait: flo
 
     if dask is not None:
         if backend == "gpu":
-            raise NotBothError(first="--backend gpu", second="--dask")
+            raise CliError("not_both", first="--backend gpu", second="--dask")
         require("dask", "baccarat simulate --dask")
         from baccarat.sim.dask_backend import DaskBackend
 
@@ -293,7 +287,9 @@ def simulate_command(
     backend: Annotated[
         BackendName,
         typer.Option(
-            click_type=EnumChoice(BackendName, lambda text: UnknownBackendError(backend=text)),
+            click_type=EnumChoice(
+                BackendName, lambda text: CliError("unknown_backend", backend=text)
+            ),
             help="cpu, or gpu (CUDA through CuPy).",
         ),
     ] = BackendName.CPU,
@@ -317,18 +313,18 @@ def simulate_command(
     from baccarat.core.shoe import ShoeRules
 
     if coups < 1:
-        raise CoupsTooFewError(coups=coups)
+        raise CliError("coups_too_few", coups=coups)
     if mode is Mode.INFINITE:
         for option, given in (("--decks", decks), ("--cut-card", cut_card), ("--burn", burn)):
             if given is not None:
-                raise OnlyWithError(option=option, other="--mode shoe or first-coup")
+                raise CliError("only_with", option=option, other="--mode shoe or first-coup")
     if mode is Mode.FIRST_COUP and cut_card is not None:
-        raise OnlyWithError(option="--cut-card", other="--mode shoe")
+        raise CliError("only_with", option="--cut-card", other="--mode shoe")
     if workers is not None and dask is None:
         deprecated("--workers", "--threads")
         threads, workers = threads if threads is not None else workers, None
     if threads is not None and dask is not None:
-        raise NotBothError(first="--threads", second="--dask")
+        raise CliError("not_both", first="--threads", second="--dask")
     rule_set = load_rule_set(rules, rules_file)
     shoe = ShoeRules(
         decks=8 if decks is None else decks,
@@ -339,11 +335,11 @@ def simulate_command(
     from baccarat.odds.exact import signatures_of
     from baccarat.sim.report import simulation_report
     from baccarat.sim.runner import ThreadBackend, run_range, simulate
-    from baccarat.sim.spec import GpuCardLevelError, SimulationSpec
+    from baccarat.sim.spec import SimulationError, SimulationSpec
 
     card_level = [bet.name for bet in rule_set.bets.values() if bet.signature is not None]
     if backend is BackendName.GPU and card_level:
-        raise GpuCardLevelError(bets=", ".join(card_level))
+        raise SimulationError("simulation_gpu_card_level", bets=", ".join(card_level))
     spec = SimulationSpec(
         coups=coups,
         shoe=shoe,

@@ -9,14 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from baccarat.cli.errors import (
-    BadFractionError,
-    BadProbabilityError,
-    NegativeSimulateError,
-    StakesBothZeroError,
-    TogetherError,
-    UnknownBankerError,
-)
+from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.limits import MAX_DECKS, MAX_SEED, MAX_SOLVE_SIMULATE, EnumChoice, Whole
@@ -169,7 +162,9 @@ def chemin_de_fer_command(
     banker: Annotated[
         BankerSetting,
         typer.Option(
-            click_type=EnumChoice(BankerSetting, lambda text: UnknownBankerError(banker=text)),
+            click_type=EnumChoice(
+                BankerSetting, lambda text: CliError("unknown_banker", banker=text)
+            ),
             help="Which Banker: 'rules' (the Chemin de Fer options only), 'free' (free in every "
             "situation: Kemeny and Snell's game) or 'both'.",
         ),
@@ -196,9 +191,9 @@ def chemin_de_fer_command(
     from baccarat.odds.render import shoe_text
 
     if infinite and decks is not None:
-        raise TogetherError(first="--infinite", second="--decks")
+        raise CliError("options_together", first="--infinite", second="--decks")
     if simulate < 0:
-        raise NegativeSimulateError(simulate=simulate)
+        raise CliError("negative_simulate", simulate=simulate)
     contents = _contents(6 if decks is None else decks, infinite)
     settings = {
         "rules": (
@@ -310,11 +305,11 @@ def render_banque(
 
 def _fraction(text: str, what: str) -> Fraction:
     if len(text) > MAX_FRACTION_TEXT:
-        raise BadFractionError(option=what, text=text[:MAX_FRACTION_TEXT] + "…")
+        raise CliError("bad_fraction", option=what, text=text[:MAX_FRACTION_TEXT] + "…")
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise BadFractionError(option=what, text=text) from None
+        raise CliError("bad_fraction", option=what, text=text) from None
     return value
 
 
@@ -350,15 +345,15 @@ def banque_command(
 
     p = _fraction(draw_on_5, "--draw-on-5")
     if not 0 <= p <= 1:
-        raise BadProbabilityError(option="--draw-on-5", value=draw_on_5)
+        raise CliError("bad_probability", option="--draw-on-5", value=draw_on_5)
     stakes = {
         Seat.RIGHT: _fraction(right_stake, "--right-stake"),
         Seat.LEFT: _fraction(left_stake, "--left-stake"),
     }
     if any(w < 0 for w in stakes.values()) or not any(stakes.values()):
-        raise StakesBothZeroError()
+        raise CliError("stakes_both_zero")
     if simulate < 0:
-        raise NegativeSimulateError(simulate=simulate)
+        raise CliError("negative_simulate", simulate=simulate)
     game = BanqueGame.of(dict.fromkeys(stakes, p))
     banker = game.banker_best_reply(stakes)
     data = game.to_data(banker) | {"stakes": {s.value: str(w) for s, w in stakes.items()}}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from baccarat.cli.entry import deprecated
-from baccarat.cli.errors import CannotReadCoupsError, NotBothError
+from baccarat.cli.errors import CliError
 from baccarat.cli.files import read_text
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
@@ -19,7 +19,7 @@ from baccarat.core.coup import Coup
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
-from baccarat.fair.errors import ShoeNumberError
+from baccarat.fair.errors import FairError
 from baccarat.fair.seeds import MAX_SHOE_NUMBER
 from baccarat.fair.verify import MISMATCH_MESSAGES, Claim, Verification, read_claims, verify
 from baccarat.records import RecordType
@@ -39,7 +39,7 @@ def _read_coups(source: str) -> list[Claim]:
     text = read_text(
         source,
         "--coups-file",
-        refuse=lambda path, reason: CannotReadCoupsError(path=path, reason=reason),
+        refuse=lambda path, reason: CliError("cannot_read_coups", path=path, reason=reason),
     )
     return read_claims(io.StringIO(text))
 
@@ -180,7 +180,9 @@ def verify_command(
             "--shoe",
             click_type=Whole(
                 MAX_SHOE_NUMBER,
-                too_large=lambda value: ShoeNumberError(most=MAX_SHOE_NUMBER, number=value),
+                too_large=lambda value: FairError(
+                    "shoe_number", most=MAX_SHOE_NUMBER, number=value
+                ),
             ),
             help="The shoe number (from 1).",
         ),
@@ -226,7 +228,7 @@ def verify_command(
     if coups is not None:
         # --coups is a count everywhere else; a file of coups is --coups-file.
         if coups_file is not None:
-            raise NotBothError(first="--coups-file", second="--coups")
+            raise CliError("not_both", first="--coups-file", second="--coups")
         deprecated("--coups", "--coups-file")
         coups_file = coups
     rules = ShoeRules(decks=decks, cut_card=cut_card, burn=burn, one_more_coup=one_more_coup)

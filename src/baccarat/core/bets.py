@@ -44,7 +44,6 @@ from baccarat.core.conditions import (
     ConditionValue,
     Domain,
 )
-from baccarat.core.errors import TemplatedError
 from baccarat.core.predicates import NotOf, Relation, Test, domain_of, parse_when
 
 if TYPE_CHECKING:
@@ -60,92 +59,6 @@ __all__ = [
     "parse_pays",
     "pays_text",
 ]
-
-
-# Each mistake a pay rule, a bet or a pay can make, as a template a reader sees in their language.
-class LosesMoreThanStakeError(BetError, TemplatedError):
-    code = "loses_more_than_stake"
-    template = "a bet cannot lose more than its stake: pays {pays} is below -1"
-
-
-class RepeatedFieldError(BetError, TemplatedError):
-    code = "repeated_field"
-    template = "a pay rule tests {fields}: a field repeats"
-
-
-class BadBetNameError(BetError, TemplatedError):
-    code = "bad_bet_name"
-    template = (
-        "bad bet name {bet!r}: use lower-case letters, digits and '_', starting with a letter"
-    )
-
-
-class WrongDomainError(BetError, TemplatedError):
-    code = "wrong_domain"
-    template = (
-        "bet {bet!r} reads the {domain} classes but a rule tests {field} (a {field_domain} fact)"
-    )
-
-
-class BetUnknownKeysError(BetError, TemplatedError):
-    code = "bet_unknown_keys"
-    template = "bet {bet!r}: unknown key(s) {keys}: expected title, domain, rules"
-
-
-class BetTitleError(BetError, TemplatedError):
-    code = "bet_title"
-    template = "bet {bet!r}: title must be a string, got {title!r}"
-
-
-class UnknownDomainError(BetError, TemplatedError):
-    code = "unknown_domain"
-    template = "bet {bet!r}: unknown domain {domain!r}: expected summary, pairs or cards"
-
-
-class NoPayRulesError(BetError, TemplatedError):
-    code = "no_pay_rules"
-    template = "bet {bet!r}: needs a non-empty list of rules"
-
-
-class BadPayRuleError(BetError, TemplatedError):
-    code = "bad_pay_rule"
-    template = "bet {bet!r}, rule {number}: expected a table with 'when' and 'pays', got {rule!r}"
-
-
-class BadWhenError(BetError, TemplatedError):
-    code = "bad_when"
-    template = "bet {bet!r}, rule {number}: 'when' must be a table of conditions, got {when!r}"
-
-
-class InPayRuleError(BetError, TemplatedError):
-    code = "in_pay_rule"
-    template = "bet {bet!r}, rule {number}: {detail}"
-
-
-class InBetError(BetError, TemplatedError):
-    code = "in_bet"
-    template = "bet {bet!r}: {detail}"
-
-
-class FloatPaysError(BetError, TemplatedError):
-    code = "float_pays"
-    template = (
-        "pays {pays!r} is a float: write it as a string "
-        '("0.95", "19/20" or "1:2") so it stays exact'
-    )
-
-
-class PaysTypeError(BetError, TemplatedError):
-    code = "pays_type"
-    template = "pays must be a string or an integer, got {pays!r}"
-
-
-class UnreadablePaysError(BetError, TemplatedError):
-    code = "unreadable_pays"
-    template = (
-        "cannot read pays {pays!r}: expected a number such "
-        'as "8", "0.95", "19/20", "1:2", or "push" or "lose"'
-    )
 
 
 LOSE = Fraction(-1)
@@ -180,10 +93,10 @@ class PayRule:
         if not isinstance(self.pays, Fraction):
             object.__setattr__(self, "pays", Fraction(self.pays))
         if self.pays < LOSE:
-            raise LosesMoreThanStakeError(pays=str(self.pays))
+            raise BetError("loses_more_than_stake", pays=str(self.pays))
         keys = [c.key for c in self.when]
         if len(set(keys)) != len(keys):
-            raise RepeatedFieldError(fields=", ".join(keys))
+            raise BetError("repeated_field", fields=", ".join(keys))
 
     def holds(self, facts: Mapping[AnyField, ConditionValue]) -> bool:
         return all(c.holds(facts) for c in self.when)
@@ -222,12 +135,13 @@ class Bet:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.match(self.name):
-            raise BadBetNameError(bet=self.name)
+            raise BetError("bad_bet_name", bet=self.name)
         for rule in self.rules:
             for test in rule.when:
                 outside = _outside(test, self.domain)
                 if outside is not None:
-                    raise WrongDomainError(
+                    raise BetError(
+                        "wrong_domain",
                         bet=self.name,
                         domain=self.domain.value,
                         field=outside.key,
@@ -337,37 +251,37 @@ class Bet:
         """
         unknown = set(data) - {"title", "domain", "rules"}
         if unknown:
-            raise BetUnknownKeysError(bet=name, keys=", ".join(sorted(unknown)))
+            raise BetError("bet_unknown_keys", bet=name, keys=", ".join(sorted(unknown)))
         title = data.get("title", "")
         if not isinstance(title, str):
-            raise BetTitleError(bet=name, title=title)
+            raise BetError("bet_title", bet=name, title=title)
         domain: Domain | None = None
         if "domain" in data:
             try:
                 domain = Domain(data["domain"])
             except ValueError:
-                raise UnknownDomainError(bet=name, domain=data["domain"]) from None
+                raise BetError("unknown_domain", bet=name, domain=data["domain"]) from None
         rules_raw = data.get("rules")
         if not isinstance(rules_raw, list) or not rules_raw:
-            raise NoPayRulesError(bet=name)
+            raise BetError("no_pay_rules", bet=name)
         rules: list[PayRule] = []
         for number, raw in enumerate(rules_raw, start=1):
             if not isinstance(raw, Mapping) or set(raw) - {"when", "pays"} or "pays" not in raw:
-                raise BadPayRuleError(bet=name, number=number, rule=raw)
+                raise BetError("bad_pay_rule", bet=name, number=number, rule=raw)
             when = raw.get("when", {})
             if not isinstance(when, Mapping):
-                raise BadWhenError(bet=name, number=number, when=when)
+                raise BetError("bad_when", bet=name, number=number, when=when)
             try:
                 rules.append(PayRule(parse_when(when), parse_pays(raw["pays"])))
             except BetError as exc:
-                raise InPayRuleError(bet=name, number=number, detail=exc) from None
+                raise BetError("in_pay_rule", bet=name, number=number, detail=exc) from None
         if domain is None:
             # No domain named: the least one that reads every test of the table.
             domain = domain_of(test for rule in rules for test in rule.when)
         try:
             return cls(name, domain, tuple(rules), title)
         except BetError as exc:
-            raise InBetError(bet=name, detail=exc) from None
+            raise BetError("in_bet", bet=name, detail=exc) from None
 
 
 def _outside(test: Test, domain: Domain) -> Condition | Relation | None:
@@ -394,12 +308,12 @@ def parse_pays(raw: object) -> Fraction:
     >>> parse_pays(0.95)
     Traceback (most recent call last):
     ...
-    baccarat.core.bets.FloatPaysError: pays 0.95 is a float: write it as a string (...) so it stays exact
+    baccarat.core.conditions.BetError: pays 0.95 is a float: write it as a string (...) so it stays exact
     """
     if isinstance(raw, bool) or not isinstance(raw, int | str):
         if isinstance(raw, float):
-            raise FloatPaysError(pays=raw)
-        raise PaysTypeError(pays=raw)
+            raise BetError("float_pays", pays=raw)
+        raise BetError("pays_type", pays=raw)
     if isinstance(raw, int):
         return Fraction(raw)
     text = raw.strip().lower()
@@ -415,7 +329,7 @@ def parse_pays(raw: object) -> Fraction:
             return Fraction(text)
         return Fraction(Decimal(text))
     except (ValueError, InvalidOperation, ZeroDivisionError):
-        raise UnreadablePaysError(pays=raw) from None
+        raise BetError("unreadable_pays", pays=raw) from None
 
 
 def pays_text(pays: Fraction) -> str:

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from baccarat.core.errors import UnknownCardError, UnknownRankError
+from baccarat.core.errors import CardError
 
 __all__ = [
     "RANKS",
@@ -71,7 +71,7 @@ class Rank(enum.IntEnum):
         key = text.strip().upper()
         if key in _RANK_BY_SYMBOL:
             return _RANK_BY_SYMBOL[key]
-        raise UnknownRankError(text=text)
+        raise CardError("unknown_rank", text=text)
 
 
 class Suit(enum.Enum):
@@ -144,7 +144,7 @@ class Card:
         match = _CARD_RE.match(text.strip())
         suit = _SUIT_BY_SYMBOL.get(match.group(2).lower()) if match else None
         if match is None or suit is None:
-            raise UnknownCardError(text=text)
+            raise CardError("unknown_card", text=text)
         return cls(_RANK_BY_SYMBOL[match.group(1).upper()], suit)
 
     def __str__(self) -> str:
@@ -162,7 +162,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("7c 2z")
     Traceback (most recent call last):
     ...
-    baccarat.core.errors.UnknownCardError: unknown card '2z': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
+    baccarat.core.errors.CardError: unknown card '2z': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
     """
     return tuple(Card.parse(token) for token in re.split(r"[\s,]+", text.strip()) if token)
 

@@ -24,7 +24,6 @@ from typing import Any
 
 from baccarat.core.bets import Bet, PayRule, parse_pays
 from baccarat.core.conditions import BetError, Condition, Domain
-from baccarat.core.errors import TemplatedError
 from baccarat.core.sidebets import SIDE_BET_RULE_SETS, SIDE_BETS
 
 __all__ = [
@@ -57,16 +56,6 @@ __all__ = [
     "is_known_bet",
     "standard_bet",
 ]
-
-
-class EgaliteTotalError(BetError, TemplatedError):
-    code = "egalite_total"
-    template = "an Egalité bet is on a tie total 0-9, got {total!r}"
-
-
-class UnknownStandardBetError(BetError, TemplatedError):
-    code = "unknown_standard_bet"
-    template = "unknown bet {bet!r}: expected one of {bets}"
 
 
 # The named bets in their common form (Banker with commission, Tie 8:1), in display order: what a
@@ -328,7 +317,7 @@ def egalite_bet(total: int, pays: Fraction | int | str | None = None) -> Bet:
     ('egalite_7', Fraction(45, 1), Fraction(-1, 1))
     """
     if isinstance(total, bool) or total not in range(10):
-        raise EgaliteTotalError(total=total)
+        raise BetError("egalite_total", total=total)
     if pays is None:
         pays = EGALITE_PAYS[total]
     rule = PayRule(
@@ -402,11 +391,11 @@ def standard_bet(name: str) -> Bet:
     >>> standard_bet("lucky_13")
     Traceback (most recent call last):
     ...
-    baccarat.core.catalogue.UnknownStandardBetError: unknown bet 'lucky_13': expected one of player, banker, ...
+    baccarat.core.conditions.BetError: unknown bet 'lucky_13': expected one of player, banker, ...
     """
     bet = STANDARD_BETS.get(name)
     if bet is None:
-        raise UnknownStandardBetError(bet=name, bets=bet_names_text(STANDARD_BETS))
+        raise BetError("unknown_standard_bet", bet=name, bets=bet_names_text(STANDARD_BETS))
     return bet
 
 

@@ -21,9 +21,10 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import ClassVar
 
 from baccarat.core.cards import Colour, Rank, Suit
-from baccarat.core.errors import BaccaratError, TemplatedError
+from baccarat.core.errors import TemplatedError
 from baccarat.core.positions import AttributeValue, CardAttribute, Group, Position
 from baccarat.core.summary import (
     PAIR_CLASSES,
@@ -48,32 +49,59 @@ __all__ = [
 ]
 
 
-class BetError(BaccaratError):
+class BetError(TemplatedError):
     """A bet that is unknown, not offered, or whose pay table is malformed.
 
     Every mistake in a pay table, from one condition up to a whole bet, is one of these.
     """
 
-
-# Each mistake a condition can make, as a template a reader sees in their language.
-class BadConditionValueError(BetError, TemplatedError):
-    code = "bad_condition_value"
-    template = "{field} cannot be {value}: expected one of {choices}"
-
-
-class NoConditionValuesError(BetError, TemplatedError):
-    code = "no_condition_values"
-    template = "condition on {field} has no values"
-
-
-class RepeatedConditionValueError(BetError, TemplatedError):
-    code = "repeated_condition_value"
-    template = "condition on {field} repeats a value"
-
-
-class UnknownConditionError(BetError, TemplatedError):
-    code = "unknown_condition"
-    template = "unknown condition {field!r}: expected one of {fields}"
+    templates: ClassVar[Mapping[str, str]] = {
+        "bad_bet_name": (
+            "bad bet name {bet!r}: use lower-case letters, digits and '_', starting with a letter"
+        ),
+        "bad_combination_list": "{key} takes a non-empty list of tables of conditions, got {value!r}",
+        "bad_combination_table": "{key} takes a table of conditions, got {value!r}",
+        "bad_condition_value": "{field} cannot be {value}: expected one of {choices}",
+        "bad_pay_rule": (
+            "bet {bet!r}, rule {number}: expected a table with 'when' and 'pays', got {rule!r}"
+        ),
+        # A relation (same_rank, same_suit, ...) over fewer than two positions, or a bad group.
+        "bad_relation": (
+            "{relation} relates positions (a list of two or more of P1, B1, P2, B2, P3, B3, "
+            "each once) or a group (all, player, banker), got {value!r}"
+        ),
+        "bad_when": "bet {bet!r}, rule {number}: 'when' must be a table of conditions, got {when!r}",
+        # A bet of another table, asked of this one.
+        "bet_not_offered": "bet {bet!r} is not offered by rule set {rule_set!r} (it offers {offers})",
+        "bet_title": "bet {bet!r}: title must be a string, got {title!r}",
+        "bet_unknown_keys": "bet {bet!r}: unknown key(s) {keys}: expected title, domain, rules",
+        "egalite_total": "an Egalité bet is on a tie total 0-9, got {total!r}",
+        "float_pays": (
+            'pays {pays!r} is a float: write it as a string ("0.95", "19/20" or "1:2") so '
+            "it stays exact"
+        ),
+        "in_bet": "bet {bet!r}: {detail}",
+        "in_pay_rule": "bet {bet!r}, rule {number}: {detail}",
+        "loses_more_than_stake": "a bet cannot lose more than its stake: pays {pays} is below -1",
+        "no_condition_values": "condition on {field} has no values",
+        "no_pay_rules": "bet {bet!r}: needs a non-empty list of rules",
+        "pays_type": "pays must be a string or an integer, got {pays!r}",
+        "repeated_condition_value": "condition on {field} repeats a value",
+        "repeated_field": "a pay rule tests {fields}: a field repeats",
+        # A bet no rule set knows, asked of a table (``offers``: the bets the table has).
+        "unknown_bet": "unknown bet {bet!r}: rule set {rule_set!r} offers {offers}",
+        "unknown_condition": "unknown condition {field!r}: expected one of {fields}",
+        "unknown_domain": "bet {bet!r}: unknown domain {domain!r}: expected summary, pairs or cards",
+        "unknown_standard_bet": "unknown bet {bet!r}: expected one of {bets}",
+        "unreadable_pays": (
+            'cannot read pays {pays!r}: expected a number such as "8", "0.95", "19/20", '
+            '"1:2", or "push" or "lose"'
+        ),
+        "wrong_domain": (
+            "bet {bet!r} reads the {domain} classes but a rule tests {field} (a "
+            "{field_domain} fact)"
+        ),
+    }
 
 
 class Domain(enum.Enum):
@@ -161,7 +189,7 @@ class Field(enum.Enum):
         >>> Field.BANKER_TOTAL.parse(10)
         Traceback (most recent call last):
         ...
-        baccarat.core.conditions.BadConditionValueError: banker_total cannot be 10: expected one of 0, 1, 2, 3, ..., 9
+        baccarat.core.conditions.BetError: banker_total cannot be 10: expected one of 0, 1, 2, 3, ..., 9
         """
         choices = self.choices
         value: ConditionValue | None = None
@@ -181,7 +209,8 @@ class Field(enum.Enum):
         elif isinstance(raw, int) and not isinstance(raw, bool) and raw in choices:
             value = raw
         if value is None:
-            raise BadConditionValueError(
+            raise BetError(
+                "bad_condition_value",
                 field=self.value,
                 value=_show(raw),
                 choices=", ".join(_value_text(c) for c in choices),
@@ -237,7 +266,8 @@ class CardField:
             return None
         value: AttributeValue | None = self.attribute.parse(raw)
         if value is None:
-            raise BadConditionValueError(
+            raise BetError(
+                "bad_condition_value",
                 field=self.value,
                 value=_show(raw),
                 choices=", ".join(_value_text(c) for c in self.choices),
@@ -297,7 +327,8 @@ class GroupField:
     def parse(self, raw: object) -> ConditionValue:
         value: AttributeValue | None = self.attribute.parse(raw)
         if value is None:
-            raise BadConditionValueError(
+            raise BetError(
+                "bad_condition_value",
                 field=self.value,
                 value=_show(raw),
                 choices=", ".join(_value_text(c) for c in self.choices),
@@ -495,11 +526,12 @@ class Condition:
 
     def __post_init__(self) -> None:
         if not self.values:
-            raise NoConditionValuesError(field=self.field.value)
+            raise BetError("no_condition_values", field=self.field.value)
         for value in self.values:
             # Compare by type as well as value: True == 1, but natural = 1 is a mistake.
             if not any(type(value) is type(c) and value == c for c in self.field.choices):
-                raise BadConditionValueError(
+                raise BetError(
+                    "bad_condition_value",
                     field=self.field.value,
                     value=_show(value),
                     choices=", ".join(_value_text(c) for c in self.field.choices),
@@ -507,7 +539,7 @@ class Condition:
         # One canonical order, so equal conditions compare and print the same.
         ordered = tuple(c for c in self.field.choices if c in self.values)
         if len(ordered) != len(self.values):
-            raise RepeatedConditionValueError(field=self.field.value)
+            raise BetError("repeated_condition_value", field=self.field.value)
         object.__setattr__(self, "values", ordered)
 
     @classmethod
@@ -519,7 +551,7 @@ class Condition:
         """
         f = field_named(field_name)
         if f is None:
-            raise UnknownConditionError(field=field_name, fields=field_names_text())
+            raise BetError("unknown_condition", field=field_name, fields=field_names_text())
         raws = raw if isinstance(raw, list | tuple) else [raw]
         return cls(f, tuple(f.parse(r) for r in raws))
 

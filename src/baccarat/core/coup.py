@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from baccarat.core.cards import Card
-from baccarat.core.errors import NotEnoughCardsError, TableauError
+from baccarat.core.errors import CardError, TableauError
 from baccarat.core.summary import PairKind, PairSummary, Summary, Winner
 from baccarat.core.tableau import PUNTO_BANCO, Action, Reason, Side, Tableau
 
@@ -178,7 +178,7 @@ class Coup:
         >>> Coup.from_cards(parse_cards("7c 2s Kd"))
         Traceback (most recent call last):
         ...
-        baccarat.core.errors.NotEnoughCardsError: not enough cards for a coup: got 3 ('7c 2s Kd'), a coup needs 4 to 6
+        baccarat.core.errors.CardError: not enough cards for a coup: got 3 ('7c 2s Kd'), a coup needs 4 to 6
         """
         given = tuple(cards)
         it = iter(given)
@@ -187,7 +187,7 @@ class Coup:
             card = next(it, None)
             if card is None:
                 shown = " ".join(str(c) for c in given)
-                raise NotEnoughCardsError(count=len(given), cards=shown, least=4, most=6)
+                raise CardError("not_enough_cards", count=len(given), cards=shown, least=4, most=6)
             return card
 
         return deal_coup(draw, tableau, choose)

@@ -7,23 +7,23 @@ show it to a user as it is:
 >>> Card.parse("1x")
 Traceback (most recent call last):
 ...
-baccarat.core.errors.UnknownCardError: unknown card '1x': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
+baccarat.core.errors.CardError: unknown card '1x': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import ClassVar
+
+from baccarat.core.points import english_amount, format_points
 
 __all__ = [
     "BaccaratError",
     "CardError",
-    "NotEnoughCardsError",
     "ShoeError",
     "TableauError",
     "TemplatedError",
-    "UnknownCardError",
-    "UnknownRankError",
 ]
 
 
@@ -31,51 +31,59 @@ class BaccaratError(ValueError):
     """Base class of every error the package raises for bad input."""
 
 
-def _english_amount(minor: int) -> str:
-    from baccarat.core.money import format_points  # money imports this module
-
-    text = format_points(minor)
-    return f"{text} point" if text == "1" else f"{text} points"
-
-
-def _plain_points(minor: int) -> str:
-    from baccarat.core.money import format_points
-
-    return format_points(minor)
+UNTRANSLATED = "error"
+"""The code of a refusal given as an English sentence (its ``detail``), with no template yet."""
+_CODE = re.compile(r"[a-z][a-z0-9_]*")
 
 
 class TemplatedError(BaccaratError):
-    """An error with a stable ``code`` and the ``params`` its message is made from.
+    """An error of one kind, with a stable ``code`` and the ``params`` its message is made from.
 
-    The English ``template`` is data, like the explanation templates: another layer looks up the
-    same template in a language and renders it with :meth:`render`, so a page or the command line
-    shows the message in the reader's language while ``str()`` stays English. Parameters named in
-    ``points`` are amounts in minor units shown as a number of points (the template says
-    ``points`` itself); those in ``amounts`` are shown with their unit (``1 point``,
-    ``0.5 points``); a parameter that is itself a :class:`TemplatedError` is rendered in turn.
+    Each kind of error (a card, a shoe, a bet, a stake, ...) is one class that callers catch; its
+    messages are data: ``templates`` maps each code to its English template, as the explanations
+    map reason codes to sentences. Another layer looks up the same template in a language and
+    renders it with :meth:`render`, so a page or the command line shows the message in the reader's
+    language while ``str()`` stays English. The parameters listed under a code in ``points`` are
+    amounts in minor units shown as a number of points (the template says ``points`` itself);
+    those in ``amounts`` are shown with their unit (``1 point``, ``0.5 points``); a parameter that
+    is itself a :class:`TemplatedError` is rendered in turn.
 
     >>> class LateError(TemplatedError):
-    ...     code = "late"
-    ...     template = "stake of {stake} on {bet!r} came after the deal"
-    ...     amounts = frozenset({"stake"})
-    >>> err = LateError(stake=150, bet="tie")
+    ...     templates = {"late": "stake of {stake} on {bet!r} came after the deal"}
+    ...     amounts = {"late": frozenset({"stake"})}
+    >>> err = LateError("late", stake=150, bet="tie")
     >>> str(err), err.code, err.params
     ("stake of 1.5 points on 'tie' came after the deal", 'late', {'stake': 150, 'bet': 'tie'})
+
+    A sentence instead of a code is a refusal with no template yet, shown as it is:
+
+    >>> str(LateError("the shoe is closed")), LateError("the shoe is closed").code
+    ('the shoe is closed', 'error')
     """
 
-    code: ClassVar[str] = "error"
-    template: ClassVar[str] = "{detail}"
-    points: ClassVar[frozenset[str]] = frozenset()
-    amounts: ClassVar[frozenset[str]] = frozenset()
+    templates: ClassVar[Mapping[str, str]] = {}
+    points: ClassVar[Mapping[str, frozenset[str]]] = {}
+    amounts: ClassVar[Mapping[str, frozenset[str]]] = {}
 
-    def __init__(self, **params: object) -> None:
+    def __init__(self, code: str, /, **params: object) -> None:
+        if code not in self.templates:
+            # A bare word is a misspelt code; a sentence is a message with no template yet.
+            if params or _CODE.fullmatch(code):
+                raise KeyError(f"{type(self).__name__} has no message {code!r}")
+            code, params = UNTRANSLATED, {"detail": code}
+        self.code = code
         self.params: Mapping[str, object] = params
-        super().__init__(self.render(self.template, _plain_points, _english_amount, str))
+        super().__init__(self.render(self.template, format_points, english_amount, str))
+
+    @property
+    def template(self) -> str:
+        """The English template of this error's code."""
+        return "{detail}" if self.code == UNTRANSLATED else self.templates[self.code]
 
     def __reduce__(self) -> tuple[Callable[..., TemplatedError], tuple[object, ...]]:
-        # Rebuilt from its parameters (not the message), so a refusal raised in a worker process
-        # (the simulator's, Dask's) unpickles as itself; the default passes the message instead.
-        return _rebuild, (type(self), dict(self.params))
+        # Rebuilt from its code and parameters (not the message), so a refusal raised in a worker
+        # process (the simulator's, Dask's) unpickles as itself; the default passes the message.
+        return _rebuild, (type(self), self.code, dict(self.params))
 
     def render(
         self,
@@ -87,51 +95,69 @@ class TemplatedError(BaccaratError):
     ) -> str:
         """``template`` (this error's, or its translation) filled with the parameters; those in
         ``overrides`` are shown as given there (a word in the reader's language)."""
+        as_points = self.points.get(self.code, frozenset())
+        as_amounts = self.amounts.get(self.code, frozenset())
         shown: dict[str, object] = {}
         for key, value in self.params.items():
             if overrides and key in overrides:
                 shown[key] = overrides[key]
             elif isinstance(value, TemplatedError):
                 shown[key] = nested(value)
-            elif isinstance(value, int) and not isinstance(value, bool) and key in self.points:
+            elif isinstance(value, int) and not isinstance(value, bool) and key in as_points:
                 shown[key] = points(value)
-            elif isinstance(value, int) and not isinstance(value, bool) and key in self.amounts:
+            elif isinstance(value, int) and not isinstance(value, bool) and key in as_amounts:
                 shown[key] = amount(value)
             else:
                 shown[key] = value
         return template.format(**shown)
 
 
-def _rebuild(cls: type[TemplatedError], params: dict[str, object]) -> TemplatedError:
-    return cls(**params)
+def _rebuild(cls: type[TemplatedError], code: str, params: dict[str, object]) -> TemplatedError:
+    return cls(str(params["detail"])) if code == UNTRANSLATED else cls(code, **params)
 
 
-class CardError(BaccaratError):
+class CardError(TemplatedError):
     """A card or list of cards that cannot be parsed or is impossible."""
 
-
-class UnknownRankError(CardError, TemplatedError):
-    code = "unknown_rank"
-    template = "unknown rank {text!r}: expected one of A 2-9 T/10 J Q K"
-
-
-class UnknownCardError(CardError, TemplatedError):
-    code = "unknown_card"
-    template = "unknown card {text!r}: expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)"
-
-
-class NotEnoughCardsError(CardError, TemplatedError):
-    """Fewer cards than a coup of the game needs (``cards``: the cards given, or empty)."""
-
-    code = "not_enough_cards"
-    template = (
-        "not enough cards for a coup: got {count} ({cards!r}), a coup needs {least} to {most}"
-    )
+    templates: ClassVar[Mapping[str, str]] = {
+        # A line of ``deal --cards -`` that is not a coup (``detail``: why).
+        "cards_line": "line {number}: {detail}",
+        "extra_cards": "a coup uses at most 6 cards, got {count}: {cards!r}",
+        "not_enough_banque_cards": (
+            "not enough cards for a Banque coup: got {count}, a coup needs {least} to {most}"
+        ),
+        # Fewer cards than a coup of the game needs (``cards``: the cards given, or empty).
+        "not_enough_cards": (
+            "not enough cards for a coup: got {count} ({cards!r}), a coup needs {least} to {most}"
+        ),
+        "unknown_card": "unknown card {text!r}: expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)",
+        "unknown_rank": "unknown rank {text!r}: expected one of A 2-9 T/10 J Q K",
+    }
 
 
-class ShoeError(BaccaratError):
+class ShoeError(TemplatedError):
     """A shoe that cannot be built (decks, cut card) or cannot deal what was asked."""
 
+    templates: ClassVar[Mapping[str, str]] = {
+        "bad_decks": "decks must be a whole number of at least 1, got {decks!r}",
+        "cut_card_outside": (
+            "cut card {cut_card!r} is outside the shoe: with {decks} deck(s) it must lie "
+            "{least} to {most} cards from the end"
+        ),
+        "shoe_ended": "the shoe has ended: the cut card came out; shuffle a new shoe",
+        "shoe_order_size": "a {decks}-deck shoe holds {size} cards, the order given has {given}",
+        "shoe_ran_out": "the shoe ran out of cards in the middle of a coup",
+    }
 
-class TableauError(BaccaratError):
+
+class TableauError(TemplatedError):
     """Draw-rule data that is malformed."""
+
+    templates: ClassVar[Mapping[str, str]] = {
+        # A tableau with a choice, which the exact analyzer cannot price.
+        "choice_tableau": (
+            "tableau {tableau!r} leaves a hand a choice (an option cell): the exact "
+            "analyzer needs fixed rules, so settle each option as draw or stand first"
+        ),
+        "no_fixed_answer": "tableau {tableau!r} leaves a hand a choice: no fixed answer",
+    }

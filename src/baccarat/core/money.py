@@ -10,6 +10,7 @@ fraction of a minor unit. All of them go through one function, :func:`round_mino
 keeps any fraction** — as a casino pays a commissioned win down to the smallest chip it has.
 
 >>> from fractions import Fraction
+>>> from baccarat.core.points import format_points
 >>> stake = parse_points("12.5")
 >>> stake, format_points(stake)
 (1250, '12.5')
@@ -20,44 +21,31 @@ keeps any fraction** — as a casino pays a commissioned win down to the smalles
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
+from typing import ClassVar
 
-from baccarat.core.errors import BaccaratError, TemplatedError
+from baccarat.core.errors import TemplatedError
+from baccarat.core.points import MINOR_UNITS_PER_POINT
 
 __all__ = [
-    "MINOR_UNITS_PER_POINT",
-    "AmountFinerThanUnitError",
     "MoneyError",
-    "NotAnAmountError",
-    "NotAnAmountLikeError",
-    "format_points",
     "net_amount",
     "parse_points",
     "round_minor",
 ]
 
-MINOR_UNITS_PER_POINT = 100
-"""Minor units in one point: amounts are kept to the hundredth of a point."""
 
-
-class MoneyError(BaccaratError):
+class MoneyError(TemplatedError):
     """An amount that cannot be read, or is finer than one minor unit."""
 
-
-class NotAnAmountError(MoneyError, TemplatedError):
-    code = "not_an_amount"
-    template = "amount {text!r} is not a number of points"
-
-
-class NotAnAmountLikeError(MoneyError, TemplatedError):
-    code = "not_an_amount_like"
-    template = "amount {text!r} is not a number of points such as 100 or 12.5"
-
-
-class AmountFinerThanUnitError(MoneyError, TemplatedError):
-    code = "amount_finer_than_unit"
-    template = "amount {text!r} is finer than 0.01 point (the smallest unit)"
+    templates: ClassVar[Mapping[str, str]] = {
+        "amount_finer_than_unit": "amount {text!r} is finer than 0.01 point (the smallest unit)",
+        "not_an_amount": "amount {text!r} is not a number of points",
+        "not_an_amount_like": "amount {text!r} is not a number of points such as 100 or 12.5",
+        "stake_on_bet": "stake on {bet!r}: {detail}",
+    }
 
 
 _AMOUNT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)\Z")
@@ -73,32 +61,19 @@ def parse_points(text: str | int) -> int:
     >>> parse_points("1.005")
     Traceback (most recent call last):
     ...
-    baccarat.core.money.AmountFinerThanUnitError: amount '1.005' is finer than 0.01 point (the smallest unit)
+    baccarat.core.money.MoneyError: amount '1.005' is finer than 0.01 point (the smallest unit)
     """
     if isinstance(text, bool):
-        raise NotAnAmountError(text=text)
+        raise MoneyError("not_an_amount", text=text)
     if isinstance(text, int):
         return text * MINOR_UNITS_PER_POINT
     if not isinstance(text, str) or not _AMOUNT.match(text.strip()):
-        raise NotAnAmountLikeError(text=text)
+        raise MoneyError("not_an_amount_like", text=text)
     # Fraction, not Decimal arithmetic: Decimal would round a long amount to 28 digits.
     minor = Fraction(Decimal(text.strip())) * MINOR_UNITS_PER_POINT
     if minor.denominator != 1:
-        raise AmountFinerThanUnitError(text=text)
+        raise MoneyError("amount_finer_than_unit", text=text)
     return minor.numerator
-
-
-def format_points(minor: int) -> str:
-    """Integer minor units as an exact decimal string of points, without trailing zeros.
-
-    >>> [format_points(m) for m in (9500, 95, 1250, 0, -100, -5, 1)]
-    ['95', '0.95', '12.5', '0', '-1', '-0.05', '0.01']
-    """
-    sign = "-" if minor < 0 else ""
-    whole, cents = divmod(abs(minor), MINOR_UNITS_PER_POINT)
-    if cents == 0:
-        return f"{sign}{whole}"
-    return f"{sign}{whole}.{cents:02d}".rstrip("0")
 
 
 def round_minor(amount: Fraction) -> int:

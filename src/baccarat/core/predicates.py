@@ -30,7 +30,6 @@ from baccarat.core.conditions import (
     ConditionValue,
     Domain,
 )
-from baccarat.core.errors import TemplatedError
 from baccarat.core.positions import CardAttribute, Group, Position
 
 __all__ = [
@@ -43,24 +42,6 @@ __all__ = [
     "domain_of",
     "parse_when",
 ]
-
-
-class BadRelationError(BetError, TemplatedError):
-    code = "bad_relation"
-    template = (
-        "{relation} relates positions (a list of two or more of P1, B1, P2, B2, P3, B3, "
-        "each once) or a group (all, player, banker), got {value!r}"
-    )
-
-
-class BadCombinationListError(BetError, TemplatedError):
-    code = "bad_combination_list"
-    template = "{key} takes a non-empty list of tables of conditions, got {value!r}"
-
-
-class BadCombinationTableError(BetError, TemplatedError):
-    code = "bad_combination_table"
-    template = "{key} takes a table of conditions, got {value!r}"
 
 
 _BY_SIDE = (Position.P1, Position.P2, Position.P3, Position.B1, Position.B2, Position.B3)
@@ -86,7 +67,7 @@ class Relation:
     def __post_init__(self) -> None:
         named = list(self.positions)
         if (self.group is None) == (not named) or len(set(named)) != len(named) or len(named) == 1:
-            raise BadRelationError(relation=self.key, value=self.to_data())
+            raise BetError("bad_relation", relation=self.key, value=self.to_data())
         # One canonical order (the Player's cards, then the Banker's), so equal relations compare
         # and print the same.
         object.__setattr__(self, "positions", tuple(p for p in _BY_SIDE if p in named))
@@ -231,7 +212,7 @@ def parse_when(when: Mapping[str, object]) -> tuple[Test, ...]:
     >>> parse_when({"same_suit": ["P1"]})
     Traceback (most recent call last):
     ...
-    baccarat.core.predicates.BadRelationError: same_suit relates positions (...), got ['P1']
+    baccarat.core.conditions.BetError: same_suit relates positions (...), got ['P1']
     """
     tests: list[Test] = []
     for raw_key, value in when.items():
@@ -240,7 +221,7 @@ def parse_when(when: Mapping[str, object]) -> tuple[Test, ...]:
             tests.append(_relation(key, RELATION_KEYS[key], value))
         elif key in ("all", "any"):
             if not isinstance(value, list) or not value:
-                raise BadCombinationListError(key=key, value=value)
+                raise BetError("bad_combination_list", key=key, value=value)
             items = tuple(_table(key, item) for item in value)
             tests.append(AllOf(items) if key == "all" else AnyOf(items))
         elif key == "not":
@@ -252,7 +233,7 @@ def parse_when(when: Mapping[str, object]) -> tuple[Test, ...]:
 
 def _table(key: str, value: object) -> tuple[Test, ...]:
     if not isinstance(value, Mapping) or not value:
-        raise BadCombinationTableError(key=key, value=value)
+        raise BetError("bad_combination_table", key=key, value=value)
     return parse_when(value)
 
 
@@ -265,4 +246,4 @@ def _relation(key: str, attribute: CardAttribute, value: object) -> Relation:
         positions = [Position.parse(v) for v in value]
         if all(p is not None for p in positions):
             return Relation(attribute, tuple(p for p in positions if p is not None))
-    raise BadRelationError(relation=key, value=value)
+    raise BetError("bad_relation", relation=key, value=value)

@@ -21,21 +21,10 @@ import tomllib
 
 from baccarat.core.bets import format_pays
 from baccarat.core.catalogue import EGALITE_NAMES, STANDARD_BETS
-from baccarat.core.errors import TemplatedError
-from baccarat.core.money import format_points
+from baccarat.core.points import format_points
 from baccarat.core.rules import RuleSet, RuleSetError, TableLimits, rule_set_from_data
 
 __all__ = ["error_line", "rule_set_from_toml", "rule_set_to_toml"]
-
-
-class NotTomlTextError(RuleSetError, TemplatedError):
-    code = "not_toml_text"
-    template = "expected TOML text, got {kind}"
-
-
-class MalformedTomlError(RuleSetError, TemplatedError):
-    code = "malformed_toml"
-    template = "malformed TOML: {detail}"
 
 
 def rule_set_from_toml(text: str) -> RuleSet:
@@ -57,18 +46,18 @@ def rule_set_from_toml(text: str) -> RuleSet:
     >>> rule_set_from_toml('name = "x"\\noffers = ["player", "lucky"]')
     Traceback (most recent call last):
     ...
-    baccarat.core.rules.InRuleSetError: rule set 'x': offers unknown bet 'lucky': define it under [bets.lucky] or ...
+    baccarat.core.rules.RuleSetError: rule set 'x': offers unknown bet 'lucky': define it under [bets.lucky] or ...
     >>> rule_set_from_toml("name = ")
     Traceback (most recent call last):
     ...
-    baccarat.core.rulefile.MalformedTomlError: malformed TOML: Invalid value (at end of document)
+    baccarat.core.rules.RuleSetError: malformed TOML: Invalid value (at end of document)
     """
     if not isinstance(text, str):
-        raise NotTomlTextError(kind=type(text).__name__)
+        raise RuleSetError("not_toml_text", kind=type(text).__name__)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise MalformedTomlError(detail=str(exc)) from None
+        raise RuleSetError("malformed_toml", detail=str(exc)) from None
     return rule_set_from_data(data)
 
 
@@ -89,7 +78,7 @@ def error_line(text: str, error: Exception) -> int:
     """
     lines = text.splitlines()
     found = re.search(r"at line (\d+)", str(error))
-    if isinstance(error, MalformedTomlError) and found:
+    if getattr(error, "code", None) == "malformed_toml" and found:
         return int(found.group(1))
     params: dict[str, object] = {}
     pending: list[object] = [error]

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import ClassVar
 
 from baccarat.core.bets import Bet, parse_pays
 from baccarat.core.catalogue import (
@@ -34,8 +35,9 @@ from baccarat.core.catalogue import (
     egalite_bet,
 )
 from baccarat.core.conditions import BetError
-from baccarat.core.errors import BaccaratError, TemplatedError
-from baccarat.core.money import MoneyError, format_points, parse_points
+from baccarat.core.errors import TemplatedError
+from baccarat.core.money import MoneyError, parse_points
+from baccarat.core.points import format_points
 from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, PUNTO_BANCO, Tableau
 
 __all__ = [
@@ -46,165 +48,53 @@ __all__ = [
     "DEFAULT_RULE_SET",
     "RULE_SETS",
     "TIE_9",
-    "BetNotOfferedError",
     "RuleSet",
     "RuleSetError",
     "TableLimits",
-    "UnknownBetError",
-    "UnknownRuleSetError",
     "get_rule_set",
     "rule_set_from_data",
     "rule_set_names",
 ]
 
 
-class RuleSetError(BaccaratError):
+class RuleSetError(TemplatedError):
     """A rule set that is unknown or malformed."""
 
-
-# The mistakes a rule set file or table can make, each a message of its own so that a reader sees
-# it in their language (the English templates are extracted into the catalogs).
-class TableLimitTypeError(RuleSetError, TemplatedError):
-    code = "table_limit_type"
-    template = "a table limit is a whole number of minor units, got {value!r}"
-
-
-class TableLimitOrderError(RuleSetError, TemplatedError):
-    code = "table_limit_order"
-    template = (
-        "table limits must satisfy 0 < minimum <= maximum, "
-        "got minimum {minimum} and maximum {maximum} points"
-    )
-    points = frozenset({"minimum", "maximum"})
-
-
-class BadRuleSetNameError(RuleSetError, TemplatedError):
-    code = "bad_rule_set_name"
-    template = "bad rule set name {name!r}: use lower-case letters, digits and '-'"
-
-
-class BetFiledWrongError(RuleSetError, TemplatedError):
-    code = "bet_filed_wrong"
-    template = "rule set {rule_set!r}: bet {bet!r} is filed as {key!r}"
-
-
-class NoBetsError(RuleSetError, TemplatedError):
-    code = "no_bets"
-    template = "rule set {rule_set!r} offers no bets"
-
-
-class StrayLimitsError(RuleSetError, TemplatedError):
-    code = "stray_limits"
-    template = "rule set {rule_set!r} sets limits for bets it does not offer: {bets}"
-
-
-class BetTwiceError(RuleSetError, TemplatedError):
-    code = "bet_twice"
-    template = "rule set {rule_set!r} offers bet {bet!r} twice"
-
-
-class RuleSetNameMissingError(RuleSetError, TemplatedError):
-    code = "rule_set_name_missing"
-    template = "a rule set needs a name (a string), got {name!r}"
-
-
-class UnknownRuleSetKeysError(RuleSetError, TemplatedError):
-    code = "unknown_rule_set_keys"
-    template = "rule set {rule_set!r}: unknown key(s) {keys}: expected {expected}"
-
-
-class InRuleSetError(RuleSetError, TemplatedError):
-    code = "in_rule_set"
-    template = "rule set {rule_set!r}: {detail}"
-
-
-class NotAStringError(RuleSetError, TemplatedError):
-    code = "not_a_string"
-    template = "{key} must be a string, got {value!r}"
-
-
-class NotATableError(RuleSetError, TemplatedError):
-    code = "not_a_table"
-    template = "[{key}] must be a table, got {value!r}"
-
-
-class BadExtendsError(RuleSetError, TemplatedError):
-    code = "bad_extends"
-    template = "extends must be the name of a rule set, got {extends!r}"
-
-
-class UnknownTableauError(RuleSetError, TemplatedError):
-    code = "unknown_tableau"
-    template = "unknown tableau {tableau!r}: expected one of {names}"
-
-
-class BetNotATableError(RuleSetError, TemplatedError):
-    code = "bet_not_a_table"
-    template = "[bets.{bet}] must be a table, got {value!r}"
-
-
-class EgaliteKeyError(RuleSetError, TemplatedError):
-    code = "egalite_key"
-    template = "[egalite] keys are tie totals 0-9, got {key!r}"
-
-
-class BetDefinedTwiceError(RuleSetError, TemplatedError):
-    code = "bet_defined_twice"
-    template = "{bet} is defined both under [bets] and under [egalite]"
-
-
-class OffersUnknownBetError(RuleSetError, TemplatedError):
-    code = "offers_unknown_bet"
-    template = "offers unknown bet {bet!r}: define it under [bets.{bet}] or use one of {bets}"
-
-
-class OffersNotListError(RuleSetError, TemplatedError):
-    code = "offers_not_list"
-    template = "offers must be a list of bet names, got {value!r}"
-
-
-class OffersRepeatedError(RuleSetError, TemplatedError):
-    code = "offers_repeated"
-    template = "offers lists {bets} more than once"
-
-
-class FloatAmountError(RuleSetError, TemplatedError):
-    code = "float_amount"
-    template = '{what} {value!r} is a float: write it as a string ("{value}") or an integer'
-
-
-class BadAmountError(RuleSetError, TemplatedError):
-    code = "bad_amount"
-    template = "{what}: {detail}"
-
-
-class LimitsEntryError(RuleSetError, TemplatedError):
-    code = "limits_entry"
-    template = "[limits] {key} must be a table of minimum and maximum, got {value!r}"
-
-
-class LimitsUnknownBetError(RuleSetError, TemplatedError):
-    code = "limits_unknown_bet"
-    template = "[limits] names bet {bet!r}, which this table does not offer"
-
-
-class UnknownRuleSetError(RuleSetError, TemplatedError):
-    code = "unknown_rule_set"
-    template = "unknown rule set {rule_set!r}: expected one of {names}"
-
-
-class UnknownBetError(BetError, TemplatedError):
-    """A bet no rule set knows, asked of a table (``offers``: the bets the table has)."""
-
-    code = "unknown_bet"
-    template = "unknown bet {bet!r}: rule set {rule_set!r} offers {offers}"
-
-
-class BetNotOfferedError(BetError, TemplatedError):
-    """A bet of another table, asked of this one."""
-
-    code = "bet_not_offered"
-    template = "bet {bet!r} is not offered by rule set {rule_set!r} (it offers {offers})"
+    templates: ClassVar[Mapping[str, str]] = {
+        "bad_amount": "{what}: {detail}",
+        "bad_extends": "extends must be the name of a rule set, got {extends!r}",
+        "bad_rule_set_name": "bad rule set name {name!r}: use lower-case letters, digits and '-'",
+        "bet_defined_twice": "{bet} is defined both under [bets] and under [egalite]",
+        "bet_filed_wrong": "rule set {rule_set!r}: bet {bet!r} is filed as {key!r}",
+        "bet_not_a_table": "[bets.{bet}] must be a table, got {value!r}",
+        "bet_twice": "rule set {rule_set!r} offers bet {bet!r} twice",
+        "egalite_key": "[egalite] keys are tie totals 0-9, got {key!r}",
+        "float_amount": '{what} {value!r} is a float: write it as a string ("{value}") or an integer',
+        "in_rule_set": "rule set {rule_set!r}: {detail}",
+        "limits_entry": "[limits] {key} must be a table of minimum and maximum, got {value!r}",
+        "limits_unknown_bet": "[limits] names bet {bet!r}, which this table does not offer",
+        "malformed_toml": "malformed TOML: {detail}",
+        "no_bets": "rule set {rule_set!r} offers no bets",
+        "not_a_string": "{key} must be a string, got {value!r}",
+        "not_a_table": "[{key}] must be a table, got {value!r}",
+        "not_toml_text": "expected TOML text, got {kind}",
+        "offers_not_list": "offers must be a list of bet names, got {value!r}",
+        "offers_repeated": "offers lists {bets} more than once",
+        "offers_unknown_bet": "offers unknown bet {bet!r}: define it under [bets.{bet}] or use one of {bets}",
+        "rule_set_name_missing": "a rule set needs a name (a string), got {name!r}",
+        "stray_limits": "rule set {rule_set!r} sets limits for bets it does not offer: {bets}",
+        "table_limit_order": (
+            "table limits must satisfy 0 < minimum <= maximum, got minimum {minimum} and "
+            "maximum {maximum} points"
+        ),
+        "table_limit_type": "a table limit is a whole number of minor units, got {value!r}",
+        "unknown_rule_set": "unknown rule set {rule_set!r}: expected one of {names}",
+        "unknown_rule_set_keys": "rule set {rule_set!r}: unknown key(s) {keys}: expected {expected}",
+        "unknown_tableau": "unknown tableau {tableau!r}: expected one of {names}",
+    }
+    points: ClassVar[Mapping[str, frozenset[str]]] = {
+        "table_limit_order": frozenset({"maximum", "minimum"}),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,9 +111,9 @@ class TableLimits:
     def __post_init__(self) -> None:
         for value in (self.minimum, self.maximum):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise TableLimitTypeError(value=value)
+                raise RuleSetError("table_limit_type", value=value)
         if not 0 < self.minimum <= self.maximum:
-            raise TableLimitOrderError(minimum=self.minimum, maximum=self.maximum)
+            raise RuleSetError("table_limit_order", minimum=self.minimum, maximum=self.maximum)
 
     def text(self) -> str:
         return f"{format_points(self.minimum)} to {format_points(self.maximum)} points"
@@ -249,15 +139,15 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _RULE_SET_NAME.match(self.name):
-            raise BadRuleSetNameError(name=self.name)
+            raise RuleSetError("bad_rule_set_name", name=self.name)
         for key, bet in self.bets.items():
             if key != bet.name:
-                raise BetFiledWrongError(rule_set=self.name, bet=bet.name, key=key)
+                raise RuleSetError("bet_filed_wrong", rule_set=self.name, bet=bet.name, key=key)
         if not self.bets:
-            raise NoBetsError(rule_set=self.name)
+            raise RuleSetError("no_bets", rule_set=self.name)
         stray = [name for name in self.bet_limits if name not in self.bets]
         if stray:
-            raise StrayLimitsError(rule_set=self.name, bets=", ".join(stray))
+            raise RuleSetError("stray_limits", rule_set=self.name, bets=", ".join(stray))
         # Read-only views, so a rule set cannot change once built.
         object.__setattr__(self, "bets", MappingProxyType(dict(self.bets)))
         object.__setattr__(self, "bet_limits", MappingProxyType(dict(self.bet_limits)))
@@ -293,7 +183,7 @@ class RuleSet:
         offered: dict[str, Bet] = {}
         for bet in bets:
             if bet.name in offered:
-                raise BetTwiceError(rule_set=name, bet=bet.name)
+                raise RuleSetError("bet_twice", rule_set=name, bet=bet.name)
             offered[bet.name] = bet
         return cls(name, title, offered, limits, bet_limits or {}, tableau, description)
 
@@ -303,19 +193,19 @@ class RuleSet:
         >>> get_rule_set("ez").bet("super_6")
         Traceback (most recent call last):
         ...
-        baccarat.core.rules.BetNotOfferedError: bet 'super_6' is not offered by rule set 'ez' (it offers player, ...)
+        baccarat.core.conditions.BetError: bet 'super_6' is not offered by rule set 'ez' (it offers player, ...)
         >>> get_rule_set("ez").bet("lucky_13")
         Traceback (most recent call last):
         ...
-        baccarat.core.rules.UnknownBetError: unknown bet 'lucky_13': rule set 'ez' offers player, banker, tie, dragon_7, ...
+        baccarat.core.conditions.BetError: unknown bet 'lucky_13': rule set 'ez' offers player, banker, tie, dragon_7, ...
         """
         bet = self.bets.get(name)
         if bet is not None:
             return bet
         offers = bet_names_text(self.bets)
         if name in _KNOWN_BET_NAMES:
-            raise BetNotOfferedError(bet=name, rule_set=self.name, offers=offers)
-        raise UnknownBetError(bet=name, rule_set=self.name, offers=offers)
+            raise BetError("bet_not_offered", bet=name, rule_set=self.name, offers=offers)
+        raise BetError("unknown_bet", bet=name, rule_set=self.name, offers=offers)
 
     def limits_for(self, name: str) -> TableLimits:
         """The limits of the bet called ``name`` (which must be offered)."""
@@ -349,60 +239,63 @@ def _read(data: Mapping[str, object], bases: Mapping[str, RuleSet]) -> RuleSet:
     """Read a rule set whose ``extends`` names one of ``bases``."""
     name = data.get("name")
     if not isinstance(name, str):
-        raise RuleSetNameMissingError(name=name)
+        raise RuleSetError("rule_set_name_missing", name=name)
     where = f"rule set {name!r}"
     unknown = sorted(set(data) - {*_TOP_KEYS, "bets"})
     if unknown:
-        raise UnknownRuleSetKeysError(
-            rule_set=name, keys=", ".join(unknown), expected=", ".join((*_TOP_KEYS, "bets"))
+        raise RuleSetError(
+            "unknown_rule_set_keys",
+            rule_set=name,
+            keys=", ".join(unknown),
+            expected=", ".join((*_TOP_KEYS, "bets")),
         )
     try:
         return _read_rule_set(name, data, bases)
     except RuleSetError as exc:
         if str(exc).startswith(where):
             raise exc from None  # it names the rule set already
-        raise InRuleSetError(rule_set=name, detail=exc) from None
+        raise RuleSetError("in_rule_set", rule_set=name, detail=exc) from None
     except BetError as exc:
-        raise InRuleSetError(rule_set=name, detail=exc) from None
+        raise RuleSetError("in_rule_set", rule_set=name, detail=exc) from None
 
 
 def _string(data: Mapping[str, object], key: str, default: str) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
-        raise NotAStringError(key=key, value=value)
+        raise RuleSetError("not_a_string", key=key, value=value)
     return value
 
 
 def _table(data: Mapping[str, object], key: str) -> Mapping[str, object]:
     value = data.get(key, {})
     if not isinstance(value, Mapping):
-        raise NotATableError(key=key, value=value)
+        raise RuleSetError("not_a_table", key=key, value=value)
     return value
 
 
 def _read_rule_set(name: str, data: Mapping[str, object], bases: Mapping[str, RuleSet]) -> RuleSet:
     extends = data.get("extends")
     if extends is not None and not isinstance(extends, str):
-        raise BadExtendsError(extends=extends)
+        raise RuleSetError("bad_extends", extends=extends)
     base = _find(extends, bases) if extends is not None else None
 
     tableau_name = _string(data, "tableau", (base.tableau if base else PUNTO_BANCO).name)
     tableau = _TABLEAUX.get(tableau_name)
     if tableau is None:
-        raise UnknownTableauError(tableau=tableau_name, names=", ".join(_TABLEAUX))
+        raise RuleSetError("unknown_tableau", tableau=tableau_name, names=", ".join(_TABLEAUX))
 
     # Bets defined in this file: full pay tables under [bets.<name>], Egalité pays under [egalite].
     defined: dict[str, Bet] = {}
     for bet_name, bet_data in _table(data, "bets").items():
         if not isinstance(bet_data, Mapping):
-            raise BetNotATableError(bet=bet_name, value=bet_data)
+            raise RuleSetError("bet_not_a_table", bet=bet_name, value=bet_data)
         defined[bet_name] = Bet.from_data(bet_name, bet_data)
     for total_text, pays in _table(data, "egalite").items():
         if total_text not in {str(t) for t in range(10)}:
-            raise EgaliteKeyError(key=total_text)
+            raise RuleSetError("egalite_key", key=total_text)
         bet = egalite_bet(int(total_text), parse_pays(pays))
         if bet.name in defined:
-            raise BetDefinedTwiceError(bet=bet.name)
+            raise RuleSetError("bet_defined_twice", bet=bet.name)
         defined[bet.name] = bet
 
     offers = _offers(data, base)
@@ -412,7 +305,9 @@ def _read_rule_set(name: str, data: Mapping[str, object], bases: Mapping[str, Ru
         found = defined.get(bet_name) or (base.bets.get(bet_name) if base else None)
         found = found or STANDARD_BETS.get(bet_name)
         if found is None:
-            raise OffersUnknownBetError(bet=bet_name, bets=bet_names_text(STANDARD_BETS))
+            raise RuleSetError(
+                "offers_unknown_bet", bet=bet_name, bets=bet_names_text(STANDARD_BETS)
+            )
         bets.append(found)
     bets += [bet for bet_name, bet in defined.items() if bet_name not in offers]
 
@@ -433,22 +328,22 @@ def _offers(data: Mapping[str, object], base: RuleSet | None) -> list[str]:
     if raw is None:
         return list(base.bets) if base else []
     if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
-        raise OffersNotListError(value=raw)
+        raise RuleSetError("offers_not_list", value=raw)
     # "egalite" stands for the ten Egalité bets, one per tie total.
     names = [n for item in raw for n in (EGALITE_NAMES if item == "egalite" else (item,))]
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
-        raise OffersRepeatedError(bets=", ".join(repeated))
+        raise RuleSetError("offers_repeated", bets=", ".join(repeated))
     return names
 
 
 def _amount(raw: object, what: str) -> int:
     if isinstance(raw, float):
-        raise FloatAmountError(what=what, value=raw)
+        raise RuleSetError("float_amount", what=what, value=raw)
     try:
         return parse_points(raw)  # type: ignore[arg-type]
     except MoneyError as exc:
-        raise BadAmountError(what=what, detail=exc) from None
+        raise RuleSetError("bad_amount", what=what, detail=exc) from None
 
 
 def _limits(
@@ -459,7 +354,7 @@ def _limits(
     def read(key: str, fallback: TableLimits) -> TableLimits:
         entry = table[key]
         if not isinstance(entry, Mapping) or set(entry) - {"minimum", "maximum"}:
-            raise LimitsEntryError(key=key, value=entry)
+            raise RuleSetError("limits_entry", key=key, value=entry)
         return TableLimits(
             _amount(entry["minimum"], f"{key} minimum") if "minimum" in entry else fallback.minimum,
             _amount(entry["maximum"], f"{key} maximum") if "maximum" in entry else fallback.maximum,
@@ -474,7 +369,7 @@ def _limits(
         if key == "default":
             continue
         if key not in offered:
-            raise LimitsUnknownBetError(bet=key)
+            raise RuleSetError("limits_unknown_bet", bet=key)
         bet_limits[key] = read(key, bet_limits.get(key, default))
     return default, bet_limits
 
@@ -485,7 +380,7 @@ def _limits(
 def _find(name: str, tables: Mapping[str, RuleSet]) -> RuleSet:
     rule_set = tables.get(name)
     if rule_set is None:
-        raise UnknownRuleSetError(rule_set=name, names=", ".join(tables))
+        raise RuleSetError("unknown_rule_set", rule_set=name, names=", ".join(tables))
     return rule_set
 
 
@@ -545,7 +440,7 @@ def get_rule_set(name: str = DEFAULT_RULE_SET) -> RuleSet:
     >>> get_rule_set("macao")
     Traceback (most recent call last):
     ...
-    baccarat.core.rules.UnknownRuleSetError: unknown rule set 'macao': expected one of punto-banco, tie-9, ...
+    baccarat.core.rules.RuleSetError: unknown rule set 'macao': expected one of punto-banco, tie-9, ...
     >>> get_rule_set("chemin-de-fer").tableau.has_options
     True
     """

@@ -21,45 +21,43 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from baccarat.core.bets import BetResult
 from baccarat.core.coup import Coup
 from baccarat.core.errors import BaccaratError, TemplatedError
-from baccarat.core.money import format_points, net_amount
+from baccarat.core.money import net_amount
+from baccarat.core.points import format_points
 from baccarat.core.rules import RuleSet, get_rule_set
 
 __all__ = [
     "BetSettlement",
     "Settlement",
-    "StakeAboveMaximumError",
-    "StakeBelowMinimumError",
     "StakeError",
-    "StakeNotPositiveError",
     "check_stakes",
     "settle",
 ]
 
 
-class StakeError(BaccaratError):
+class StakeError(TemplatedError):
     """A stake that is not a positive whole number of minor units within the table limits."""
 
-
-class StakeNotPositiveError(StakeError, TemplatedError):
-    code = "stake_not_positive"
-    template = "stake on {bet!r} must be positive, got {stake} points"
-    points = frozenset({"stake"})
-
-
-class StakeBelowMinimumError(StakeError, TemplatedError):
-    code = "stake_below_minimum"
-    template = "stake of {stake} on {bet!r} is below the table minimum of {minimum} ({rule_set})"
-    amounts = frozenset({"stake", "minimum"})
-
-
-class StakeAboveMaximumError(StakeError, TemplatedError):
-    code = "stake_above_maximum"
-    template = "stake of {stake} on {bet!r} is above the table maximum of {maximum} ({rule_set})"
-    amounts = frozenset({"stake", "maximum"})
+    templates: ClassVar[Mapping[str, str]] = {
+        "stake_above_maximum": (
+            "stake of {stake} on {bet!r} is above the table maximum of {maximum} ({rule_set})"
+        ),
+        "stake_below_minimum": (
+            "stake of {stake} on {bet!r} is below the table minimum of {minimum} ({rule_set})"
+        ),
+        "stake_not_positive": "stake on {bet!r} must be positive, got {stake} points",
+    }
+    points: ClassVar[Mapping[str, frozenset[str]]] = {
+        "stake_not_positive": frozenset({"stake"}),
+    }
+    amounts: ClassVar[Mapping[str, frozenset[str]]] = {
+        "stake_above_maximum": frozenset({"maximum", "stake"}),
+        "stake_below_minimum": frozenset({"minimum", "stake"}),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +122,7 @@ def check_stakes(stakes: Mapping[str, int], rule_set: RuleSet) -> None:
     >>> check_stakes({"banker": 50}, get_rule_set())
     Traceback (most recent call last):
     ...
-    baccarat.core.settle.StakeBelowMinimumError: stake of 0.5 points on 'banker' is below the table minimum of 1 point ...
+    baccarat.core.settle.StakeError: stake of 0.5 points on 'banker' is below the table minimum of 1 point ...
     """
     for name, stake in stakes.items():
         limits = rule_set.limits_for(name)  # raises BetError for an unknown or unoffered bet
@@ -133,14 +131,22 @@ def check_stakes(stakes: Mapping[str, int], rule_set: RuleSet) -> None:
                 f"stake on {name!r} must be a whole number of minor units, got {stake!r}"
             )
         if stake <= 0:
-            raise StakeNotPositiveError(bet=name, stake=stake)
+            raise StakeError("stake_not_positive", bet=name, stake=stake)
         if stake < limits.minimum:
-            raise StakeBelowMinimumError(
-                bet=name, stake=stake, minimum=limits.minimum, rule_set=rule_set.name
+            raise StakeError(
+                "stake_below_minimum",
+                bet=name,
+                stake=stake,
+                minimum=limits.minimum,
+                rule_set=rule_set.name,
             )
         if stake > limits.maximum:
-            raise StakeAboveMaximumError(
-                bet=name, stake=stake, maximum=limits.maximum, rule_set=rule_set.name
+            raise StakeError(
+                "stake_above_maximum",
+                bet=name,
+                stake=stake,
+                maximum=limits.maximum,
+                rule_set=rule_set.name,
             )
 
 

@@ -28,48 +28,15 @@ from dataclasses import dataclass
 
 from baccarat.core.cards import Card, Rank, full_deck
 from baccarat.core.coup import Chooser, Coup, deal_coup
-from baccarat.core.errors import ShoeError, TemplatedError
+from baccarat.core.errors import ShoeError
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 
 __all__ = [
     "MAX_COUP_CARDS",
-    "BadDecksError",
-    "CutCardOutsideError",
     "Shoe",
-    "ShoeEndedError",
-    "ShoeOrderSizeError",
-    "ShoeRanOutError",
     "ShoeRules",
     "shuffled_order",
 ]
-
-
-class BadDecksError(ShoeError, TemplatedError):
-    code = "bad_decks"
-    template = "decks must be a whole number of at least 1, got {decks!r}"
-
-
-class CutCardOutsideError(ShoeError, TemplatedError):
-    code = "cut_card_outside"
-    template = (
-        "cut card {cut_card!r} is outside the shoe: with {decks} deck(s) it must lie {least} to "
-        "{most} cards from the end"
-    )
-
-
-class ShoeOrderSizeError(ShoeError, TemplatedError):
-    code = "shoe_order_size"
-    template = "a {decks}-deck shoe holds {size} cards, the order given has {given}"
-
-
-class ShoeRanOutError(ShoeError, TemplatedError):
-    code = "shoe_ran_out"
-    template = "the shoe ran out of cards in the middle of a coup"
-
-
-class ShoeEndedError(ShoeError, TemplatedError):
-    code = "shoe_ended"
-    template = "the shoe has ended: the cut card came out; shuffle a new shoe"
 
 
 MAX_COUP_CARDS = 6
@@ -82,7 +49,7 @@ class ShoeRules:
     >>> ShoeRules(decks=0)
     Traceback (most recent call last):
     ...
-    baccarat.core.shoe.BadDecksError: decks must be a whole number of at least 1, got 0
+    baccarat.core.errors.ShoeError: decks must be a whole number of at least 1, got 0
     """
 
     decks: int = 8
@@ -94,7 +61,7 @@ class ShoeRules:
 
     def __post_init__(self) -> None:
         if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
-            raise BadDecksError(decks=self.decks)
+            raise ShoeError("bad_decks", decks=self.decks)
         size = self.decks * 52
         least = self.min_cut_card
         if (
@@ -102,8 +69,12 @@ class ShoeRules:
             or not isinstance(self.cut_card, int)
             or not least <= self.cut_card < size
         ):
-            raise CutCardOutsideError(
-                cut_card=self.cut_card, decks=self.decks, least=least, most=size - 1
+            raise ShoeError(
+                "cut_card_outside",
+                cut_card=self.cut_card,
+                decks=self.decks,
+                least=least,
+                most=size - 1,
             )
 
     @property
@@ -140,7 +111,7 @@ class Shoe:
     def __init__(self, order: Sequence[Card], rules: ShoeRules = ShoeRules()) -> None:
         """Take cards in dealing order (top first). Prefer :meth:`shuffled` or :meth:`from_order`."""
         if len(order) != rules.size:
-            raise ShoeOrderSizeError(decks=rules.decks, size=rules.size, given=len(order))
+            raise ShoeError("shoe_order_size", decks=rules.decks, size=rules.size, given=len(order))
         self.rules = rules
         self._order: tuple[Card, ...] = tuple(order)
         self._start = Counter(self._order)
@@ -165,7 +136,7 @@ class Shoe:
 
     def _take(self) -> Card:
         if self._pos >= len(self._order):
-            raise ShoeRanOutError()
+            raise ShoeError("shoe_ran_out")
         card = self._order[self._pos]
         self._pos += 1
         return card
@@ -215,7 +186,7 @@ class Shoe:
         :func:`~baccarat.core.coup.deal_coup`.
         """
         if self.finished:
-            raise ShoeEndedError()
+            raise ShoeError("shoe_ended")
         cut_before = self._cut_out
 
         def draw() -> Card:

@@ -25,14 +25,7 @@ import hmac
 import re
 import secrets
 
-from baccarat.fair.errors import (
-    ClientSeedFormatError,
-    ClientSeedSpacesError,
-    CommitmentFormatError,
-    SeedError,
-    ServerSeedFormatError,
-    ShoeNumberError,
-)
+from baccarat.fair.errors import FairError, SeedError
 
 __all__ = [
     "CLIENT_SEED_MAX_LENGTH",
@@ -74,13 +67,11 @@ def new_client_seed() -> str:
     return secrets.token_hex(8)
 
 
-def _hex64(
-    text: object, what: str, error: type[ServerSeedFormatError | CommitmentFormatError]
-) -> str:
+def _hex64(text: object, what: str, code: str) -> str:
     if not isinstance(text, str):
         raise SeedError(f"{what} must be a string of 64 hexadecimal digits, got {text!r}")
     if _HEX64.fullmatch(text) is None:
-        raise error(size=SEED_BYTES, text=text, length=len(text))
+        raise SeedError(code, size=SEED_BYTES, text=text, length=len(text))
     return text.lower()
 
 
@@ -90,12 +81,12 @@ def check_server_seed(seed: str) -> str:
     >>> check_server_seed("AB" * 32) == "ab" * 32
     True
     """
-    return _hex64(seed, "server seed", ServerSeedFormatError)
+    return _hex64(seed, "server seed", "server_seed_format")
 
 
 def check_commitment(text: str) -> str:
     """A commitment in its canonical form (lowercase), or a :class:`SeedError` quoting it."""
-    return _hex64(text, "commitment", CommitmentFormatError)
+    return _hex64(text, "commitment", "commitment_format")
 
 
 def check_client_seed(seed: str) -> str:
@@ -106,14 +97,16 @@ def check_client_seed(seed: str) -> str:
     >>> check_client_seed(" lucky")
     Traceback (most recent call last):
     ...
-    baccarat.fair.errors.ClientSeedSpacesError: client seed must not start or end with a space, got ' lucky'
+    baccarat.fair.errors.SeedError: client seed must not start or end with a space, got ' lucky'
     """
     if not isinstance(seed, str):
         raise SeedError(f"client seed must be a string, got {seed!r}")
     if _CLIENT_SEED.fullmatch(seed) is None:
-        raise ClientSeedFormatError(most=CLIENT_SEED_MAX_LENGTH, seed=seed, length=len(seed))
+        raise SeedError(
+            "client_seed_format", most=CLIENT_SEED_MAX_LENGTH, seed=seed, length=len(seed)
+        )
     if seed != seed.strip(" "):
-        raise ClientSeedSpacesError(seed=seed)
+        raise SeedError("client_seed_spaces", seed=seed)
     return seed
 
 
@@ -123,14 +116,14 @@ def check_shoe_number(number: int) -> int:
     >>> check_shoe_number(0)
     Traceback (most recent call last):
     ...
-    baccarat.fair.errors.ShoeNumberError: shoe number must be a whole number from 1 to 18446744073709551615, got 0
+    baccarat.fair.errors.FairError: shoe number must be a whole number from 1 to 18446744073709551615, got 0
     """
     if (
         isinstance(number, bool)
         or not isinstance(number, int)
         or not 1 <= number <= MAX_SHOE_NUMBER
     ):
-        raise ShoeNumberError(most=MAX_SHOE_NUMBER, number=number)
+        raise FairError("shoe_number", most=MAX_SHOE_NUMBER, number=number)
     return number
 
 

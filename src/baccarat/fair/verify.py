@@ -33,17 +33,7 @@ from baccarat.core.messages import MessageTable
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.fair import seeds
-from baccarat.fair.errors import (
-    ClaimAtCoupError,
-    ClaimAtLineError,
-    ClaimCardsError,
-    ClaimError,
-    ClaimHandSizeError,
-    ClaimNoCardsError,
-    ClaimNotJsonError,
-    ClaimShapeError,
-    FairError,
-)
+from baccarat.fair.errors import ClaimError, FairError
 from baccarat.fair.shuffle import STANDARD_SHOE, fair_order
 from baccarat.records import coup_record
 
@@ -225,7 +215,7 @@ class Verification:
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ClaimCardsError(field=what, value=value)
+        raise ClaimError("claim_cards", field=what, value=value)
     return tuple(Card.parse(item) for item in value)
 
 
@@ -240,14 +230,16 @@ def _record_claim(record: Mapping[str, Any]) -> Claim:
         for name, hand in (("player", p), ("banker", b)):
             if len(hand) not in (2, 3):
                 shown = " ".join(map(str, hand))
-                raise ClaimHandSizeError(field=f"{name}.cards", count=len(hand), shown=shown)
+                raise ClaimError(
+                    "claim_hand_size", field=f"{name}.cards", count=len(hand), shown=shown
+                )
         return Claim((p[0], b[0], p[1], b[1], *p[2:], *b[2:]), record)
     if "cards" in record:
         # The cards in shoe order, as codes: compared as cards (a coup record's own ``cards``,
         # objects with the hand and total of each, is compared field by field above).
         rest = {key: value for key, value in record.items() if key != "cards"}
         return Claim(_cards(record["cards"], "cards"), rest)
-    raise ClaimShapeError(record=json.dumps(record)[:200])
+    raise ClaimError("claim_shape", record=json.dumps(record)[:200])
 
 
 def parse_claim(text: str) -> Claim:
@@ -263,11 +255,13 @@ def parse_claim(text: str) -> Claim:
         try:
             record = json.loads(stripped)
         except json.JSONDecodeError as exc:
-            raise ClaimNotJsonError(reason=exc.msg, column=exc.colno, text=stripped[:200]) from None
+            raise ClaimError(
+                "claim_not_json", reason=exc.msg, column=exc.colno, text=stripped[:200]
+            ) from None
         return _record_claim(record)
     cards = parse_cards(stripped)
     if not cards:
-        raise ClaimNoCardsError(text=text)
+        raise ClaimError("claim_no_cards", text=text)
     return Claim(cards)
 
 
@@ -301,7 +295,7 @@ def read_claims(lines: Iterable[str]) -> list[Claim]:
     >>> read_claims(["7c 2s Kd 3h", "7c 2s Zz 3h"])
     Traceback (most recent call last):
     ...
-    baccarat.fair.errors.ClaimAtLineError: line 2: unknown card 'Zz': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
+    baccarat.fair.errors.ClaimError: line 2: unknown card 'Zz': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)
     """
     claims: list[Claim] = []
     for number, line in enumerate(lines, start=1):
@@ -310,7 +304,7 @@ def read_claims(lines: Iterable[str]) -> list[Claim]:
         try:
             claims.append(parse_claim(line))
         except (ClaimError, CardError) as exc:
-            raise ClaimAtLineError(number=number, error=exc) from None
+            raise ClaimError("claim_at_line", number=number, error=exc) from None
     return claims
 
 
@@ -416,7 +410,7 @@ def verify(
         try:
             claims.append(as_claim(item))
         except (ClaimError, CardError) as exc:
-            raise ClaimAtCoupError(number=number, error=exc) from None
+            raise ClaimError("claim_at_coup", number=number, error=exc) from None
 
     order = fair_order(server_seed, client_seed, shoe_number, rules)
     shoe = Shoe.from_order(order, rules)

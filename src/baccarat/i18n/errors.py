@@ -4,9 +4,9 @@ core's stake and bet errors, the ledger's errors) rendered from its translated t
 The web pages, the API and the command line all show errors through :func:`error_text`, so a
 message reads the same everywhere; an error without a template is shown as it is (English).
 
->>> from baccarat.core.settle import StakeBelowMinimumError
+>>> from baccarat.core.settle import StakeError
 >>> from baccarat.i18n.catalogs import get_translator
->>> err = StakeBelowMinimumError(bet="tie", stake=50, minimum=100, rule_set="punto-banco")
+>>> err = StakeError("stake_below_minimum", bet="tie", stake=50, minimum=100, rule_set="punto-banco")
 >>> error_text(err, get_translator("en"))
 "stake of 0.5 points on 'tie' is below the table minimum of 1 point (punto-banco)"
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from baccarat.core.errors import TemplatedError
-from baccarat.core.money import MINOR_UNITS_PER_POINT, format_points
+from baccarat.core.points import MINOR_UNITS_PER_POINT, format_points
 from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.markers import N_
 

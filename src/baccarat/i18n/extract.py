@@ -29,6 +29,7 @@ import io
 import re
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -99,26 +100,37 @@ ERROR_MODULES = (
 """The modules that define errors with a template (the core's cards and coups come with them)."""
 
 
+@dataclass(frozen=True)
+class ErrorMessage:
+    """One refusal's English template, with its kind (the class callers catch) and code."""
+
+    kind: type[TemplatedError]
+    code: str
+    template: str
+
+
 def declared_templated_errors() -> Iterator[type[TemplatedError]]:
-    """Every subclass of :class:`TemplatedError` imported so far that declares its own template."""
+    """Every kind of :class:`TemplatedError` imported so far that declares its own table."""
     pending: list[type[TemplatedError]] = [TemplatedError]
     while pending:
         cls = pending.pop()
         pending.extend(cls.__subclasses__())
-        if cls is not TemplatedError and "template" in vars(cls):
+        if cls is not TemplatedError and "templates" in vars(cls):
             yield cls
 
 
-def templated_errors() -> list[type[TemplatedError]]:
-    """Every error class with a template of its own, by code.
-
-    The ledger's are marked in its code too; listing them here as well changes nothing.
-    """
+def templated_errors() -> list[ErrorMessage]:
+    """Every refusal's template in the kinds of :data:`ERROR_MODULES`, by code."""
     for module in ERROR_MODULES:
         importlib.import_module(module)
     modules = {*ERROR_MODULES, "baccarat.core.errors"}
-    found = [cls for cls in declared_templated_errors() if cls.__module__ in modules]
-    return sorted(found, key=lambda cls: cls.code)
+    found = [
+        ErrorMessage(kind, code, template)
+        for kind in declared_templated_errors()
+        if kind.__module__ in modules
+        for code, template in kind.templates.items()
+    ]
+    return sorted(found, key=lambda message: message.code)
 
 
 TABLE_MODULES = (
@@ -156,7 +168,7 @@ def _data_messages() -> Iterator[tuple[str | None, str, str]]:
         for key, text in table.messages.items():
             yield table.context_of(key), text, f"{_where(module)} ({key})"
     for error in templated_errors():
-        yield None, error.template, f"{error.__module__} ({error.code})"
+        yield None, error.template, f"{error.kind.__module__} ({error.code})"
     for side in Side:
         yield "side", side.title, "core/tableau.py"
     for action in Action:
@@ -169,9 +181,10 @@ def _data_messages() -> Iterator[tuple[str | None, str, str]]:
             yield "bet", bet.title, "core/catalogue.py"
 
 
-def extract() -> Catalog:
-    """Every user-facing message of the application, as a template catalog."""
-    catalog = Catalog(
+def _catalog(locale: str | None = None) -> Catalog:
+    """An empty catalog of this project, dated so that regenerating it changes nothing."""
+    return Catalog(
+        locale=locale,
         domain=DOMAIN,
         project="baccarat",
         version="1",
@@ -179,6 +192,11 @@ def extract() -> Catalog:
         revision_date=_DATE,
         fuzzy=False,
     )
+
+
+def extract() -> Catalog:
+    """Every user-facing message of the application, as a template catalog."""
+    catalog = _catalog()
     for source in SOURCES:
         found = extract_from_dir(
             PACKAGE / source,
@@ -221,15 +239,7 @@ def _mark_format(message: Message) -> None:
 
 def english_catalog(template: Catalog) -> Catalog:
     """The English catalog: every message of ``template`` translated to itself."""
-    english = Catalog(
-        locale=SOURCE_LANGUAGE,
-        domain=DOMAIN,
-        project="baccarat",
-        version="1",
-        creation_date=_DATE,
-        revision_date=_DATE,
-        fuzzy=False,
-    )
+    english = _catalog(locale=SOURCE_LANGUAGE)
     for message in template:
         if not message.id:
             continue

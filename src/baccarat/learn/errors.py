@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-from baccarat.core.errors import BaccaratError, TemplatedError
+from collections.abc import Mapping
+from typing import ClassVar
 
-__all__ = ["LearnError", "RoundSizeError", "TimeLimitError", "UnknownQuizModeError"]
+from baccarat.core.errors import TemplatedError
+
+__all__ = ["LearnError"]
 
 
-class LearnError(BaccaratError):
+class LearnError(TemplatedError):
     """Bad input to the quiz: an unknown mode, cell or answer, a malformed progress file."""
+
+    templates: ClassVar[Mapping[str, str]] = {
+        "quiz_mode": "unknown quiz mode {mode!r}: expected one of {names}",
+        "quiz_round_size": "a round has 1-{most} situations, got {size!r}",
+        "quiz_time_limit": "a time limit must be a positive number of seconds, got {seconds!r}",
+    }
 
 
 # The quiz options a learner types (`baccarat quiz --mode`, `--size`, `--time-limit`) are refused
 # in the learner's language: templates, rendered by the translator; ``str()`` is the English.
-
-
-class UnknownQuizModeError(LearnError, TemplatedError):
-    code = "quiz_mode"
-    template = "unknown quiz mode {mode!r}: expected one of {names}"
-
-
-class RoundSizeError(LearnError, TemplatedError):
-    code = "quiz_round_size"
-    template = "a round has 1-{most} situations, got {size!r}"
-
-
-class TimeLimitError(LearnError, TemplatedError):
-    code = "quiz_time_limit"
-    template = "a time limit must be a positive number of seconds, got {seconds!r}"

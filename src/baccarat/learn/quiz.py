@@ -30,7 +30,7 @@ from baccarat.learn.cells import (
     player_cells,
     total_cells,
 )
-from baccarat.learn.errors import LearnError, RoundSizeError, TimeLimitError, UnknownQuizModeError
+from baccarat.learn.errors import LearnError
 from baccarat.learn.progress import Progress
 from baccarat.learn.situations import Question, Situation, realize
 
@@ -77,13 +77,13 @@ class Mode(enum.Enum):
         >>> Mode.parse("easy")
         Traceback (most recent call last):
         ...
-        baccarat.learn.errors.UnknownQuizModeError: unknown quiz mode 'easy': expected one of normal, timed, ...
+        baccarat.learn.errors.LearnError: unknown quiz mode 'easy': expected one of normal, timed, ...
         """
         for mode in cls:
             if mode.value == text.strip().lower():
                 return mode
         names = ", ".join(mode.value for mode in cls)
-        raise UnknownQuizModeError(mode=text, names=names)
+        raise LearnError("quiz_mode", mode=text, names=names)
 
 
 def focus_cells(mode: Mode, tableau: Tableau = PUNTO_BANCO) -> tuple[Cell, ...]:
@@ -145,9 +145,9 @@ def build_round(
     """
     check_quiz_tableau(tableau)
     if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_ROUND_SIZE:
-        raise RoundSizeError(most=MAX_ROUND_SIZE, size=size)
+        raise LearnError("quiz_round_size", most=MAX_ROUND_SIZE, size=size)
     if time_limit is not None and not time_limit > 0:
-        raise TimeLimitError(seconds=time_limit)
+        raise LearnError("quiz_time_limit", seconds=time_limit)
     if time_limit is None and mode is Mode.TIMED:
         time_limit = DEFAULT_TIME_LIMIT
     allowed = review_cells(mode, tableau)

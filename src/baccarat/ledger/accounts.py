@@ -31,13 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from baccarat.ledger.errors import (
-    BalanceChangedError,
-    InsufficientPointsError,
-    NotFoundError,
-    TopUpNotNeededError,
-    TopUpUsedTodayError,
-)
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import PlayerView, TopUpStatus
 from baccarat.store.models import Entry, EntryKind, GrantNote, Player, UTCDateTime
 
@@ -79,10 +73,10 @@ class Posting:
 
 
 def get_player(session: Session, player_id: str) -> Player:
-    """The player with this id, or :class:`NotFoundError`."""
+    """The player with this id, or ``not_found``."""
     player = session.get(Player, player_id)
     if player is None:
-        raise NotFoundError(what="player", key=player_id)
+        raise LedgerError("not_found", what="player", key=player_id)
     return player
 
 
@@ -96,7 +90,7 @@ def lock_player(session: Session, player_id: str) -> Player:
     """
     player = session.scalars(_LOCK_PLAYER, {"player_id": player_id}).first()
     if player is None:
-        raise NotFoundError(what="player", key=player_id)
+        raise LedgerError("not_found", what="player", key=player_id)
     return player
 
 
@@ -133,8 +127,8 @@ def append(
 ) -> list[Entry]:
     """Append entries in order, numbering them and carrying the running balance.
 
-    Raises :class:`InsufficientPointsError` (nothing written) if the balance would go below zero at
-    any entry, and :class:`BalanceChangedError` if another transaction appended to the same ledger
+    Raises ``insufficient_points`` (nothing written) if the balance would go below zero at
+    any entry, and ``balance_changed`` if another transaction appended to the same ledger
     since this one read it: the unique ``(player_id, seq)`` turns that race into an error rather
     than a lost update. ``last`` is :func:`last_entry` if the caller read it already in this
     transaction (it is read otherwise). An entry is never dated before the one it follows (``now``
@@ -151,7 +145,7 @@ def append(
         running += posting.amount
         if running < 0:
             stake = -sum(p.amount for p in postings if p.kind is EntryKind.STAKE)
-            raise InsufficientPointsError(stake=stake, balance=before)
+            raise LedgerError("insufficient_points", stake=stake, balance=before)
         seq += 1
         rows.append(
             {
@@ -173,7 +167,7 @@ def append(
     except IntegrityError as exc:
         text = str(exc.orig)
         if "ledger_entries.seq" in text or "uq_ledger_entries_player_id" in text:
-            raise BalanceChangedError() from exc
+            raise LedgerError("balance_changed") from exc
         raise
     return [Entry(**row) for row in rows]
 
@@ -336,14 +330,16 @@ def top_up(
 ) -> Entry:
     """Grant the points that bring the balance back to the starting balance (the player asked).
 
-    Raises :class:`TopUpUsedTodayError` or :class:`TopUpNotNeededError`; nothing is written then.
+    Raises ``top_up_used_today`` or ``top_up_not_needed``; nothing is written then.
     """
     lock_player(session, player_id)
     status = top_up_status(session, player_id, now, starting_balance)
     if status.used_today:
-        raise TopUpUsedTodayError(next=status.next_at.strftime("%Y-%m-%d %H:%M UTC"))
+        raise LedgerError("top_up_used_today", next=status.next_at.strftime("%Y-%m-%d %H:%M UTC"))
     if status.amount == 0:
-        raise TopUpNotNeededError(balance=balance(session, player_id), starting=starting_balance)
+        raise LedgerError(
+            "top_up_not_needed", balance=balance(session, player_id), starting=starting_balance
+        )
     (entry,) = append(
         session,
         player_id,

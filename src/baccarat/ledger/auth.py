@@ -21,13 +21,7 @@ from sqlalchemy import Connection, Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from baccarat.ledger.accounts import lock_player
-from baccarat.ledger.errors import (
-    AlreadyRegisteredError,
-    BadCredentialsError,
-    BadUsernameError,
-    UsernameTakenError,
-    WeakPasswordError,
-)
+from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import Player, WebSession
 
 __all__ = [
@@ -52,21 +46,21 @@ _DUMMY_HASH = _HASHER.hash("a password nobody has, for unknown names")
 
 
 def check_username(username: str) -> str:
-    """The username in its stored form (lowercase), or :class:`BadUsernameError`.
+    """The username in its stored form (lowercase), or ``bad_username``.
 
     >>> check_username("Punto_Banco")
     'punto_banco'
     """
     if not isinstance(username, str) or _USERNAME.fullmatch(username) is None:
-        raise BadUsernameError(username=str(username)[:40])
+        raise LedgerError("bad_username", username=str(username)[:40])
     return username.lower()
 
 
 def check_password(password: str) -> str:
-    """The password unchanged if its length is acceptable, else :class:`WeakPasswordError`."""
+    """The password unchanged if its length is acceptable, else ``weak_password``."""
     low, high = PASSWORD_LENGTHS
     if not isinstance(password, str) or not low <= len(password) <= high:
-        raise WeakPasswordError(min=low, max=high)
+        raise LedgerError("weak_password", min=low, max=high)
     return password
 
 
@@ -130,10 +124,10 @@ def register(
     check_password(password)
     player = lock_player(session, player_id)
     if player.username is not None:
-        raise AlreadyRegisteredError(username=player.username)
+        raise LedgerError("already_registered", username=player.username)
     taken = session.scalar(select(Player.id).where(Player.username == name))
     if taken is not None:
-        raise UsernameTakenError(username=name)
+        raise LedgerError("username_taken", username=name)
     player.username = name
     player.password_hash = _HASHER.hash(password)
     player.kind = "account"
@@ -145,7 +139,7 @@ def log_in(session: Session, username: str, password: str) -> tuple[str, str]:
     """Check the credentials and open a session: ``(player_id, token)``.
 
     An unknown name costs the same argon2 verification as a wrong password, and both answer
-    :class:`BadCredentialsError`, so the answer does not tell which names exist.
+    ``bad_credentials``, so the answer does not tell which names exist.
     """
     name = username.lower() if isinstance(username, str) else ""
     player = session.scalars(select(Player).where(Player.username == name)).first()
@@ -153,9 +147,9 @@ def log_in(session: Session, username: str, password: str) -> tuple[str, str]:
     try:
         _HASHER.verify(stored or _DUMMY_HASH, password)
     except (VerificationError, InvalidHashError):
-        raise BadCredentialsError() from None
+        raise LedgerError("bad_credentials") from None
     if player is None or stored is None:
-        raise BadCredentialsError()
+        raise LedgerError("bad_credentials")
     if _HASHER.check_needs_rehash(stored):
         player.password_hash = _HASHER.hash(password)
     return player.id, start_session(session, player.id)
@@ -168,11 +162,11 @@ def change_password(
     check_password(new)
     player = lock_player(session, player_id)
     if player.password_hash is None:
-        raise BadCredentialsError()
+        raise LedgerError("bad_credentials")
     try:
         _HASHER.verify(player.password_hash, old)
     except (VerificationError, InvalidHashError):
-        raise BadCredentialsError() from None
+        raise LedgerError("bad_credentials") from None
     player.password_hash = _HASHER.hash(new)
     session.execute(
         update(WebSession)

@@ -6,7 +6,7 @@ against the table's rule set and the balance, find the shoe to deal from, deal t
 the next shoe when it ends this one), store the coup, settle it and write its entries, store the
 idempotency key. A refused request raises before anything is written; the transaction then rolls
 back whole. :func:`busy_on_conflict` turns another deal at the same table committing first into
-:class:`~baccarat.ledger.errors.TableBusyError`.
+``table_busy``.
 """
 
 from __future__ import annotations
@@ -30,15 +30,7 @@ from baccarat.core.settle import Settlement, StakeError, check_stakes, settle
 from baccarat.core.shoe import Shoe
 from baccarat.ledger import accounts, history, limits, tables
 from baccarat.ledger.accounts import Posting, Standing
-from baccarat.ledger.errors import (
-    BadIdempotencyKeyError,
-    BadStakeError,
-    IdempotencyKeyReusedError,
-    InsufficientPointsError,
-    NoStakesError,
-    NotFoundError,
-    TableBusyError,
-)
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import CoupView, DealOutcome, ShoeView
 from baccarat.store.models import CoupRecord, DealKey, Entry, EntryKind, ShoeRecord, TableRecord
 
@@ -81,12 +73,12 @@ def check_request(
     >>> check_request("p", 1, {})
     Traceback (most recent call last):
     ...
-    baccarat.ledger.errors.NoStakesError: place at least one bet before dealing
+    baccarat.ledger.errors.LedgerError: place at least one bet before dealing
     """
     if key is not None and not _KEY.fullmatch(key):
-        raise BadIdempotencyKeyError(key=key[:80])
+        raise LedgerError("bad_idempotency_key", key=key[:80])
     if not stakes:
-        raise NoStakesError()
+        raise LedgerError("no_stakes")
     return DealRequest(player_id, table_id, dict(stakes), since, key)
 
 
@@ -105,12 +97,12 @@ class Dealt:
 def busy_on_conflict(table_id: int) -> Iterator[None]:
     """Around a deal's transaction: another deal at this table that shuffled the next shoe or
     stored the coup first (a unique violation, at a write or at the commit) is
-    :class:`TableBusyError`."""
+    ``table_busy``."""
     try:
         yield
     except IntegrityError as exc:
         if _unique_violation(exc, ("shoes", "coups")):
-            raise TableBusyError(table=table_id) from exc
+            raise LedgerError("table_busy", table=table_id) from exc
         raise
 
 
@@ -177,7 +169,7 @@ def _table_taking(db: Session, request: DealRequest) -> tuple[TableRecord, ShoeR
     try:
         check_stakes(request.stakes, rule_set)
     except (BetError, StakeError) as exc:
-        raise BadStakeError(detail=exc) from None
+        raise LedgerError("bad_stake", detail=exc) from None
     return table, record, rule_set
 
 
@@ -186,7 +178,7 @@ def _standing_covering(db: Session, request: DealRequest, now: datetime) -> Stan
     standing = accounts.standing(db, request.player_id, request.since, now)
     staked = sum(request.stakes.values())
     if staked > standing.balance:
-        raise InsufficientPointsError(stake=staked, balance=standing.balance)
+        raise LedgerError("insufficient_points", stake=staked, balance=standing.balance)
     return standing
 
 
@@ -260,11 +252,11 @@ def _replay(
     table = db.get(TableRecord, row.table_id) if row is not None else None
     record = db.get(ShoeRecord, row.shoe_id) if row is not None else None
     if row is None or table is None or record is None:
-        raise NotFoundError(what="coup", key=coup_id)
+        raise LedgerError("not_found", what="coup", key=coup_id)
     (view,) = history.coup_views(db, table, [row], {record.id: record})
     placed = {bet.bet: bet.stake for bet in view.settlement.bets} if view.settlement else {}
     if table.id != request.table_id or placed != request.stakes:
-        raise IdempotencyKeyReusedError(key=key)
+        raise LedgerError("idempotency_key_reused", key=key)
     amounts = list(
         db.execute(
             select(Entry.amount, Entry.balance_after)

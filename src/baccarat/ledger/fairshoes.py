@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from baccarat.fair import Claim, Verification, verify
 from baccarat.ledger import tables
-from baccarat.ledger.errors import ClientSeedClosedError, NotFoundError, ShoeNotRevealedError
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import FairShoeView
 from baccarat.store.models import ShoeRecord, TableRecord
 
@@ -35,13 +35,13 @@ def set_client_seed(
 
     A shoe not dealt from yet is reshuffled with it; a finished shoe without a successor (data
     from before provably fair shoes) gets its next shoe shuffled with it. Once a coup was dealt
-    from the shoe it is :class:`ClientSeedClosedError`.
+    from the shoe it is ``client_seed_closed``.
     """
     record = tables.current_shoe(session, table.id)
     if record.finished:
         return tables.next_shoe(session, table, record, rng, now, client_seed)
     if not FairShoeView.of(record).client_seed_open:
-        raise ClientSeedClosedError(shoe=record.number)
+        raise LedgerError("client_seed_closed", shoe=record.number)
     tables.reseed_shoe(record, client_seed)
     session.flush()
     return record
@@ -65,13 +65,13 @@ def verify_shoe(session: Session, table: TableRecord, number: int) -> Verificati
     and every coup dealt from it are checked.
 
     A shoe not finished yet (its seed is secret) or from before provably fair shoes is
-    :class:`ShoeNotRevealedError`.
+    ``shoe_not_revealed``.
     """
     record = tables.shoe_by_number(session, table.id, number)
     if record is None:
-        raise NotFoundError(what="shoe", key=number)
+        raise LedgerError("not_found", what="shoe", key=number)
     if not record.finished or record.server_seed is None or record.client_seed is None:
-        raise ShoeNotRevealedError(shoe=number)
+        raise LedgerError("shoe_not_revealed", shoe=number)
     claims = [
         Claim(tables.decode_cards(row.cards)) for row in tables.coups_of_shoe(session, record.id)
     ]

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from baccarat.core.coup import Coup
 from baccarat.core.settle import settle
 from baccarat.ledger import tables
-from baccarat.ledger.errors import NotFoundError
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import CoupView, FairShoeView, ShoeView, TableView
 from baccarat.store.models import (
     CoupRecord,
@@ -59,7 +59,7 @@ def coup_views(
     for row in rows:
         shoe = shoes.get(row.shoe_id) or session.get(ShoeRecord, row.shoe_id)
         if shoe is None:
-            raise NotFoundError(what="shoe", key=row.shoe_id)
+            raise LedgerError("not_found", what="shoe", key=row.shoe_id)
         shoes[row.shoe_id] = shoe
         coup = Coup.from_cards(tables.decode_cards(row.cards), rule_set.tableau)
         placed = stakes.get(row.id)
@@ -79,11 +79,11 @@ def coup_views(
 
 
 def player_coup(session: Session, player_id: str, coup_id: int) -> CoupView:
-    """One coup of the player's; another player's (or no) coup is :class:`NotFoundError`."""
+    """One coup of the player's; another player's (or no) coup is ``not_found``."""
     row = session.get(CoupRecord, coup_id) if is_record_id(coup_id) else None
     table = session.get(TableRecord, row.table_id) if row is not None else None
     if row is None or table is None or table.player_id != player_id:
-        raise NotFoundError(what="coup", key=coup_id)
+        raise LedgerError("not_found", what="coup", key=coup_id)
     (view,) = coup_views(session, table, [row])
     return view
 

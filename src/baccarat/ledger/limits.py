@@ -23,12 +23,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from baccarat.ledger.errors import (
-    BadLimitError,
-    CoolingOffError,
-    DailyCoupLimitError,
-    SessionLimitError,
-)
+from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import CheminDay, CoupRecord, Player, TableRecord
 
 __all__ = [
@@ -164,7 +159,7 @@ def limits(
 def _check_range(name: str, value: int | None) -> None:
     low, high = _RANGES[name]
     if value is not None and not low <= value <= high:
-        raise BadLimitError(limit=name, value=value, low=low, high=high)
+        raise LedgerError("bad_limit", limit=name, value=value, low=low, high=high)
 
 
 def set_limits(
@@ -215,7 +210,7 @@ def cool_off(session: Session, player: Player, period: str, now: datetime) -> Pl
     """Lock the account for play for ``period`` (a key of :data:`COOL_OFF_CHOICES`); a cool-off
     already running is only ever lengthened."""
     if period not in COOL_OFF_CHOICES:
-        raise BadLimitError(limit="cool_off", value=period, low="1d", high="30d")
+        raise LedgerError("bad_limit", limit="cool_off", value=period, low="1d", high="30d")
     until = now + COOL_OFF_CHOICES[period]
     if player.cool_off_until is None or player.cool_off_until < until:
         player.cool_off_until = until
@@ -229,15 +224,17 @@ def check_play(
     """Refuse a coup during a cool-off, past the daily coup limit, or past the session limit."""
     current = limits(session, player, now, count_coups=False)  # counted below, if limited
     if current.cool_off_until is not None:
-        raise CoolingOffError(until=current.cool_off_until.strftime("%Y-%m-%d %H:%M UTC"))
+        raise LedgerError(
+            "cooling_off", until=current.cool_off_until.strftime("%Y-%m-%d %H:%M UTC")
+        )
     if (
         current.daily_coup_limit is not None
         and coups_today(session, player.id, now) >= current.daily_coup_limit
     ):
-        raise DailyCoupLimitError(limit=current.daily_coup_limit)
+        raise LedgerError("daily_coup_limit", limit=current.daily_coup_limit)
     if (
         current.session_limit_minutes is not None
         and session_started is not None
         and now - session_started >= timedelta(minutes=current.session_limit_minutes)
     ):
-        raise SessionLimitError(minutes=current.session_limit_minutes)
+        raise LedgerError("session_limit", minutes=current.session_limit_minutes)

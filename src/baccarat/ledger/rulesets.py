@@ -23,50 +23,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
+from typing import ClassVar
 
 from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.rulefile import error_line, rule_set_from_toml
 from baccarat.core.rules import RULE_SETS, RuleSet
-from baccarat.i18n.markers import N_
 
 __all__ = ["RulesDirError", "offered_rule_sets", "read_rules_dir"]
 
 
-class RulesDirError(BaccaratError):
+class RulesDirError(TemplatedError):
     """A rules directory, or a file in it, that the table cannot offer."""
 
-
-class RulesDirUnreadableError(RulesDirError, TemplatedError):
-    code = "rules_dir_unreadable"
-    template = N_("cannot read the rules directory {path}: {reason}")
-
-
-class RulesFileUnreadableError(RulesDirError, TemplatedError):
-    code = "rules_file_unreadable"
-    template = N_("cannot read {path}: {reason}")
-
-
-class RulesFileInvalidError(RulesDirError, TemplatedError):
-    code = "rules_file_invalid"
-    template = N_("{path}:{line}: {detail}")
-
-
-class RulesFileChoosesError(RulesDirError, TemplatedError):
-    code = "rules_file_chooses"
-    template = N_(
-        "{path}:{line}: rule set {rule_set!r} leaves the hands a choice (tableau {tableau!r}); "
-        "the practice table deals fixed rules only"
-    )
-
-
-class RulesFileBuiltInNameError(RulesDirError, TemplatedError):
-    code = "rules_file_built_in_name"
-    template = N_("{path}:{line}: rule set {rule_set!r} is the name of a built-in rule set")
-
-
-class RulesFileNameTwiceError(RulesDirError, TemplatedError):
-    code = "rules_file_name_twice"
-    template = N_("{path}:{line}: rule set {rule_set!r} is also the rule set of {other}")
+    templates: ClassVar[Mapping[str, str]] = {
+        "rules_dir_unreadable": "cannot read the rules directory {path}: {reason}",
+        "rules_file_built_in_name": (
+            "{path}:{line}: rule set {rule_set!r} is the name of a built-in rule set"
+        ),
+        "rules_file_chooses": (
+            "{path}:{line}: rule set {rule_set!r} leaves the hands a choice (tableau "
+            "{tableau!r}); the practice table deals fixed rules only"
+        ),
+        # A file that is not a valid rule set (``detail``: the reader's refusal).
+        "rules_file_invalid": "{path}:{line}: {detail}",
+        "rules_file_name_twice": "{path}:{line}: rule set {rule_set!r} is also the rule set of {other}",
+        "rules_file_unreadable": "cannot read {path}: {reason}",
+    }
 
 
 def _name_line(text: str) -> int:
@@ -80,8 +62,8 @@ def read_rules_dir(directory: Path) -> dict[str, RuleSet]:
     try:
         paths = sorted(p for p in directory.iterdir() if p.suffix == ".toml" and p.is_file())
     except OSError as exc:
-        raise RulesDirUnreadableError(
-            path=str(directory), reason=exc.strerror or str(exc)
+        raise RulesDirError(
+            "rules_dir_unreadable", path=str(directory), reason=exc.strerror or str(exc)
         ) from None
     found: dict[str, tuple[RuleSet, Path]] = {}
     for path in paths:
@@ -89,22 +71,29 @@ def read_rules_dir(directory: Path) -> dict[str, RuleSet]:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise RulesFileUnreadableError(path=str(path), reason=reason) from None
+            raise RulesDirError("rules_file_unreadable", path=str(path), reason=reason) from None
         try:
             rule_set = rule_set_from_toml(text)
         except BaccaratError as exc:
-            raise RulesFileInvalidError(
-                path=str(path), line=error_line(text, exc), detail=exc
+            raise RulesDirError(
+                "rules_file_invalid", path=str(path), line=error_line(text, exc), detail=exc
             ) from None
         line = _name_line(text)
         if rule_set.tableau.has_options:
-            raise RulesFileChoosesError(
-                path=str(path), line=line, rule_set=rule_set.name, tableau=rule_set.tableau.name
+            raise RulesDirError(
+                "rules_file_chooses",
+                path=str(path),
+                line=line,
+                rule_set=rule_set.name,
+                tableau=rule_set.tableau.name,
             )
         if rule_set.name in RULE_SETS:
-            raise RulesFileBuiltInNameError(path=str(path), line=line, rule_set=rule_set.name)
+            raise RulesDirError(
+                "rules_file_built_in_name", path=str(path), line=line, rule_set=rule_set.name
+            )
         if rule_set.name in found:
-            raise RulesFileNameTwiceError(
+            raise RulesDirError(
+                "rules_file_name_twice",
                 path=str(path),
                 line=line,
                 rule_set=rule_set.name,

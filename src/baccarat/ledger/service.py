@@ -33,7 +33,7 @@ from baccarat.core.shoe import ShoeRules
 from baccarat.fair import Verification, check_client_seed
 from baccarat.ledger import accounts, auth, dealing, fairshoes, history, limits, tables
 from baccarat.ledger.accounts import STARTING_BALANCE
-from baccarat.ledger.errors import CoolingOffError, RuleSetNotPlayableError
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, PlayerView, TableView
 from baccarat.store.db import Store
@@ -93,7 +93,7 @@ class PlayService:
             player = accounts.get_player(db, player_id)
             cooling = limits.limits(db, player, now).cool_off_until
             if cooling is not None:
-                raise CoolingOffError(until=cooling.strftime("%Y-%m-%d %H:%M UTC"))
+                raise LedgerError("cooling_off", until=cooling.strftime("%Y-%m-%d %H:%M UTC"))
             accounts.top_up(db, player_id, now, self.starting_balance)
             return accounts.player_view(db, player_id, since, now, self.starting_balance)
 
@@ -203,7 +203,7 @@ class PlayService:
         # An offered table, or a built-in one (a choice game is found, and refused, by name).
         rules = self.rule_sets.get(rule_set) or get_rule_set(rule_set)
         if rules.tableau.has_options:
-            raise RuleSetNotPlayableError(rule_set=rules.name)
+            raise LedgerError("rule_set_not_playable", rule_set=rules.name)
         ShoeRules(decks=decks)  # a bad deck count is refused before anything is written
         with self.store.transaction() as db:
             accounts.get_player(db, player_id)
@@ -236,16 +236,16 @@ class PlayService:
         (:func:`baccarat.ledger.dealing.deal`).
 
         ``stakes`` maps bet names to minor units. Refused with nothing written: no stakes
-        (:class:`NoStakesError`), a stake the table does not take (:class:`BadStakeError`),
-        stakes above the balance (:class:`InsufficientPointsError`), another deal at this table
-        or another change to this balance committing first (:class:`TableBusyError`,
-        :class:`BalanceChangedError`).
+        (``no_stakes``), a stake the table does not take (``bad_stake``),
+        stakes above the balance (``insufficient_points``), another deal at this table
+        or another change to this balance committing first (``table_busy``,
+        ``balance_changed``).
         The outcome includes the player's standing after the deal, with the net since ``since``.
 
         ``idempotency_key``: a deal sent again with a key this player already used for it (a
         retry, a double click) deals and charges nothing and returns the first outcome
         (``replayed``); the same key with another table or other stakes is refused
-        (:class:`IdempotencyKeyReusedError`). The key is stored in the deal's own transaction, so
+        (``idempotency_key_reused``). The key is stored in the deal's own transaction, so
         it exists exactly when the coup does.
         """
         request = dealing.check_request(player_id, table_id, stakes, since, idempotency_key)
@@ -269,7 +269,7 @@ class PlayService:
     def set_client_seed(self, player_id: str, table_id: int, client_seed: str) -> TableView:
         """Use the player's client seed for the table's next shoe (before its first coup).
 
-        Refused with :class:`ClientSeedClosedError` once a coup was dealt from that shoe; a
+        Refused with ``client_seed_closed`` once a coup was dealt from that shoe; a
         malformed seed is a :class:`~baccarat.fair.SeedError`. Nothing is written then.
         """
         check_client_seed(client_seed)
@@ -291,7 +291,7 @@ class PlayService:
         the commitment shown before it and every coup dealt from it are checked.
 
         A shoe not finished yet (its seed is secret) or from before provably fair shoes is
-        :class:`ShoeNotRevealedError`.
+        ``shoe_not_revealed``.
         """
         with self.store.reading() as db:
             return fairshoes.verify_shoe(db, tables.get_table(db, player_id, table_id), number)

@@ -27,7 +27,7 @@ from baccarat.core.rules import RuleSet, get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import Tableau
 from baccarat.fair import commitment, fair_order, new_client_seed, new_server_seed
-from baccarat.ledger.errors import NotFoundError, TableBusyError
+from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
 
 __all__ = [
@@ -117,7 +117,7 @@ def get_table(session: Session, player_id: str, table_id: int) -> TableRecord:
     """The player's table ``table_id``; another player's table is reported as not found."""
     table = session.get(TableRecord, table_id) if is_record_id(table_id) else None
     if table is None or table.player_id != player_id:
-        raise NotFoundError(what="table", key=table_id)
+        raise LedgerError("not_found", what="table", key=table_id)
     return table
 
 
@@ -224,9 +224,9 @@ def table_and_shoe(
         else None
     )
     if row is None:
-        raise NotFoundError(what="table", key=table_id)
+        raise LedgerError("not_found", what="table", key=table_id)
     if row[1] is None:
-        raise NotFoundError(what="shoe of table", key=table_id)
+        raise LedgerError("not_found", what="shoe of table", key=table_id)
     return row[0], row[1]
 
 
@@ -239,7 +239,7 @@ def current_shoe(session: Session, table_id: int) -> ShoeRecord:
         .limit(1)
     ).first()
     if record is None:
-        raise NotFoundError(what="shoe of table", key=table_id)
+        raise LedgerError("not_found", what="shoe of table", key=table_id)
     return record
 
 
@@ -267,7 +267,7 @@ def advance_shoe(session: Session, record: ShoeRecord, shoe: Shoe) -> None:
     """Store that one more coup was dealt from ``record``, only if nobody else did first.
 
     The ``WHERE coups_dealt = old`` makes two deals racing at one table commit at most once: the
-    loser updates no row and gets :class:`TableBusyError` (its transaction then rolls back).
+    loser updates no row and gets ``table_busy`` (its transaction then rolls back).
     """
     old = record.coups_dealt
     if shoe.coups_dealt != old + 1:
@@ -276,7 +276,7 @@ def advance_shoe(session: Session, record: ShoeRecord, shoe: Shoe) -> None:
         _ADVANCE_SHOE, {"shoe_id": record.id, "old": old, "new": old + 1, "done": shoe.finished}
     )
     if getattr(result, "rowcount", 1) != 1:
-        raise TableBusyError(table=record.table_id)
+        raise LedgerError("table_busy", table=record.table_id)
     # The row is written above: set the loaded record to match without marking it changed, or
     # the flush would send a second UPDATE of the same columns.
     set_committed_value(record, "coups_dealt", old + 1)

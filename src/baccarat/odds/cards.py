@@ -36,7 +36,7 @@ from baccarat.core.positions import CardAttribute, Position
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.odds import _cards
 from baccarat.odds.composition import Composition
-from baccarat.odds.exact import _INT64_MAX, _python_twin, _tableau_arrays, six_card_total
+from baccarat.odds.counting import _INT64_MAX, _python_twin, _tableau_arrays, six_card_total
 
 __all__ = ["CardPlan", "card_counts", "card_plan"]
 

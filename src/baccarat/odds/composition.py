@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from baccarat.core.cards import RANKS, SUITS, Card, Rank
 from baccarat.core.errors import BaccaratError, TemplatedError
@@ -40,100 +41,38 @@ CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in RANKS for suit in S
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 
 
-class CompositionError(BaccaratError):
+class CompositionError(TemplatedError):
     """A shoe composition that cannot exist or cannot be read."""
 
-
-# Each way a composition can be wrong, as a template a reader sees in their language.
-class CountsLengthError(CompositionError, TemplatedError):
-    code = "composition_counts_length"
-    template = "a composition needs a count for each of the 52 cards, got {count}"
-
-
-class BadCardCountError(CompositionError, TemplatedError):
-    code = "composition_bad_card_count"
-    template = "card counts must be whole numbers of at least 0: {bad}"
-
-
-class UnevenInfiniteDeckError(CompositionError, TemplatedError):
-    code = "composition_uneven_infinite"
-    template = "the infinite deck weighs every card equally"
-
-
-class TooFewCardsError(CompositionError, TemplatedError):
-    code = "composition_too_few_cards"
-    template = (
-        "a shoe of {count} card(s) ({composition}) cannot "
-        "deal a coup: at least {least} cards are needed"
-    )
-
-
-class CompositionDecksError(CompositionError, TemplatedError):
-    code = "composition_decks"
-    template = "decks must be a whole number of at least 1, got {decks!r}"
-
-
-class RankCountsLengthError(CompositionError, TemplatedError):
-    code = "composition_rank_counts_length"
-    template = "expected 13 counts (A to K), got {count}"
-
-
-class NoCardsNamedError(CompositionError, TemplatedError):
-    code = "composition_names_no_cards"
-    template = "cannot read composition {text!r}: it names no cards"
-
-
-class NotKeyCountError(CompositionError, TemplatedError):
-    code = "composition_not_key_count"
-    template = "cannot read composition {text!r}: expected KEY:COUNT, got {token!r}"
-
-
-class CountNotWholeError(CompositionError, TemplatedError):
-    code = "composition_count_not_whole"
-    template = "cannot read composition {text!r}: count {count!r} for {key!r} is not a whole number"
-
-
-class NegativeTokenError(CompositionError, TemplatedError):
-    code = "composition_negative_token"
-    template = "a count cannot be negative: {token} (in {text!r})"
-
-
-class KeyTwiceError(CompositionError, TemplatedError):
-    code = "composition_key_twice"
-    template = "cannot read composition {text!r}: {key!r} is given twice"
-
-
-class UnknownKeyError(CompositionError, TemplatedError):
-    code = "composition_unknown_key"
-    template = (
-        "cannot read composition {text!r}: unknown rank or card {key!r} "
-        "(expected A 2-9 T/10 J Q K, or a card such as As)"
-    )
-
-
-class RankAndCardError(CompositionError, TemplatedError):
-    code = "composition_rank_and_card"
-    template = "cannot read composition {text!r}: rank {rank} is given both as a rank and by card"
-
-
-class NoMoreOfCardError(CompositionError, TemplatedError):
-    code = "composition_no_more_of_card"
-    template = "cannot remove {card}: the shoe holds no more of it"
-
-
-class NoneOfRankError(CompositionError, TemplatedError):
-    code = "composition_none_of_rank"
-    template = "cannot remove a {rank}: the shoe holds none"
-
-
-class CountNotIntegerError(CompositionError, TemplatedError):
-    code = "composition_count_not_integer"
-    template = "a count must be a whole number: {what}:{count!r}"
-
-
-class NegativeCountError(CompositionError, TemplatedError):
-    code = "composition_negative_count"
-    template = "a count cannot be negative: {what}:{count}"
+    templates: ClassVar[Mapping[str, str]] = {
+        "composition_bad_card_count": "card counts must be whole numbers of at least 0: {bad}",
+        "composition_count_not_integer": "a count must be a whole number: {what}:{count!r}",
+        "composition_count_not_whole": (
+            "cannot read composition {text!r}: count {count!r} for {key!r} is not a whole number"
+        ),
+        "composition_counts_length": "a composition needs a count for each of the 52 cards, got {count}",
+        "composition_decks": "decks must be a whole number of at least 1, got {decks!r}",
+        "composition_key_twice": "cannot read composition {text!r}: {key!r} is given twice",
+        "composition_names_no_cards": "cannot read composition {text!r}: it names no cards",
+        "composition_negative_count": "a count cannot be negative: {what}:{count}",
+        "composition_negative_token": "a count cannot be negative: {token} (in {text!r})",
+        "composition_no_more_of_card": "cannot remove {card}: the shoe holds no more of it",
+        "composition_none_of_rank": "cannot remove a {rank}: the shoe holds none",
+        "composition_not_key_count": "cannot read composition {text!r}: expected KEY:COUNT, got {token!r}",
+        "composition_rank_and_card": (
+            "cannot read composition {text!r}: rank {rank} is given both as a rank and by card"
+        ),
+        "composition_rank_counts_length": "expected 13 counts (A to K), got {count}",
+        "composition_too_few_cards": (
+            "a shoe of {count} card(s) ({composition}) cannot deal a coup: at least "
+            "{least} cards are needed"
+        ),
+        "composition_uneven_infinite": "the infinite deck weighs every card equally",
+        "composition_unknown_key": (
+            "cannot read composition {text!r}: unknown rank or card {key!r} (expected A "
+            "2-9 T/10 J Q K, or a card such as As)"
+        ),
+    }
 
 
 def card_index(card: Card) -> int:
@@ -166,18 +105,23 @@ class Composition:
 
     def __post_init__(self) -> None:
         if len(self.counts) != len(CARDS):
-            raise CountsLengthError(count=len(self.counts))
+            raise CompositionError("composition_counts_length", count=len(self.counts))
         bad = [
             f"{card}:{n!r}"
             for card, n in zip(CARDS, self.counts, strict=True)
             if isinstance(n, bool) or not isinstance(n, int) or n < 0
         ]
         if bad:
-            raise BadCardCountError(bad=bad[0])
+            raise CompositionError("composition_bad_card_count", bad=bad[0])
         if self.infinite and any(n != 1 for n in self.counts):
-            raise UnevenInfiniteDeckError()
+            raise CompositionError("composition_uneven_infinite")
         if not self.infinite and sum(self.counts) < MIN_CARDS:
-            raise TooFewCardsError(count=sum(self.counts), composition=str(self), least=MIN_CARDS)
+            raise CompositionError(
+                "composition_too_few_cards",
+                count=sum(self.counts),
+                composition=str(self),
+                least=MIN_CARDS,
+            )
 
     # --- constructors ------------------------------------------------------------------------
 
@@ -188,10 +132,10 @@ class Composition:
         >>> Composition.decks(0)
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.CompositionDecksError: decks must be a whole number of at least 1, got 0
+        baccarat.odds.composition.CompositionError: decks must be a whole number of at least 1, got 0
         """
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-            raise CompositionDecksError(decks=decks)
+            raise CompositionError("composition_decks", decks=decks)
         return cls((decks,) * len(CARDS))
 
     @classmethod
@@ -206,14 +150,14 @@ class Composition:
         >>> Composition.from_rank_counts([1] * 12 + [-1])
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.NegativeCountError: a count cannot be negative: K:-1
+        baccarat.odds.composition.CompositionError: a count cannot be negative: K:-1
         """
         if isinstance(counts, Mapping):
             by_rank = [counts.get(rank, 0) for rank in RANKS]
         else:
             by_rank = list(counts)
             if len(by_rank) != len(RANKS):
-                raise RankCountsLengthError(count=len(by_rank))
+                raise CompositionError("composition_rank_counts_length", count=len(by_rank))
         for rank, n in zip(RANKS, by_rank, strict=True):
             _check_count(rank.symbol, n)
         return cls(tuple(c for n in by_rank for c in _even_suits(n)))
@@ -236,15 +180,15 @@ class Composition:
         >>> Composition.parse("A:31,Z:4")
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.UnknownKeyError: cannot read composition 'A:31,Z:4': unknown rank or card 'Z' (...)
+        baccarat.odds.composition.CompositionError: cannot read composition 'A:31,Z:4': unknown rank or card 'Z' (...)
         >>> Composition.parse("A:3,2:2")
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.TooFewCardsError: a shoe of 5 card(s) (A:3,2:2) cannot deal a coup: ...
+        baccarat.odds.composition.CompositionError: a shoe of 5 card(s) (A:3,2:2) cannot deal a coup: ...
         """
         tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
         if not tokens:
-            raise NoCardsNamedError(text=text)
+            raise CompositionError("composition_names_no_cards", text=text)
         counts = [0] * len(CARDS)
         seen: set[str] = set()
         ranks_given: set[Rank] = set()
@@ -253,29 +197,35 @@ class Composition:
         for token in tokens:
             key, sep, raw = token.partition(":")
             if not sep or not key:
-                raise NotKeyCountError(text=text, token=token)
+                raise CompositionError("composition_not_key_count", text=text, token=token)
             try:
                 n = int(raw)
             except ValueError:
-                raise CountNotWholeError(text=text, count=raw, key=key) from None
+                raise CompositionError(
+                    "composition_count_not_whole", text=text, count=raw, key=key
+                ) from None
             if n < 0:
-                raise NegativeTokenError(token=token, text=text)
+                raise CompositionError("composition_negative_token", token=token, text=text)
             norm = key.strip().upper()
             if norm in seen:
-                raise KeyTwiceError(text=text, key=key)
+                raise CompositionError("composition_key_twice", text=text, key=key)
             seen.add(norm)
             target = _parse_key(key)
             if target is None:
-                raise UnknownKeyError(text=text, key=key)
+                raise CompositionError("composition_unknown_key", text=text, key=key)
             if isinstance(target, Rank):
                 if target in cards_given:
-                    raise RankAndCardError(text=text, rank=target.symbol)
+                    raise CompositionError(
+                        "composition_rank_and_card", text=text, rank=target.symbol
+                    )
                 ranks_given.add(target)
                 base = (int(target) - 1) * 4
                 counts[base : base + 4] = _even_suits(n)
             else:
                 if target.rank in ranks_given:
-                    raise RankAndCardError(text=text, rank=target.rank.symbol)
+                    raise CompositionError(
+                        "composition_rank_and_card", text=text, rank=target.rank.symbol
+                    )
                 cards_given.add(target.rank)
                 counts[card_index(target)] = n
         return cls(tuple(counts))
@@ -323,7 +273,7 @@ class Composition:
         >>> Composition.decks(1).without([Card.parse("As")] * 2)
         Traceback (most recent call last):
         ...
-        baccarat.odds.composition.NoMoreOfCardError: cannot remove As: the shoe holds no more of it
+        baccarat.odds.composition.CompositionError: cannot remove As: the shoe holds no more of it
         """
         if self.infinite:
             return self
@@ -331,7 +281,7 @@ class Composition:
         for card in cards:
             i = card_index(card)
             if counts[i] == 0:
-                raise NoMoreOfCardError(card=str(card))
+                raise CompositionError("composition_no_more_of_card", card=str(card))
             counts[i] -= 1
         return Composition(tuple(counts))
 
@@ -344,7 +294,7 @@ class Composition:
         base = (int(rank) - 1) * 4
         suits = self.counts[base : base + 4]
         if max(suits) == 0:
-            raise NoneOfRankError(rank=rank.symbol)
+            raise CompositionError("composition_none_of_rank", rank=rank.symbol)
         suit = SUITS[suits.index(max(suits))]
         return self.without([Card(rank, suit)])
 
@@ -386,9 +336,9 @@ class Composition:
 
 def _check_count(what: str, n: object) -> None:
     if isinstance(n, bool) or not isinstance(n, int):
-        raise CountNotIntegerError(what=what, count=n)
+        raise CompositionError("composition_count_not_integer", what=what, count=n)
     if n < 0:
-        raise NegativeCountError(what=what, count=n)
+        raise CompositionError("composition_negative_count", what=what, count=n)
 
 
 def _parse_key(key: str) -> Rank | Card | None:

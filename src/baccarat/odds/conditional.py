@@ -26,7 +26,7 @@ import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -48,43 +48,26 @@ from baccarat.odds.exact import signatures_of
 __all__ = ["ConditionError", "Given", "conditional_distribution", "parse_given"]
 
 
-class ConditionError(BaccaratError):
+class ConditionError(TemplatedError):
     """A condition that cannot be read, or that no deal satisfies."""
 
-
-class BadGivenError(ConditionError, TemplatedError):
-    code = "bad_given"
-    template = (
-        "cannot read --given {text!r}: expected FIELD=VALUE (several values joined by |), "
-        "comma-separated, got {part!r}"
-    )
-
-
-class BadSeenError(ConditionError, TemplatedError):
-    code = "bad_seen"
-    template = (
-        "cannot read --seen {text!r}: expected POSITION=CARD, comma-separated (P1 B1 P2 B2 P3 "
-        "B3, and a card such as 5h, a rank such as 5, a group named in --groups, or none for a "
-        "third card), got {part!r}"
-    )
-
-
-class SeenTwiceError(ConditionError, TemplatedError):
-    code = "seen_twice"
-    template = "--seen names {position} twice"
-
-
-class BadGroupsError(ConditionError, TemplatedError):
-    code = "bad_groups"
-    template = (
-        "cannot read --groups {text!r}: expected NAME=RANKS, comma-separated (a name of "
-        "lower-case letters, and ranks such as 6789 or TJQK), got {part!r}"
-    )
-
-
-class ImpossibleConditionError(ConditionError, TemplatedError):
-    code = "impossible_condition"
-    template = "no coup from this shoe can be dealt that way ({condition})"
+    templates: ClassVar[Mapping[str, str]] = {
+        "bad_given": (
+            "cannot read --given {text!r}: expected FIELD=VALUE (several values joined by |), "
+            "comma-separated, got {part!r}"
+        ),
+        "bad_groups": (
+            "cannot read --groups {text!r}: expected NAME=RANKS, comma-separated (a name of "
+            "lower-case letters, and ranks such as 6789 or TJQK), got {part!r}"
+        ),
+        "bad_seen": (
+            "cannot read --seen {text!r}: expected POSITION=CARD, comma-separated (P1 B1 P2 B2 "
+            "P3 B3, and a card such as 5h, a rank such as 5, a group named in --groups, or none "
+            "for a third card), got {part!r}"
+        ),
+        "impossible_condition": "no coup from this shoe can be dealt that way ({condition})",
+        "seen_twice": "--seen names {position} twice",
+    }
 
 
 @dataclass(frozen=True)
@@ -133,11 +116,11 @@ def _groups(text: str | None) -> dict[str, tuple[Rank, ...]]:
         name = name.strip().lower()
         symbols = ranks.strip().upper().replace("10", "T")
         if not sep or not _GROUP_NAME.match(name) or not symbols or name in found:
-            raise BadGroupsError(text=text, part=part)
+            raise ConditionError("bad_groups", text=text, part=part)
         try:
             chosen = {Rank.parse(s) for s in symbols}
         except BaccaratError:
-            raise BadGroupsError(text=text, part=part) from None
+            raise ConditionError("bad_groups", text=text, part=part) from None
         found[name] = tuple(r for r in RANKS if r in chosen)
     return found
 
@@ -152,9 +135,9 @@ def _seen_tests(
         position = Position.parse(name)
         what = what.strip()
         if not sep or position is None or not what:
-            raise BadSeenError(text=text, part=part)
+            raise ConditionError("bad_seen", text=text, part=part)
         if position.value in shown:
-            raise SeenTwiceError(position=position.value)
+            raise ConditionError("seen_twice", position=position.value)
         shown[position.value] = what
         rank_field = CardField(position, CardAttribute.RANK)
         if what.lower() in groups:
@@ -173,7 +156,7 @@ def _seen_tests(
             try:
                 tests.append(Condition(rank_field, (Rank.parse(what),)))
             except BaccaratError:
-                raise BadSeenError(text=text, part=part) from None
+                raise ConditionError("bad_seen", text=text, part=part) from None
     return tests, shown
 
 
@@ -198,7 +181,7 @@ def parse_given(
             key, sep, raw = part.partition("=")
             key = key.strip()
             if not sep or not key or not raw.strip() or key in when:
-                raise BadGivenError(text=given, part=part)
+                raise ConditionError("bad_given", text=given, part=part)
             values = [_value(v) for v in raw.split("|")]
             group = len(values) == 1 and str(values[0]).lower() in ("all", "player", "banker")
             if key.startswith("same_") and not group:
@@ -378,7 +361,9 @@ def conditional_distribution(
         restricted.append(out)
     total = sum(int(c) for c in restricted[0])
     if total == 0:
-        raise ImpossibleConditionError(condition=", ".join(t.text() for t in condition))
+        raise ConditionError(
+            "impossible_condition", condition=", ".join(t.text() for t in condition)
+        )
     return Distribution(
         tuple(int(c) for c in restricted[0]),
         tuple(int(c) for c in restricted[1]),

@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -25,11 +24,18 @@ import numpy.typing as npt
 
 from baccarat.core.cardspace import CardSignature
 from baccarat.core.distribution import Distribution
-from baccarat.core.errors import TableauError, TemplatedError
 from baccarat.core.summary import PAIR_CLASSES, SUMMARY_CLASSES
-from baccarat.core.tableau import PUNTO_BANCO, Action, Tableau
+from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.odds import _kernel
+from baccarat.odds.cards import card_counts
 from baccarat.odds.composition import Composition
+from baccarat.odds.counting import (
+    _INT64_MAX,
+    INT64_SAFE_CARDS,
+    _python_twin,
+    _tableau_arrays,
+    six_card_total,
+)
 
 if TYPE_CHECKING:
     from baccarat.core.bets import Bet
@@ -42,60 +48,6 @@ __all__ = [
     "signatures_of",
     "six_card_total",
 ]
-
-_INT64_MAX = 2**63 - 1
-
-
-def six_card_total(composition: Composition) -> int:
-    """The number of ordered six-card sequences: ``n(n−1)…(n−5)``, or ``52⁶`` for the infinite deck.
-
-    >>> six_card_total(Composition.decks(8))
-    4998398275503360
-    """
-    n = composition.size
-    if composition.infinite:
-        return n**6
-    total = 1
-    for k in range(6):
-        total *= n - k
-    return total
-
-
-INT64_SAFE_CARDS = 1448
-"""The largest shoe whose six-card total fits in a signed 64-bit integer (27 decks and more than a
-half); larger shoes are counted with Python integers (same code, slower)."""
-
-
-@functools.lru_cache(maxsize=32)
-def _tableau_arrays(
-    tableau: Tableau,
-) -> tuple[
-    npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
-]:
-    """The tableau as the kernel reads it: four boolean tables, built once per tableau."""
-    _check_fixed(tableau)
-    natural = np.array([tableau.is_natural(t) for t in range(10)], dtype=np.bool_)
-    player = np.array([a is Action.DRAW for a in tableau.player], dtype=np.bool_)
-    stood = np.array([a is Action.DRAW for a in tableau.banker_player_stood], dtype=np.bool_)
-    banker = np.array([[a is Action.DRAW for a in row] for row in tableau.banker], dtype=np.bool_)
-    for table in (natural, player, stood, banker):
-        table.setflags(write=False)
-    return natural, player, stood, banker
-
-
-class ChoiceTableauError(TableauError, TemplatedError):
-    """A tableau with a choice, which the exact analyzer cannot price."""
-
-    code = "choice_tableau"
-    template = (
-        "tableau {tableau!r} leaves a hand a choice (an option cell): the exact analyzer needs "
-        "fixed rules, so settle each option as draw or stand first"
-    )
-
-
-def _check_fixed(tableau: Tableau) -> None:
-    if tableau.has_options:
-        raise ChoiceTableauError(tableau=tableau.name)
 
 
 class ExactCounts:
@@ -128,11 +80,6 @@ class ExactCounts:
             self.total,
             {s: tuple(int(c) for c in counts.tolist()) for s, counts in self.cards.items()},
         )
-
-
-def _python_twin(kernel: Any) -> Any:
-    # With NUMBA_DISABLE_JIT=1 numba hands back the plain function, which has no py_func.
-    return getattr(kernel, "py_func", kernel)
 
 
 def signatures_of(bets: Iterable[Bet]) -> tuple[CardSignature, ...]:
@@ -173,8 +120,6 @@ def exact_counts(
     listed = tuple(signatures)
     card_level: Mapping[CardSignature, npt.NDArray[Any]] = {}
     if listed:
-        from baccarat.odds.cards import card_counts  # imports this module
-
         card_level = card_counts(composition, listed, tableau)
     return ExactCounts(summary, pairs, total, card_level)
 

@@ -19,17 +19,12 @@ from collections.abc import Iterator
 
 from baccarat.core.cards import RANKS, SUITS
 from baccarat.core.distribution import Distribution
-from baccarat.core.errors import TableauError, TemplatedError
+from baccarat.core.errors import TableauError
 from baccarat.core.summary import PairKind, PairSummary, Summary
 from baccarat.core.tableau import PUNTO_BANCO, Action, Tableau
 from baccarat.odds.composition import Composition
 
-__all__ = ["NoFixedAnswerError", "reference_distribution"]
-
-
-class NoFixedAnswerError(TableauError, TemplatedError):
-    code = "no_fixed_answer"
-    template = "tableau {tableau!r} leaves a hand a choice: no fixed answer"
+__all__ = ["reference_distribution"]
 
 
 def _draws(left: list[int], depletion: int) -> Iterator[tuple[int, int]]:
@@ -46,7 +41,7 @@ def reference_distribution(
 ) -> Distribution:
     """The same distribution as :func:`~baccarat.odds.exact.exact_distribution`, slowly."""
     if tableau.has_options:
-        raise NoFixedAnswerError(tableau=tableau.name)
+        raise TableauError("no_fixed_answer", tableau=tableau.name)
     depletion = 0 if composition.infinite else 1
     n = composition.size
 

@@ -28,7 +28,7 @@ from typing import Any
 from baccarat.core.cards import Card
 from baccarat.core.coup import Coup, Hand, Step, hand_total
 from baccarat.core.explain import explain
-from baccarat.core.money import format_points
+from baccarat.core.points import format_points
 from baccarat.core.settle import Settlement
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Reason, Side

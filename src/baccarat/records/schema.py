@@ -74,6 +74,10 @@ class RecordType(StrEnum):
     API_ODDS = "api.odds"
     API_COUP = "api.coup"
     API_HISTORY = "api.history"
+    API_ACCOUNT = "api.account"
+    API_LOGGED_OUT = "api.logged-out"
+    API_PASSWORD_CHANGED = "api.password-changed"
+    API_LIMITS = "api.limits"
 
     @property
     def version(self) -> int:

@@ -14,49 +14,42 @@ and ``+n`` (natural), in any order.
 >>> RoadResult.parse("X+bp")
 Traceback (most recent call last):
 ...
-baccarat.roads.result.BadTokenError: bad result token 'X+bp': expected B, P or T with optional +bp, +pp, +n, e.g. 'B+bp+n'
+baccarat.roads.result.RoadError: bad result token 'X+bp': expected B, P or T with optional +bp, +pp, +n, e.g. 'B+bp+n'
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import ClassVar, TypeGuard
 
 from baccarat.core.coup import Coup
-from baccarat.core.errors import BaccaratError, TemplatedError
+from baccarat.core.errors import TemplatedError
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
 
-__all__ = ["BadTokenError", "RoadError", "RoadResult", "parse_results"]
+__all__ = ["RoadError", "RoadResult", "parse_results"]
 
 _OUTCOMES = {"B": Winner.BANKER, "P": Winner.PLAYER, "T": Winner.TIE}
 _FLAGS = ("bp", "pp", "n")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-class RoadError(BaccaratError):
+class RoadError(TemplatedError):
     """Road input that cannot be read: a bad result token or a result that contradicts itself."""
 
-
-class BadTokenError(RoadError, TemplatedError):
-    code = "bad_result_token"
-    template = (
-        "bad result token {token!r}: expected B, P or T with optional +bp, +pp, +n, e.g. 'B+bp+n'"
-    )
-
-
-class UnknownFlagError(RoadError, TemplatedError):
-    code = "unknown_result_flag"
-    template = (
-        "bad result token {token!r}: unknown flag '+{flag}'; expected B, P or T with optional "
-        "+bp, +pp, +n, e.g. 'B+bp+n'"
-    )
-
-
-class FlagTwiceError(RoadError, TemplatedError):
-    code = "result_flag_twice"
-    template = "bad result token {token!r}: '+{flag}' is given twice"
+    templates: ClassVar[Mapping[str, str]] = {
+        "bad_result_token": (
+            "bad result token {token!r}: expected B, P or T with optional +bp, +pp, +n, "
+            "e.g. 'B+bp+n'"
+        ),
+        "result_flag_twice": "bad result token {token!r}: '+{flag}' is given twice",
+        "unknown_result_flag": (
+            "bad result token {token!r}: unknown flag '+{flag}'; expected B, P or T with "
+            "optional +bp, +pp, +n, e.g. 'B+bp+n'"
+        ),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,19 +120,19 @@ class RoadResult:
         >>> RoadResult.parse("T+n+n")
         Traceback (most recent call last):
         ...
-        baccarat.roads.result.FlagTwiceError: bad result token 'T+n+n': '+n' is given twice
+        baccarat.roads.result.RoadError: bad result token 'T+n+n': '+n' is given twice
         """
         head, *flags = token.strip().split("+")
         outcome = _OUTCOMES.get(head.upper())
         if outcome is None:
-            raise BadTokenError(token=token)
+            raise RoadError("bad_result_token", token=token)
         seen: set[str] = set()
         for flag in flags:
             key = flag.lower()
             if key not in _FLAGS:
-                raise UnknownFlagError(token=token, flag=flag)
+                raise RoadError("unknown_result_flag", token=token, flag=flag)
             if key in seen:
-                raise FlagTwiceError(token=token, flag=key)
+                raise RoadError("result_flag_twice", token=token, flag=key)
             seen.add(key)
         return cls(outcome, "bp" in seen, "pp" in seen, "n" in seen)
 

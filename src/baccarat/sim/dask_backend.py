@@ -17,7 +17,7 @@ of chunks.
 >>> check_identities("0.1.0 (code 1)", {"tcp://a:1": "0.1.0 (code 2)"})
 Traceback (most recent call last):
 ...
-baccarat.sim.spec.DaskOtherVersionError: Dask worker 'tcp://a:1' runs baccarat 0.1.0 (code 2), ...
+baccarat.sim.spec.SimulationError: Dask worker 'tcp://a:1' runs baccarat 0.1.0 (code 2), ...
 """
 
 from __future__ import annotations
@@ -36,18 +36,7 @@ import numpy as np
 from baccarat.sim import dask_tasks
 from baccarat.sim.kernels import LANES
 from baccarat.sim.runner import Tally, run_range
-from baccarat.sim.spec import (
-    DaskAddressError,
-    DaskLostError,
-    DaskNoBaccaratError,
-    DaskNoWorkersError,
-    DaskOtherVersionError,
-    DaskTalliesDifferError,
-    DaskUnreachableError,
-    DaskWorkerDiedError,
-    KernelPlan,
-    SimulationError,
-)
+from baccarat.sim.spec import KernelPlan, SimulationError
 
 __all__ = ["CONNECT_TIMEOUT", "TASK_SECONDS", "WORKER_WAIT", "DaskBackend", "check_identities"]
 
@@ -85,7 +74,8 @@ def check_identities(ours: str, reports: Mapping[str, object]) -> str:
     if failed:
         worker, reason = min(failed.items())
         assert isinstance(reason, BaseException)
-        raise DaskNoBaccaratError(
+        raise SimulationError(
+            "simulation_dask_no_baccarat",
             count=len(failed),
             total=len(reports),
             worker=worker,
@@ -94,7 +84,9 @@ def check_identities(ours: str, reports: Mapping[str, object]) -> str:
         )
     for worker, theirs in sorted(reports.items()):
         if theirs != ours:
-            raise DaskOtherVersionError(worker=worker, theirs=theirs, ours=ours)
+            raise SimulationError(
+                "simulation_dask_version", worker=worker, theirs=theirs, ours=ours
+            )
     return ours
 
 
@@ -139,11 +131,13 @@ class DaskBackend:
             backend._setup.append(("cluster_start", time.perf_counter() - started))
             return backend
         if "://" not in address and ":" not in address:
-            raise DaskAddressError(address=address)
+            raise SimulationError("simulation_dask_address", address=address)
         try:
             client = dd.Client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise DaskUnreachableError(address=address, reason=str(exc)) from None
+            raise SimulationError(
+                "simulation_dask_unreachable", address=address, reason=str(exc)
+            ) from None
         backend = cls(client, address=address)
         backend._setup.append(("connect", time.perf_counter() - started))
         return backend
@@ -164,7 +158,9 @@ class DaskBackend:
         try:
             self.client.wait_for_workers(1, timeout=seconds)
         except TimeoutError:
-            raise DaskNoWorkersError(address=self.address, seconds=f"{seconds:g}") from None
+            raise SimulationError(
+                "simulation_dask_no_workers", address=self.address, seconds=f"{seconds:g}"
+            ) from None
         reports = self.client.run(dask_tasks.worker_identity, on_error="return")
         self._identity = check_identities(dask_tasks.code_identity(), reports)
         setup = [(name, seconds) for name, seconds in self._setup if name != "workers"]
@@ -185,7 +181,9 @@ class DaskBackend:
         warm_ups: list[dask_tasks.WarmUp] = [self._result(f) for f in futures]
         for warm in warm_ups:
             if not _same(warm.tally, expected):
-                raise DaskTalliesDifferError(worker=warm.worker, last=WARM_UP_SHOES - 1)
+                raise SimulationError(
+                    "simulation_dask_tallies", worker=warm.worker, last=WARM_UP_SHOES - 1
+                )
         self.warm_ups = tuple(warm_ups)
         self._shoes_per_second = statistics.median(
             WARM_UP_SHOES / max(w.seconds, 1e-6) for w in warm_ups
@@ -288,9 +286,13 @@ class DaskBackend:
             raise
         except dd.KilledWorker as exc:
             worker = getattr(exc.last_worker, "address", exc.last_worker)
-            raise DaskWorkerDiedError(times=exc.allowed_failures + 1, worker=str(worker)) from None
+            raise SimulationError(
+                "simulation_dask_died", times=exc.allowed_failures + 1, worker=str(worker)
+            ) from None
         except (cf.CancelledError, OSError, TimeoutError) as exc:
-            raise DaskLostError(address=self.address, reason=dask_tasks.one_line(exc)) from None
+            raise SimulationError(
+                "simulation_dask_lost", address=self.address, reason=dask_tasks.one_line(exc)
+            ) from None
 
     def run_limited(self, plan: KernelPlan, first: int, count: int, limit: int) -> Tally:
         return run_range(plan, first, count, limit)

@@ -18,7 +18,7 @@ The module imports only the standard library, so a client can ask a worker who i
 >>> call(deal, "0.0.0 (code 000000000000)", plan, 0, 8)
 Traceback (most recent call last):
 ...
-baccarat.sim.spec.DaskOtherVersionError: Dask worker 'this process' runs baccarat ...
+baccarat.sim.spec.SimulationError: Dask worker 'this process' runs baccarat ...
 """
 
 from __future__ import annotations
@@ -96,15 +96,19 @@ def call(
 ) -> Result:
     """Run ``task(payload, first, count)`` here if this worker runs the client's code
     (``identity``); a failure in the task comes back as a refusal that names this worker."""
-    from baccarat.sim.spec import DaskKernelsError, DaskOtherVersionError
+    from baccarat.sim.spec import SimulationError
 
     ours = code_identity()
     if ours != identity:
-        raise DaskOtherVersionError(worker=_worker_address(), theirs=ours, ours=identity)
+        raise SimulationError(
+            "simulation_dask_version", worker=_worker_address(), theirs=ours, ours=identity
+        )
     try:
         return task(payload, first, count)
     except Exception as exc:
-        raise DaskKernelsError(worker=_worker_address(), reason=one_line(exc)) from exc
+        raise SimulationError(
+            "simulation_dask_kernels", worker=_worker_address(), reason=one_line(exc)
+        ) from exc
 
 
 def _local_plan(plan: KernelPlan) -> KernelPlan:

@@ -26,13 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat.sim.runner import Tally, run_range
-from baccarat.sim.spec import (
-    KernelPlan,
-    NoCupyError,
-    NoGpuError,
-    NoUsableGpuError,
-    SimulationError,
-)
+from baccarat.sim.spec import KernelPlan, SimulationError
 from baccarat.sim.tables import private_cache_dir
 
 __all__ = ["GpuBackend", "HostKernel", "build_host_library", "kernel_source"]
@@ -122,13 +116,13 @@ def _cupy() -> Any:
     try:
         import cupy
     except ImportError as exc:
-        raise NoCupyError(reason=str(exc)) from None
+        raise SimulationError("simulation_no_cupy", reason=str(exc)) from None
     try:
         devices = cupy.cuda.runtime.getDeviceCount()
     except Exception as exc:  # CUDARuntimeError without a driver; its class varies by version
-        raise NoUsableGpuError(reason=str(exc)) from None
+        raise SimulationError("simulation_gpu_unusable", reason=str(exc)) from None
     if devices < 1:
-        raise NoGpuError()
+        raise SimulationError("simulation_no_gpu")
     return cupy
 
 
@@ -139,7 +133,7 @@ class GpuBackend:
     max_chunk_shoes = 1 << 22
     card_level = False
     """The kernel keeps the 409 counters of the summary and pair classes only: a run with
-    card-level bets is refused (:class:`~baccarat.sim.spec.GpuCardLevelError`)."""
+    card-level bets is refused (``SimulationError`` ``simulation_gpu_card_level``)."""
 
     def __init__(self, threads: int = 128, blocks_per_sm: int = 8) -> None:
         if threads < 32 or threads % 32:

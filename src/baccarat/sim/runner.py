@@ -31,13 +31,7 @@ import numpy.typing as npt
 from baccarat.core.distribution import Distribution
 from baccarat.sim import kernels
 from baccarat.sim.cards import CardTally, run_shoes_cards
-from baccarat.sim.spec import (
-    GpuCardLevelError,
-    InterruptedEarlyError,
-    KernelPlan,
-    SimulationError,
-    SimulationSpec,
-)
+from baccarat.sim.spec import KernelPlan, SimulationError, SimulationSpec
 
 __all__ = [
     "Backend",
@@ -255,7 +249,7 @@ def simulate(
         raise SimulationError(f"chunk_shoes must be at least 1, got {chunk_shoes!r}")
     plan = spec.plan()
     if plan.cards is not None and not getattr(backend, "card_level", True):
-        raise GpuCardLevelError(bets=", ".join(_card_level_names(spec)))
+        raise SimulationError("simulation_gpu_card_level", bets=", ".join(_card_level_names(spec)))
     run_range(plan, 0, 0)  # load (or compile) the kernels before the clock starts
     prepare = getattr(backend, "prepare", None)
     if prepare is not None:
@@ -271,7 +265,7 @@ def simulate(
     # Summed only now: a part is either in the list or not, whenever Ctrl-C came.
     tally = Tally.total(run.parts)
     if tally.coups == 0:
-        raise InterruptedEarlyError()
+        raise SimulationError("simulation_interrupted")
     return SimulationResult(
         spec=spec,
         distribution=tally.distribution(plan.cards),

@@ -11,19 +11,20 @@ which shoes, so the same seed gives bit-identical tallies everywhere.
 >>> SimulationSpec(coups=0)
 Traceback (most recent call last):
 ...
-baccarat.sim.spec.BadCoupsError: --coups must be a whole number of at least 1, got 0
+baccarat.sim.spec.SimulationError: --coups must be a whole number of at least 1, got 0
 """
 
 from __future__ import annotations
 
 import enum
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from baccarat.core.cardspace import CardSignature
 from baccarat.core.coup import Chooser
-from baccarat.core.errors import BaccaratError, TemplatedError
+from baccarat.core.errors import TemplatedError
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 
@@ -36,116 +37,51 @@ MAX_DECKS = 64
 """The largest shoe the kernels deal (3 328 cards; a shoe's card positions must fit 16 bits)."""
 
 
-class SimulationError(BaccaratError):
+class SimulationError(TemplatedError):
     """A simulation that cannot be run as asked (bad arguments, missing backend)."""
 
-
-class BadCoupsError(SimulationError, TemplatedError):
-    code = "simulation_coups"
-    template = "--coups must be a whole number of at least 1, got {coups!r}"
-
-
-class TooManyDecksError(SimulationError, TemplatedError):
-    code = "simulation_decks"
-    template = "the simulator deals shoes of up to {most} decks, got {decks}"
-
-
-class BadSeedError(SimulationError, TemplatedError):
-    code = "simulation_seed"
-    template = "--seed must be a whole number of at least 0, got {seed!r}"
-
-
-class NoCupyError(SimulationError, TemplatedError):
-    code = "simulation_no_cupy"
-    template = (
-        "--backend gpu needs CuPy and an NVIDIA GPU: pip install 'baccarat[gpu]' "
-        "(CuPy could not be imported: {reason})"
-    )
-
-
-class NoUsableGpuError(SimulationError, TemplatedError):
-    code = "simulation_gpu_unusable"
-    template = "--backend gpu found no usable CUDA GPU: {reason}"
-
-
-class NoGpuError(SimulationError, TemplatedError):
-    code = "simulation_no_gpu"
-    template = "--backend gpu found no CUDA GPU on this machine"
-
-
-class DaskAddressError(SimulationError, TemplatedError):
-    code = "simulation_dask_address"
-    template = (
-        "--dask expects 'local' or a scheduler address such as tcp://HOST:8786, got {address!r}"
-    )
-
-
-class DaskUnreachableError(SimulationError, TemplatedError):
-    code = "simulation_dask_unreachable"
-    template = "cannot reach the Dask scheduler at {address!r}: {reason}"
-
-
-class GpuCardLevelError(SimulationError, TemplatedError):
-    code = "simulation_gpu_card_level"
-    template = (
-        "--backend gpu tallies the summary and pair classes only: bets that read the cards "
-        "({bets}) are simulated with --backend cpu"
-    )
-
-
-class DaskNoWorkersError(SimulationError, TemplatedError):
-    code = "simulation_dask_no_workers"
-    template = (
-        "the Dask scheduler at {address!r} has no workers after {seconds} s: start some "
-        "(dask worker {address}) or wait longer (--dask-wait)"
-    )
-
-
-class DaskNoBaccaratError(SimulationError, TemplatedError):
-    code = "simulation_dask_no_baccarat"
-    template = (
-        "{count} of the {total} Dask workers cannot import baccarat ({worker}: {reason}): "
-        "install baccarat {version} on every worker"
-    )
-
-
-class DaskOtherVersionError(SimulationError, TemplatedError):
-    code = "simulation_dask_version"
-    template = (
-        "Dask worker {worker!r} runs baccarat {theirs}, this command runs {ours}: install the "
-        "same baccarat on every worker"
-    )
-
-
-class DaskKernelsError(SimulationError, TemplatedError):
-    code = "simulation_dask_kernels"
-    template = "the simulator's kernels fail on Dask worker {worker!r}: {reason}"
-
-
-class DaskTalliesDifferError(SimulationError, TemplatedError):
-    code = "simulation_dask_tallies"
-    template = (
-        "Dask worker {worker!r} deals other tallies than this machine for shoes 0 to {last}: "
-        "its kernels do not compute what this machine's compute"
-    )
-
-
-class DaskWorkerDiedError(SimulationError, TemplatedError):
-    code = "simulation_dask_died"
-    template = (
-        "Dask workers died {times} times running the same task (the last one: {worker!r}): "
-        "their logs say why"
-    )
-
-
-class DaskLostError(SimulationError, TemplatedError):
-    code = "simulation_dask_lost"
-    template = "lost the Dask scheduler at {address!r} during the run: {reason}"
-
-
-class InterruptedEarlyError(SimulationError, TemplatedError):
-    code = "simulation_interrupted"
-    template = "the simulation was interrupted before any coup was dealt"
+    templates: ClassVar[Mapping[str, str]] = {
+        "simulation_coups": "--coups must be a whole number of at least 1, got {coups!r}",
+        "simulation_dask_address": (
+            "--dask expects 'local' or a scheduler address such as tcp://HOST:8786, got {address!r}"
+        ),
+        "simulation_dask_died": (
+            "Dask workers died {times} times running the same task (the last one: "
+            "{worker!r}): their logs say why"
+        ),
+        "simulation_dask_kernels": "the simulator's kernels fail on Dask worker {worker!r}: {reason}",
+        "simulation_dask_lost": "lost the Dask scheduler at {address!r} during the run: {reason}",
+        "simulation_dask_no_baccarat": (
+            "{count} of the {total} Dask workers cannot import baccarat ({worker}: "
+            "{reason}): install baccarat {version} on every worker"
+        ),
+        "simulation_dask_no_workers": (
+            "the Dask scheduler at {address!r} has no workers after {seconds} s: start "
+            "some (dask worker {address}) or wait longer (--dask-wait)"
+        ),
+        "simulation_dask_tallies": (
+            "Dask worker {worker!r} deals other tallies than this machine for shoes 0 to "
+            "{last}: its kernels do not compute what this machine's compute"
+        ),
+        "simulation_dask_unreachable": "cannot reach the Dask scheduler at {address!r}: {reason}",
+        "simulation_dask_version": (
+            "Dask worker {worker!r} runs baccarat {theirs}, this command runs {ours}: "
+            "install the same baccarat on every worker"
+        ),
+        "simulation_decks": "the simulator deals shoes of up to {most} decks, got {decks}",
+        "simulation_gpu_card_level": (
+            "--backend gpu tallies the summary and pair classes only: bets that read the cards "
+            "({bets}) are simulated with --backend cpu"
+        ),
+        "simulation_gpu_unusable": "--backend gpu found no usable CUDA GPU: {reason}",
+        "simulation_interrupted": "the simulation was interrupted before any coup was dealt",
+        "simulation_no_cupy": (
+            "--backend gpu needs CuPy and an NVIDIA GPU: pip install 'baccarat[gpu]' (CuPy "
+            "could not be imported: {reason})"
+        ),
+        "simulation_no_gpu": "--backend gpu found no CUDA GPU on this machine",
+        "simulation_seed": "--seed must be a whole number of at least 0, got {seed!r}",
+    }
 
 
 class Mode(enum.Enum):
@@ -179,13 +115,13 @@ class SimulationSpec:
 
     def __post_init__(self) -> None:
         if isinstance(self.coups, bool) or not isinstance(self.coups, int) or self.coups < 1:
-            raise BadCoupsError(coups=self.coups)
+            raise SimulationError("simulation_coups", coups=self.coups)
         if self.shoe.decks > MAX_DECKS:
-            raise TooManyDecksError(most=MAX_DECKS, decks=self.shoe.decks)
+            raise SimulationError("simulation_decks", most=MAX_DECKS, decks=self.shoe.decks)
         if self.seed is None:
             object.__setattr__(self, "seed", secrets.randbits(64))
         elif isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise BadSeedError(seed=self.seed)
+            raise SimulationError("simulation_seed", seed=self.seed)
 
     @property
     def resolved_seed(self) -> int:

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from baccarat.core.errors import BaccaratError
-from baccarat.ledger.errors import IdempotencyKeyRequiredError, LedgerError, NotFoundError
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
 from baccarat.ledger.rulesets import offered_rule_sets
 from baccarat.ledger.service import PlayService
@@ -36,7 +36,7 @@ from baccarat.web.present import error_message
 from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
 from baccarat.web.security import CSRF_HEADER, SecurityMiddleware
 from baccarat.web.settings import Settings
-from baccarat.web.statuses import ledger_status
+from baccarat.web.statuses import status_of
 
 __all__ = ["create_app"]
 
@@ -69,12 +69,12 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(LedgerError)
     async def ledger_error(request: Request, exc: LedgerError) -> Response:
-        if isinstance(exc, NotFoundError) and exc.params.get("what") == "player":
+        if exc.code == "not_found" and exc.params.get("what") == "player":
             # A cookie for a player this database does not know (a new database): start again.
             return _gate_redirect(request)
         if _wants_json(request):
-            return _json_error(ledger_status(exc), exc.code, error_message(exc))
-        return render_error(request, ledger_status(exc), error_message(exc))
+            return _json_error(status_of(exc), exc.code, error_message(exc))
+        return render_error(request, status_of(exc), error_message(exc))
 
     @app.exception_handler(BaccaratError)
     async def bad_input(request: Request, exc: BaccaratError) -> Response:
@@ -91,7 +91,7 @@ def _install_error_handlers(app: FastAPI) -> None:
             for error in errors
         ):
             # Its own refusal: the client must send one, not fix a field.
-            return await ledger_error(request, IdempotencyKeyRequiredError())
+            return await ledger_error(request, LedgerError("idempotency_key_required"))
         if any(error.get("type") == "json_invalid" for error in errors):
             detail = _("The request body is not valid JSON.")
             return (

@@ -19,7 +19,7 @@ import jinja2
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
-from baccarat.core.money import MINOR_UNITS_PER_POINT
+from baccarat.core.points import MINOR_UNITS_PER_POINT
 from baccarat.i18n.catalogs import SOURCE_LANGUAGE, Translator, get_translator
 
 __all__ = [

@@ -19,7 +19,7 @@ from baccarat.core.bets import Bet, BetResult, format_pays
 from baccarat.core.cards import RANKS, Card, Rank, Suit
 from baccarat.core.coup import Step
 from baccarat.core.explain import explain
-from baccarat.core.money import format_points as exact_points
+from baccarat.core.points import format_points as exact_points
 from baccarat.core.rules import RuleSet
 from baccarat.core.settle import BetSettlement, Settlement
 from baccarat.core.tableau import Action, Side, Tableau
@@ -27,7 +27,6 @@ from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.errors import error_text
 from baccarat.i18n.markers import N_, NP_
 from baccarat.i18n.words import RESULT_WORDS
-from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import (
     CoupView,
     DealOutcome,
@@ -46,7 +45,6 @@ from baccarat.web.i18n import (
     format_signed_points,
     pgettext,
 )
-from baccarat.web.statuses import ledger_status
 
 __all__ = [
     "bet_data",
@@ -55,7 +53,6 @@ __all__ = [
     "deal_data",
     "draw_table",
     "error_message",
-    "error_status",
     "player_data",
     "road_labels",
     "rule_set_data",
@@ -419,12 +416,6 @@ def draw_table(tableau: Tableau) -> dict[str, Any]:
         "banker": banker,
         "third_values": list(range(10)),
     }
-
-
-def error_status(exc: Exception) -> int:
-    """The HTTP status of a refused request: a ledger refusal's from the web's table
-    (:func:`~baccarat.web.statuses.ledger_status`), else 422 for bad input."""
-    return ledger_status(exc) if isinstance(exc, LedgerError) else 422
 
 
 def error_message(exc: Exception) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from baccarat.core.money import MINOR_UNITS_PER_POINT
+from baccarat.core.points import MINOR_UNITS_PER_POINT
 
 __all__ = ["Settings"]
 

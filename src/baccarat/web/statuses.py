@@ -1,13 +1,13 @@
-"""The HTTP status that answers each refusal of the ledger: a web matter, so it lives here.
+"""The HTTP status that answers each refusal: a web matter, so it lives here.
 
-The ledger's errors (:mod:`baccarat.ledger.errors`) say what was refused and why; this table says
-how the web answers it: 401 unknown credentials, 403 the player's own limits, 404 not found, 409
-the state forbids it now, 422 a request or a stake not valid, 428 a deal without an idempotency
-key. An error not listed answers as its nearest listed base class, and a plain
-:class:`~baccarat.ledger.errors.LedgerError` as 400.
+The ledger's and the Chemin de Fer table's errors say what was refused and why; this table says
+how the web answers each code: 401 unknown credentials, 403 the player's own limits, 404 not
+found, 409 the state forbids it now, 422 a request or a stake not valid, 428 a deal without an
+idempotency key. A code not listed answers as its kind does: a
+:class:`~baccarat.ledger.errors.LedgerError` 400, a Chemin de Fer refusal 409, anything else 422.
 
->>> from baccarat.ledger.errors import NotFoundError, TableBusyError
->>> ledger_status(TableBusyError(table=1)), ledger_status(NotFoundError(what="coup", key=9))
+>>> from baccarat.ledger.errors import LedgerError
+>>> status_of(LedgerError("table_busy", table=1)), status_of(LedgerError("not_found", what="coup", key=9))
 (409, 404)
 """
 
@@ -16,70 +16,56 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from baccarat.ledger.errors import (
-    AlreadyRegisteredError,
-    BadCredentialsError,
-    BadIdempotencyKeyError,
-    BadLimitError,
-    BadStakeError,
-    BadUsernameError,
-    BalanceChangedError,
-    ClientSeedClosedError,
-    CoolingOffError,
-    DailyCoupLimitError,
-    IdempotencyKeyRequiredError,
-    IdempotencyKeyReusedError,
-    InsufficientPointsError,
-    LedgerError,
-    NoStakesError,
-    NotFoundError,
-    RuleSetNotPlayableError,
-    SessionLimitError,
-    ShoeNotRevealedError,
-    TableBusyError,
-    TopUpNotNeededError,
-    TopUpUsedTodayError,
-    UsernameTakenError,
-    WeakPasswordError,
-)
+from baccarat.chemin.table import CheminError
+from baccarat.core.errors import TemplatedError
+from baccarat.ledger.errors import LedgerError
 
-__all__ = ["LEDGER_STATUSES", "ledger_status"]
+__all__ = ["KIND_STATUSES", "STATUSES", "status_of"]
 
-LEDGER_STATUSES: Mapping[type[LedgerError], int] = MappingProxyType(
+STATUSES: Mapping[str, int] = MappingProxyType(
     {
-        LedgerError: 400,
-        BadCredentialsError: 401,
-        CoolingOffError: 403,
-        DailyCoupLimitError: 403,
-        SessionLimitError: 403,
-        NotFoundError: 404,
-        TableBusyError: 409,
-        BalanceChangedError: 409,
-        ClientSeedClosedError: 409,
-        ShoeNotRevealedError: 409,
-        UsernameTakenError: 409,
-        AlreadyRegisteredError: 409,
-        TopUpUsedTodayError: 409,
-        TopUpNotNeededError: 409,
-        InsufficientPointsError: 422,
-        BadStakeError: 422,
-        NoStakesError: 422,
-        BadIdempotencyKeyError: 422,
-        IdempotencyKeyReusedError: 422,
-        BadUsernameError: 422,
-        WeakPasswordError: 422,
-        BadLimitError: 422,
-        RuleSetNotPlayableError: 422,
-        IdempotencyKeyRequiredError: 428,
+        "bad_credentials": 401,
+        "cooling_off": 403,
+        "daily_coup_limit": 403,
+        "session_limit": 403,
+        "not_found": 404,
+        "table_busy": 409,
+        "balance_changed": 409,
+        "client_seed_closed": 409,
+        "shoe_not_revealed": 409,
+        "username_taken": 409,
+        "already_registered": 409,
+        "top_up_used_today": 409,
+        "top_up_not_needed": 409,
+        "insufficient_points": 422,
+        "bad_stake": 422,
+        "no_stakes": 422,
+        "bad_idempotency_key": 422,
+        "idempotency_key_reused": 422,
+        "bad_username": 422,
+        "weak_password": 422,
+        "bad_limit": 422,
+        "rule_set_not_playable": 422,
+        "idempotency_key_required": 428,
+        "chemin_decks": 422,
+        "chemin_banker_play": 422,
+        "chemin_draw_or_stand": 422,
     }
 )
-"""The status of each ledger error class."""
+"""The status of each refusal, by code."""
+
+KIND_STATUSES: Mapping[type[TemplatedError], int] = MappingProxyType(
+    {LedgerError: 400, CheminError: 409}
+)
+"""The status of a code not in :data:`STATUSES`, by its kind."""
 
 
-def ledger_status(exc: LedgerError) -> int:
-    """The HTTP status that answers ``exc``: its class's in :data:`LEDGER_STATUSES`, or its
-    nearest base class's."""
-    for cls in type(exc).__mro__:
-        if cls in LEDGER_STATUSES:
-            return LEDGER_STATUSES[cls]
-    return LEDGER_STATUSES[LedgerError]
+def status_of(exc: Exception) -> int:
+    """The HTTP status that answers ``exc``: its code's, else its kind's, else 422."""
+    if isinstance(exc, TemplatedError):
+        if exc.code in STATUSES:
+            return STATUSES[exc.code]
+        for kind, status in KIND_STATUSES.items():
+            if isinstance(exc, kind):
+                return status
+    return 422

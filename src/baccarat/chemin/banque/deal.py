@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from baccarat.core.cards import Card
 from baccarat.core.coup import ChoicePoint, Hand, Step, hand_total
-from baccarat.core.errors import CardError, TableauError, TemplatedError
+from baccarat.core.errors import CardError, TableauError
 from baccarat.core.explain import ENGLISH, explain
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import CHEMIN_DE_FER, Action, Reason, Side, Tableau
@@ -48,18 +48,12 @@ __all__ = [
     "BanqueChooser",
     "BanqueCoup",
     "HandView",
-    "NotEnoughBanqueCardsError",
     "PlayerChooser",
     "Seat",
     "SeatStep",
     "deal_banque_coup",
     "explain_banque_coup",
 ]
-
-
-class NotEnoughBanqueCardsError(CardError, TemplatedError):
-    code = "not_enough_banque_cards"
-    template = "not enough cards for a Banque coup: got {count}, a coup needs {least} to {most}"
 
 
 class Seat(enum.Enum):
@@ -181,7 +175,7 @@ class BanqueCoup:
         def draw() -> Card:
             card = next(it, None)
             if card is None:
-                raise NotEnoughBanqueCardsError(count=len(given), least=6, most=9)
+                raise CardError("not_enough_banque_cards", count=len(given), least=6, most=9)
             return card
 
         return deal_banque_coup(draw, choose_player, choose_banker, tableau)

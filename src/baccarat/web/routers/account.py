@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.errors import BaccaratError
+from baccarat.records import RecordType, tagged
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner
 from baccarat.web.deps import (
     CookieSecure,
@@ -24,9 +25,10 @@ from baccarat.web.deps import (
     Signer,
 )
 from baccarat.web.pages import render
-from baccarat.web.present import error_message, error_status, player_data
+from baccarat.web.present import error_message, player_data
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.gate import player_cookie
+from baccarat.web.statuses import status_of
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/account", tags=["account"], responses=ERRORS)
@@ -90,7 +92,9 @@ def register(
     player = service.register(player_id, body.username, body.password)
     new = _new_session(response, service, signer, player_id, token, secure)
     # A new session has a new anti-forgery token.
-    return {"player": player_data(player), "csrf_token": signer.csrf(new)}
+    return tagged(
+        RecordType.API_ACCOUNT, {"player": player_data(player), "csrf_token": signer.csrf(new)}
+    )
 
 
 @api.post("/login")
@@ -100,7 +104,9 @@ def log_in(
     """Log in (401 ``bad_credentials`` for an unknown name or a wrong password alike)."""
     player, token = service.log_in(body.username, body.password)
     _signed_in(response, signer, token, secure)
-    return {"player": player_data(player), "csrf_token": signer.csrf(token)}
+    return tagged(
+        RecordType.API_ACCOUNT, {"player": player_data(player), "csrf_token": signer.csrf(token)}
+    )
 
 
 @api.post("/logout")
@@ -110,7 +116,7 @@ def log_out(
     """End this session (a guest without an account cannot come back to its points)."""
     service.end_session(token)
     _clear_cookie(response, secure)
-    return {"logged_out": True}
+    return tagged(RecordType.API_LOGGED_OUT, {"logged_out": True})
 
 
 @api.post("/password")
@@ -119,7 +125,7 @@ def change_password(
 ) -> Json:
     """Change the password; every other session of this account ends."""
     service.change_password(player_id, token, body.old_password, body.new_password)
-    return {"changed": True}
+    return tagged(RecordType.API_PASSWORD_CHANGED, {"changed": True})
 
 
 # The pages
@@ -147,7 +153,7 @@ def _refused(
     exc: BaccaratError,
 ) -> HTMLResponse:
     """The account page again, saying why the form was refused, at the refusal's status."""
-    status = error_status(exc)
+    status = status_of(exc)
     return _account_page(
         request, service, player_id, session, error=error_message(exc), status=status
     )

@@ -25,14 +25,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from baccarat.chemin.table import (
-    DECK_CHOICES,
-    BankerPlay,
-    BankerPlayError,
-    CheminError,
-    CheminTables,
-    DeckCountError,
-)
+from baccarat.chemin.table import DECK_CHOICES, BankerPlay, CheminError, CheminTables
 from baccarat.core.errors import BaccaratError
 from baccarat.i18n.markers import N_
 from baccarat.ledger.service import PlayService
@@ -45,9 +38,9 @@ from baccarat.web.pages import render
 from baccarat.web.present import (
     draw_table,
     error_message,
-    error_status,
     shoe_data,
 )
+from baccarat.web.statuses import status_of
 
 __all__ = ["router"]
 
@@ -137,7 +130,7 @@ def _refused(visit: _Visit, exc: BaccaratError) -> HTMLResponse:
     """The page with the refusal, in the reader's language: the table's own
     (:class:`~baccarat.chemin.table.CheminError`), or the player's limits, said as at the other
     tables."""
-    status = exc.status if isinstance(exc, CheminError) else error_status(exc)
+    status = status_of(exc)
     return _page(visit, error=error_message(exc), status=status)
 
 
@@ -190,9 +183,9 @@ def chemin_new(
     try:
         play = next((p for p in BankerPlay if p.value == banker), None)
         if play is None:
-            raise BankerPlayError(banker=banker)
+            raise CheminError("chemin_banker_play", banker=banker)
         if not decks.isdigit():
-            raise DeckCountError(decks=decks)
+            raise CheminError("chemin_decks", decks=decks)
         visit.tables.open(visit.player_id, visit.session.started, int(decks), play)
     except CheminError as exc:
         return _refused(visit, exc)

@@ -11,12 +11,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.limits import PlayLimits
+from baccarat.records import RecordType, tagged
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
 from baccarat.web.pages import render
-from baccarat.web.present import error_message, error_status
+from baccarat.web.present import error_message
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.table import FormFields
+from baccarat.web.statuses import status_of
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/me", tags=["responsible play"], responses=ERRORS)
@@ -61,7 +63,7 @@ def limits_data(limits: PlayLimits) -> Json:
 @api.get("/limits")
 def get_limits(service: Service, player_id: PlayerId) -> Json:
     """The reality-check interval, the limits (and raises waiting their 24 hours), any cool-off."""
-    return {"limits": limits_data(service.limits(player_id))}
+    return tagged(RecordType.API_LIMITS, {"limits": limits_data(service.limits(player_id))})
 
 
 @api.put("/limits")
@@ -73,20 +75,22 @@ def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
         session_limit_minutes=body.session_limit_minutes,
         daily_coup_limit=body.daily_coup_limit,
     )
-    return {"limits": limits_data(limits)}
+    return tagged(RecordType.API_LIMITS, {"limits": limits_data(limits)})
 
 
 @api.post("/reality-check")
 def continue_play(service: Service, player_id: PlayerId) -> Json:
     """Answer a reality check with "continue": the next one is due one interval from now (what
     the page's "Continue" button records, with or without JavaScript)."""
-    return {"limits": limits_data(service.continue_play(player_id))}
+    return tagged(RecordType.API_LIMITS, {"limits": limits_data(service.continue_play(player_id))})
 
 
 @api.post("/cool-off")
 def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Json:
     """Lock the account for play for the period chosen (403 ``cooling_off`` on deals until then)."""
-    return {"limits": limits_data(service.cool_off(player_id, body.period))}
+    return tagged(
+        RecordType.API_LIMITS, {"limits": limits_data(service.cool_off(player_id, body.period))}
+    )
 
 
 def _page(
@@ -116,7 +120,7 @@ def _refused(
     request: Request, service: Service, player_id: str, session: SessionInfo, exc: BaccaratError
 ) -> HTMLResponse:
     """The limits page again, saying why the form was refused, at the refusal's status."""
-    status = error_status(exc)
+    status = status_of(exc)
     return _page(
         request, service, player_id, session, "limits.html", error=error_message(exc), status=status
     )

@@ -26,10 +26,10 @@ from baccarat.web.present import (
     coup_data,
     draw_table,
     error_message,
-    error_status,
     fair_shoe_data,
     table_data,
 )
+from baccarat.web.statuses import status_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -182,7 +182,7 @@ def deal_form(
             table_id,
             stakes={k.removeprefix("stake_"): v for k, v in form.items() if k.startswith("stake_")},
             error=error_message(exc),
-            status=error_status(exc),
+            status=status_of(exc),
         )
     return RedirectResponse(f"/table?table={outcome.coup.table_id}#last-coup", status_code=303)
 
@@ -211,7 +211,7 @@ def client_seed_form(
             session,
             table_id,
             error=error_message(exc),
-            status=error_status(exc),
+            status=status_of(exc),
         )
     return RedirectResponse(f"/table?table={table_id}#shoe-panel", status_code=303)
 
