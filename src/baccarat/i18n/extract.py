@@ -78,6 +78,7 @@ ERROR_MODULES = (
     "baccarat.core.bets",
     "baccarat.core.catalogue",
     "baccarat.core.conditions",
+    "baccarat.core.amounts",
     "baccarat.core.money",
     "baccarat.core.predicates",
     "baccarat.core.rulefile",
