@@ -160,3 +160,31 @@ def test_dates_written_together_that_disagree_are_reported(store: Store) -> None
     assert (found["shoe_date"].params["number"], found["shoe_date"].params["previous"]) == (2, 1)
     assert found["deal_key_date"].coup_id == keyed.id
     assert found["deal_key_date"].params["coup_at"] == keyed.created_at.isoformat()
+
+
+def test_a_table_whose_stored_rules_do_not_read_is_reported_once(store: Store) -> None:
+    """A table keeps the TOML of the rule set it was opened with and settles by it; rules that
+    no longer read are one discrepancy for the table, and its coups are not settled by a guess."""
+    _, player, table = _played(store)
+    with store.transaction() as db:
+        db.execute(update(TableRecord).where(TableRecord.id == table).values(rules_toml="[oops"))
+    found = check_ledger(store).discrepancies
+    assert [(d.code, d.player_id, d.params["table"]) for d in found] == [
+        ("table_rules", player, table)
+    ]
+    assert "malformed TOML" in found[0].detail
+
+
+def test_stored_rules_under_another_name_are_reported(store: Store) -> None:
+    from baccarat.core.rulefile import rule_set_to_toml
+    from baccarat.core.rules import get_rule_set
+
+    _, player, table = _played(store)
+    with store.transaction() as db:
+        # The TOML of another built-in rule set, under the table's own name.
+        other = rule_set_to_toml(get_rule_set("no-commission"))
+        db.execute(update(TableRecord).where(TableRecord.id == table).values(rules_toml=other))
+    found = [d for d in check_ledger(store).discrepancies if d.code == "table_rules"]
+    assert [(d.player_id, d.params["stored"], d.params["kept"]) for d in found] == [
+        (player, "punto-banco", "no-commission")
+    ]

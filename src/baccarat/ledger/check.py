@@ -15,7 +15,9 @@ over the coups, one over the shoes) and reports each discrepancy it finds; an em
 - every shoe's stored position equals the number of coups stored for it, numbered ``1 … n``; a
   table's first shoe is not dated before the table, and a later shoe not before the coup that
   ended the shoe before it (it is shuffled by that coup's deal);
-- every idempotency key is dated with the coup it names (both are written by one deal).
+- every idempotency key is dated with the coup it names (both are written by one deal);
+- every table's stored rule set (the TOML it was opened with) reads, and under the name the
+  table gives it; the coups of a table whose rules do not read are not settled again.
 
 Those are the columns nothing else reads back: the check is what keeps them honest. The database
 constraints make most of these impossible to break; the check proves it on the data itself,
@@ -34,6 +36,7 @@ from sqlalchemy.orm import Session
 
 from baccarat.core.coup import Coup
 from baccarat.core.errors import BaccaratError
+from baccarat.core.rules import RuleSet
 from baccarat.core.settle import settle
 from baccarat.i18n.markers import N_
 from baccarat.ledger import tables
@@ -75,6 +78,8 @@ SHOE_DATE = N_(
     "shoe {number} is dated {at}, before the coup that ended shoe {previous} ({ended_at})"
 )
 KEY_DATE = N_("idempotency key {key} is dated {at}, its coup {coup_at}")
+BAD_RULES = N_("table {table}: the rule set it was opened with does not read: {detail}")
+RULES_NAME = N_("table {table} names rule set {stored!r}, but its stored rules are {kept!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +93,7 @@ class Discrepancy:
     code: str
     """``seq_gap``, ``running_balance``, ``negative_balance``, ``entry_date_order``,
     ``gate_date``, ``coup_unsettled``, ``coup_settlement``, ``coup_record``, ``shoe_position``,
-    ``table_date``, ``shoe_date``, ``deal_key_date``."""
+    ``table_date``, ``shoe_date``, ``deal_key_date``, ``table_rules``."""
     player_id: str | None
     template: str
     """What is wrong, in English with ``{parameters}`` (one of this module's templates)."""
@@ -235,17 +240,31 @@ def _check_entries(db: Session, state: _Pass) -> None:
             state.by_coup.setdefault(coup_id, []).append((kind, amount, bet))
 
 
+def _table_rule_sets(db: Session, state: _Pass) -> dict[int, RuleSet]:
+    """Each table's rule set as it was opened: its TOML, or (older tables) the built-in one; a
+    table whose stored rules do not read, or read under another name, is reported."""
+    found: dict[int, RuleSet] = {}
+    rows = db.execute(select(TableRecord.id, TableRecord.rule_set, TableRecord.rules_toml))
+    for table_id, name, text in rows.all():
+        owner = state.owners.get(table_id)
+        try:
+            rule_set = tables.rule_set_from_text(text, name)
+        except BaccaratError as exc:
+            params = {"table": table_id, "detail": str(exc)}
+            state.found.append(Discrepancy("table_rules", owner, BAD_RULES, params))
+            continue
+        if rule_set.name != name:
+            params = {"table": table_id, "stored": name, "kept": rule_set.name}
+            state.found.append(Discrepancy("table_rules", owner, RULES_NAME, params))
+        found[table_id] = rule_set
+    return found
+
+
 def _check_coups(db: Session, state: _Pass) -> None:
     """Every coup: settled exactly by its entries, its stored result that of its cards."""
     found = state.found
     state.owners = dict(db.execute(select(TableRecord.id, TableRecord.player_id)).all())
-    # Each table's rule set as it was opened: its TOML, or (older tables) the built-in one.
-    rule_sets = {
-        table_id: (name, text)
-        for table_id, name, text in db.execute(
-            select(TableRecord.id, TableRecord.rule_set, TableRecord.rules_toml)
-        ).all()
-    }
+    rule_sets = _table_rule_sets(db, state)
     for coup_id, table_id, shoe_id, number, cards, *stored, at in db.execute(_COUPS):
         state.coups += 1
         if number >= state.ended.get(shoe_id, (0, at))[0]:
@@ -255,8 +274,9 @@ def _check_coups(db: Session, state: _Pass) -> None:
         if not any(kind == EntryKind.STAKE.value for kind, _, _ in lines):
             found.append(Discrepancy("coup_unsettled", owner, NO_STAKE, coup_id=coup_id))
             continue
-        name, text = rule_sets[table_id]
-        rule_set = tables.rule_set_from_text(text, name)
+        rule_set = rule_sets.get(table_id)
+        if rule_set is None:
+            continue  # reported once, as its table's
         try:
             coup = Coup.from_cards(tables.decode_cards(cards), rule_set.tableau)
         except (BaccaratError, KeyError):
