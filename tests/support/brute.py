@@ -20,9 +20,17 @@ from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.odds.composition import CARDS, Composition
 
 
-def deals(composition: Composition, tableau: Tableau = PUNTO_BANCO) -> Iterator[tuple[Coup, int]]:
-    """Each coup the shoe can deal, with the number of ordered six-card sequences it stands for."""
+def deals(
+    composition: Composition,
+    tableau: Tableau = PUNTO_BANCO,
+    prefix: Sequence[Card] = (),
+) -> Iterator[tuple[Coup, int]]:
+    """Each coup the shoe can deal, with the number of ordered six-card sequences it stands for;
+    with a ``prefix``, only those whose first cards are these (already taken from the shoe)."""
     left = {card: n for card, n in zip(CARDS, composition.counts, strict=True) if n}
+    for card in prefix:
+        left[card] -= 1
+        assert left[card] >= 0, f"{card} is not in the shoe"
     size = composition.size
 
     def completions(used: int) -> int:
@@ -50,7 +58,7 @@ def deals(composition: Composition, tableau: Tableau = PUNTO_BANCO) -> Iterator[
             yield from grow([*taken, card], ways * n)
             left[card] = n
 
-    yield from grow([], 1)
+    yield from grow(list(prefix), 1)
 
 
 def class_counts(
