@@ -244,39 +244,22 @@ def run_shoes_cards(
             _read(a, record, dealt, tests, offsets, bases, widths, cards, scratch)
             coups += dealt
         elif mode == FIRST_COUP:
-            # kernels._first_coup, reading the coup's cards before the shoe is put back.
-            p: Any = 0
-            start = 0
-            if burn:
-                s0, s1, s2, s3 = kernels._shuffle(a, 0, 1, n, k, swaps, s0, s1, s2, s3)
-                p = np.int64(kernels._burn(a, burn))
-                start = 1
-            end = min(p + 6, n - 1)
-            kernels._shuffle_fast(
-                a, start, end, n, k, from_burn, limits_burn, swaps, s0, s1, s2, s3
+            entry, pair = kernels._first_coup(
+                a, template, k, burn, table, swaps, from_burn, limits_burn, s0, s1, s2, s3, six
             )
-            entry, pair = kernels._coup(a, np.uint64(p), table)
             counts[entry >> np.uint64(3)] += 1
             pairs[pair] += 1
             record[0, 0] = np.int64(entry)
-            record[0, 2] = p
-            _read(a, record, 1, tests, offsets, bases, widths, cards, scratch)
-            for i in range(end):
-                a[swaps[i]] = template[swaps[i]]
-                a[i] = template[i]
+            record[0, 2] = 0
+            _read(six, record, 1, tests, offsets, bases, widths, cards, scratch)
             coups += 1
         else:
-            # kernels._infinite: six cards from two batches of three, each uniform over 52.
             half = np.uint64(0)
             have = False
-            bound = np.uint64(52 * 52 * 52)
             for _ in range(min(INFINITE_UNIT, limit - coups)):
-                for b in range(2):
-                    r, s0, s1, s2, s3, half, have = kernels._word(s0, s1, s2, s3, half, have, bound)
-                    for q in range(3):
-                        product = r * np.uint64(52)
-                        six[b * 3 + q] = template[np.int64(product >> np.uint64(32))]
-                        r = product & np.uint64(0xFFFFFFFF)
+                s0, s1, s2, s3, half, have = kernels.infinite_six(
+                    template, six, s0, s1, s2, s3, half, have
+                )
                 entry, pair = kernels._coup(six, np.uint64(0), table)
                 counts[entry >> np.uint64(3)] += 1
                 pairs[pair] += 1

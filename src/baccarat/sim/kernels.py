@@ -413,10 +413,12 @@ def _first_coup(
     s1: Any,
     s2: Any,
     s3: Any,
+    six: Any,
 ) -> Any:
     """Deal the first coup of a stream's shoe (as :func:`_first_coup_shuffle` shuffles it, with
     ``bounds``/``limits`` the batches from position 1 with the burn, else 0) and put ``a`` back
-    in canonical order."""
+    in canonical order; the coup's six cards are copied into ``six`` first unless it is empty
+    (the card-level tallies read them)."""
     n = template.shape[0]
     # _first_coup_shuffle's burn, written out again: a shared helper returning the positions and
     # the stream costs this mode about an eighth of its speed.
@@ -429,6 +431,8 @@ def _first_coup(
     end = min(p + 6, n - 1)
     _shuffle_fast(a, start, end, n, k, bounds, limits, swaps, s0, s1, s2, s3)
     entry, pair = _coup(a, U64(p), table)
+    for i in range(six.shape[0]):
+        six[i] = a[p + i]
     for i in range(end):
         a[swaps[i]] = template[swaps[i]]
         a[i] = template[i]
@@ -601,6 +605,7 @@ def run_shoes(
     swaps = np.zeros(n, dtype=np.int64)
     bounds, limits = batch_limits(n, k)
     from_burn, limits_burn = batch_limits(n, k, 1 if burn else 0)
+    no_six = np.empty(0, dtype=np.uint8)
     for index in range(first, first + count):
         if coups >= limit:
             break
@@ -617,7 +622,7 @@ def run_shoes(
             )
         elif mode == FIRST_COUP:
             entry, pair = _first_coup(
-                a, template, k, burn, table, swaps, from_burn, limits_burn, s0, s1, s2, s3
+                a, template, k, burn, table, swaps, from_burn, limits_burn, s0, s1, s2, s3, no_six
             )
             counts[entry >> _3] += 1
             pairs[pair] += 1
@@ -630,24 +635,31 @@ def run_shoes(
 
 
 @njit(cache=True, nogil=True)
+def infinite_six(
+    deck: Any, a: Any, s0: Any, s1: Any, s2: Any, s3: Any, half: Any, have: bool
+) -> Any:
+    """Six independent cards into ``a[:6]``, each uniform over the 52 of ``deck[:52]``, as two
+    batches of three (bound 52**3), used or not; return the stream state after them."""
+    bound = U64(52 * 52 * 52)
+    for b in range(2):
+        r, s0, s1, s2, s3, half, have = _word(s0, s1, s2, s3, half, have, bound)
+        for q in range(3):
+            product = r * U64(52)
+            a[b * 3 + q] = deck[np.int64(product >> U64(32))]
+            r = product & _M32
+    return s0, s1, s2, s3, half, have
+
+
+@njit(cache=True, nogil=True)
 def _infinite(
     deck: Any, table: Any, counts: Any, pairs: Any, coups: int, s0: Any, s1: Any, s2: Any, s3: Any
 ) -> int:
-    """``coups`` coups of independent cards, each uniform over the 52 of ``deck[:52]``.
-
-    Each coup takes six cards as two batches of three (bound 52**3), used or not.
-    """
+    """``coups`` coups of independent cards (:func:`infinite_six` for each)."""
     a = np.empty(6, dtype=np.uint8)
     half = U64(0)
     have = False
-    bound = U64(52 * 52 * 52)
     for _ in range(coups):
-        for b in range(2):
-            r, s0, s1, s2, s3, half, have = _word(s0, s1, s2, s3, half, have, bound)
-            for q in range(3):
-                product = r * U64(52)
-                a[b * 3 + q] = deck[np.int64(product >> U64(32))]
-                r = product & _M32
+        s0, s1, s2, s3, half, have = infinite_six(deck, a, s0, s1, s2, s3, half, have)
         entry, pair = _coup(a, _0, table)
         counts[entry >> _3] += 1
         pairs[pair] += 1
