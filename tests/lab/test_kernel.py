@@ -201,3 +201,16 @@ def test_an_exact_sign_is_decided_in_integers() -> None:
         classes = np.array([(3 << 60) + extra[0], (1 << 60) + extra[1]], dtype=np.int64)
         assert bool(kernel._positive(weights, classes)[0]) is positive
     assert not kernel._positive(np.zeros(2, dtype=np.int64), classes)[0]
+
+
+def test_the_true_count_is_the_running_count_per_deck_unseen_rounded_down() -> None:
+    exact = np.zeros(417)
+    exact[1:] = 52.0 / np.arange(1, 417)
+    for unseen in (1, 7, 39, 52, 103, 104, 211, 416):
+        for rc in range(-60, 61):
+            assert kernel.true_count_of(rc, unseen, exact) == rc * 52 // unseen
+    # Tables off by 1 % either way guess one too high or too low: the result stays exact.
+    for table in (exact * 1.01, exact * 0.99):
+        for unseen in (52, 103, 104, 211, 416):
+            for rc in range(-60, 61):
+                assert kernel.true_count_of(rc, unseen, table) == rc * 52 // unseen

@@ -29,7 +29,7 @@ from numba import njit
 from baccarat.odds._kernel import pair_counts, summary_counts
 from baccarat.sim.kernels import _burn, _coup, _shuffle_fast, batch_limits, batch_size, stream_state
 
-__all__ = ["count_shoes", "exact_edge", "perfect_shoes", "shoe_counts"]
+__all__ = ["count_shoes", "exact_edge", "perfect_shoes", "shoe_counts", "true_count_of"]
 
 U64 = np.uint64
 _1, _2, _3, _4, _5, _7 = (np.uint64(v) for v in (1, 2, 3, 4, 5, 7))
@@ -55,6 +55,24 @@ def _close_shoe(
             hist[min(max(h, 0), hist.shape[0] - 1)] += 1
     for b in range(bmin, bmax + 1):
         u[b] = 0
+
+
+@njit(cache=True, nogil=True)
+def true_count_of(rc: int, unseen: int, per_deck: Any) -> Any:
+    """``floor(rc * 52 / unseen)``: a float guess from ``per_deck[unseen] = 52 / unseen`` (a
+    multiplication instead of a division), then made exact in integers (the guess is at most
+    one off).
+
+    >>> per_deck = 52.0 / np.arange(1, 417, dtype=np.float64)
+    >>> int(true_count_of(-7, 104, np.concatenate(([0.0], per_deck))))
+    -4
+    """
+    level = np.int64(np.floor(rc * per_deck[unseen]))
+    if level * unseen > rc * 52:
+        level -= 1
+    elif (level + 1) * unseen <= rc * 52:
+        level += 1
+    return level
 
 
 @njit(cache=True, nogil=True)
@@ -125,13 +143,7 @@ def count_shoes(
         while remaining != 0:
             level: Any = rc
             if true_count:
-                # floor(rc * 52 / unseen): a float guess, then made exact in integers.
-                unseen = n - seen
-                level = np.int64(np.floor(rc * per_deck[unseen]))
-                if level * unseen > rc * 52:
-                    level -= 1
-                elif (level + 1) * unseen <= rc * 52:
-                    level += 1
+                level = true_count_of(rc, n - seen, per_deck)
             b = min(max(level - lo, 0), top)
             bmin = min(bmin, b)
             bmax = max(bmax, b)
