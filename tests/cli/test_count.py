@@ -55,8 +55,9 @@ def test_the_same_seed_gives_the_same_study_on_any_number_of_threads(
 ) -> None:
     records = []
     for workers in ("1", "2"):
-        code, out, _ = run(capsys, "count", "--strategy", "how-dragon-7", "--shoes", "300",
+        code, out, err = run(capsys, "count", "--strategy", "how-dragon-7", "--shoes", "300",
                            "--seed", "9", "--workers", workers, "--json")  # fmt: skip
+        assert code == 0, err
         (record,) = check_lines(out, RecordType.COUNT)
         records.append({k: v for k, v in record.items() if k not in ("seconds", "workers")})
     assert records[0] == records[1]

@@ -92,17 +92,25 @@ def plot_systems(report: SystemsReport, path: Path) -> None:
     """The bankroll fan of each system (5 %, 25 %, 50 %, 75 %, 95 % of sessions, coup by coup)."""
     plt = _pyplot()
     results = report.results
-    figure, axes = plt.subplots(1, len(results), figsize=(4.2 * len(results), 3.8), squeeze=False)
-    for axis, result in zip(axes[0], results, strict=True):
+    columns = min(4, len(results))
+    rows = -(-len(results) // columns)
+    figure, axes = plt.subplots(
+        rows, columns, figsize=(3.6 * columns, 3.0 * rows), squeeze=False, sharex=True
+    )
+    for axis in axes.flat[len(results) :]:
+        axis.set_visible(False)
+    for axis, result in zip(axes.flat, results, strict=False):
         fan = result.fan
         xs = list(range(len(fan)))
         for (lo, hi), shade in (((0, 4), "#bbdefb"), ((1, 3), "#64b5f6")):
             axis.fill_between(xs, [q[lo] for q in fan], [q[hi] for q in fan], color=shade)
         axis.plot(xs, [q[2] for q in fan], color="#0d47a1")
         axis.axhline(report.bankroll, color="#555555", linewidth=0.8)
-        axis.set_title(result.system)
+        axis.set_title(f"{result.system}: ruin {result.ruin:.1%}", fontsize="medium")
+    for axis in axes[-1]:
         axis.set_xlabel("coup")
-    axes[0][0].set_ylabel("bankroll (units)")
+    for row in axes:
+        row[0].set_ylabel("bankroll (units)")
     _save(figure, path)
 
 

@@ -78,7 +78,12 @@ class LabError(TemplatedError):
         ),
         "lab_plot_path": ("--plot {path!r}: give a .png or .svg file in a folder that exists"),
         "lab_shoes": "--shoes must be a whole number of at least 1, got {shoes!r}",
-        "lab_systems_option": "{option} must be {what}, got {value!r}",
+        "lab_unknown_system": "unknown system {name!r}: the systems are {names}",
+        "lab_bet_side": "--bet must be banker or player, got {bet!r}",
+        "lab_amount_positive": "{option} must be more than 0 points, got {text!r}",
+        "lab_unit_above_maximum": (
+            "the unit ({unit} points) is above the table maximum ({maximum} points)"
+        ),
     }
 
 
