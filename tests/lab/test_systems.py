@@ -3,18 +3,19 @@ the identity that the expected result is the edge times the total staked."""
 
 from __future__ import annotations
 
-from fractions import Fraction as F
+from fractions import Fraction
 
 import pytest
 
 from baccarat.core.rules import get_rule_set
 from baccarat.core.shoe import ShoeRules
-from baccarat.lab.strategy import LabError
+from baccarat.lab.strategy import BUILT_IN, LabError
+from baccarat.lab.study import count_plan, count_range
 from baccarat.lab.systems import SYSTEMS, deal_classes, play_session, run_systems
 from support.errors import raises_code
 
 B, P, T = "banker", "player", "tie"
-WIN = F(19, 20)  # a Banker win on one unit
+WIN = Fraction(19, 20)  # a Banker win on one unit
 
 
 @pytest.mark.parametrize(
@@ -37,15 +38,15 @@ WIN = F(19, 20)  # a Banker win on one unit
 def test_each_system_s_stakes_and_result_by_hand(
     system: str, coups: list[str], stakes: list[int], result: F
 ) -> None:
-    session = play_session(system, coups, bankroll=F(100))
-    assert session.stakes == [F(s) for s in stakes]
+    session = play_session(system, coups, bankroll=Fraction(100))
+    assert session.stakes == [Fraction(s) for s in stakes]
     assert session.result == result
     assert session.bankrolls[-1] == 100 + result
     assert sum(session.staked.values()) == sum(stakes)
 
 
 def test_follow_the_road_bets_the_last_decided_winner() -> None:
-    session = play_session("follow-the-road", [P, T, P, B, B], bankroll=F(10))
+    session = play_session("follow-the-road", [P, T, P, B, B], bankroll=Fraction(10))
     # Banker first; then Player (won coup 1), a tie keeps Player, and so on.
     assert session.sides == [B, P, P, P, B]
     assert session.result == -1 + 0 + 1 - 1 + WIN
@@ -53,15 +54,17 @@ def test_follow_the_road_bets_the_last_decided_winner() -> None:
 
 
 def test_the_table_maximum_and_the_bankroll_cap_a_stake_and_ruin_stops_the_session() -> None:
-    session = play_session("martingale", [P] * 6, bankroll=F(20), table_max=F(5))
+    session = play_session("martingale", [P] * 6, bankroll=Fraction(20), table_max=Fraction(5))
     # 1, 2, 4, then 8 capped at 5, then 5; after losing 17 only 3 are left to stake.
     assert session.stakes == [1, 2, 4, 5, 5, 3]
     assert session.result == -20 and not session.ruined
-    assert play_session("martingale", [P] * 7, bankroll=F(20), table_max=F(5)).ruined
+    assert play_session("martingale", [P] * 7, bankroll=Fraction(20), table_max=Fraction(5)).ruined
 
 
 def test_a_stop_win_ends_the_session_once_it_is_up_that_much() -> None:
-    session = play_session("flat", [P, B, B, B, B], bet=P, bankroll=F(10), stop_win=F(1))
+    session = play_session(
+        "flat", [P, B, B, B, B], bet=P, bankroll=Fraction(10), stop_win=Fraction(1)
+    )
     # On Player: the first coup wins 1, which is the stop-win: no second coup.
     assert session.stakes == [1] and session.stopped_winning and session.result == 1
 
@@ -73,9 +76,6 @@ def test_an_unknown_system_is_refused() -> None:
 
 def test_sessions_deal_the_simulator_s_shoes() -> None:
     classes = deal_classes(ShoeRules(), 5, 0, 2, get_rule_set("ez").tableau)
-    from baccarat.lab.study import count_plan, count_range
-    from baccarat.lab.strategy import BUILT_IN
-
     plan = count_plan(BUILT_IN["jacobson-dragon-7"], get_rule_set("ez"), seed=5)
     tally = count_range(plan, 0, 2)
     assert len(classes) == tally.coups
