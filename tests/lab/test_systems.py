@@ -36,7 +36,7 @@ WIN = Fraction(19, 20)  # a Banker win on one unit
     ],
 )
 def test_each_system_s_stakes_and_result_by_hand(
-    system: str, coups: list[str], stakes: list[int], result: F
+    system: str, coups: list[str], stakes: list[int], result: Fraction
 ) -> None:
     session = play_session(system, coups, bankroll=Fraction(100))
     assert session.stakes == [Fraction(s) for s in stakes]
