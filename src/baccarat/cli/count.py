@@ -98,11 +98,18 @@ def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
     shoes = t.ngettext("{count} shoe", "{count} shoes", run.tally.shoes).format(
         count=n.integer(run.tally.shoes)
     )
-    speed = run.tally.coups / run.seconds / 1e6 if run.seconds > 0 else 0.0
+    seconds = max(run.seconds, 1e-9)
+    if plan.perfect:
+        pace = t.gettext("{speed} shoes a minute").format(
+            speed=n.integer(round(run.tally.shoes / seconds * 60))
+        )
+    else:
+        pace = t.gettext("{speed} million coups/s").format(
+            speed=n.decimal(run.tally.coups / seconds / 1e6, 1)
+        )
     head = t.gettext(
         "{strategy}: {shoes}, {coups} coups (rules {rules}, bet {bet}, {decks} decks, cut card "
-        "{cut_card}, seed {seed}): dealt in {seconds} s, {speed} million coups/s on {workers} "
-        "{backend} workers"
+        "{cut_card}, seed {seed}): dealt in {seconds} s, {pace} on {workers} {backend} workers"
     ).format(
         strategy=s.name,
         shoes=shoes,
@@ -113,7 +120,7 @@ def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
         cut_card=s.cut_card,
         seed=plan.seed,
         seconds=n.decimal(run.seconds, 2),
-        speed=n.decimal(speed, 1),
+        pace=pace,
         workers=run.workers,
         backend=run.backend.upper(),
     )
@@ -167,7 +174,7 @@ def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
         Cell(n.decimal(main.units_per_shoe, 4, sign=True), main.units_per_shoe),
     )
     summary.add(
-        Cell(t.gettext("95 % interval"), "ci95"),
+        Cell(t.gettext("Interval (95 %)"), "ci95"),
         Cell(
             f"{n.decimal(main.units_low, 4, sign=True)} … {n.decimal(main.units_high, 4, sign=True)}",
             f"{main.units_low} {main.units_high}",
@@ -215,7 +222,7 @@ def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
                 Column("bets_per_shoe", t.gettext("Bets per shoe")),
                 Column("edge_when_betting", t.gettext("Edge when betting")),
                 Column("units_per_shoe", t.gettext("Units per shoe")),
-                Column("ci95", t.gettext("95 % interval")),
+                Column("ci95", t.gettext("Interval (95 %)")),
             ],
         )
         for trig in report.triggers:
@@ -337,7 +344,9 @@ def count_command(
     ] = None,
     plot: Annotated[
         Path | None,
-        typer.Option(help="Draw the edge by count and the units per shoe (.png or .svg)."),
+        typer.Option(
+            help="Save a picture of the edge by count and of the units per shoe (.png or .svg)."
+        ),
     ] = None,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
@@ -399,7 +408,7 @@ def count_command(
     if plot is not None:
         from baccarat.lab.plots import plot_study
 
-        plot_study(report, plot)
+        plot_study(report, plot, t.gettext)
     show(
         chosen_format,
         lambda: report_blocks(report, t),

@@ -143,7 +143,8 @@ def systems_command(
     ] = None,
     seed: Annotated[int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the shoes.")] = 0,
     plot: Annotated[
-        Path | None, typer.Option(help="Draw each system's bankroll fan (.png or .svg).")
+        Path | None,
+        typer.Option(help="Save a picture of each system's bankroll fan (.png or .svg)."),
     ] = None,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
@@ -204,7 +205,7 @@ def systems_command(
     if plot is not None:
         from baccarat.lab.plots import plot_systems
 
-        plot_systems(report, plot)
+        plot_systems(report, plot, t.gettext)
     show(
         chosen_format,
         lambda: report_blocks(report, format_points(unit_minor), t),

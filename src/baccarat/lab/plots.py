@@ -12,11 +12,12 @@ install (:func:`baccarat.extras.require`) before any work starts (:func:`check_p
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from baccarat.extras import require
+from baccarat.i18n.markers import N_
 from baccarat.lab.strategy import LabError
 
 if TYPE_CHECKING:
@@ -26,6 +27,13 @@ if TYPE_CHECKING:
 __all__ = ["check_plot_path", "plot_removal", "plot_study", "plot_systems"]
 
 SUFFIXES = (".png", ".svg")
+
+Text = Callable[[str], str]
+"""Translates a label (``Translator.gettext``); the labels are English by default."""
+
+
+def _same(message: str) -> str:
+    return message
 
 
 def check_plot_path(path: Path) -> None:
@@ -53,16 +61,16 @@ def _save(figure: Any, path: Path) -> None:
     _pyplot().close(figure)
 
 
-def plot_study(report: StudyReport, path: Path) -> None:
+def plot_study(report: StudyReport, path: Path, text: Text = _same) -> None:
     """Edge by count with the frequency of each count, beside the units won per shoe."""
     plt = _pyplot()
     plan = report.run.plan
     rows = [r for r in report.rows if r.coups and r.frequency >= 1e-4]
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     levels = [r.level for r in rows]
-    left.bar(levels, [r.frequency * 100 for r in rows], color="#cfd8dc", label="coups (%)")
-    left.set_xlabel("exact edge (%)" if plan.perfect else "count")
-    left.set_ylabel("coups at this count (%)")
+    left.bar(levels, [r.frequency * 100 for r in rows], color="#cfd8dc")
+    left.set_xlabel(text(N_("exact edge (%)")) if plan.perfect else text(N_("count")))
+    left.set_ylabel(text(N_("coups at this count (%)")))
     edge = left.twinx()
     edge.errorbar(
         levels,
@@ -71,24 +79,24 @@ def plot_study(report: StudyReport, path: Path) -> None:
         fmt="o-",
         color="#c62828",
         markersize=3,
-        label="edge (%)",
     )
     edge.axhline(0, color="#555555", linewidth=0.8)
-    edge.set_ylabel(f"{plan.target.name} edge at this count (%)")
-    left.set_title(f"{plan.strategy.name}: edge by count")
+    edge.set_ylabel(text(N_("{bet}: edge at this count (%)")).format(bet=plan.target.name))
+    left.set_title(text(N_("{strategy}: edge by count")).format(strategy=plan.strategy.name))
     units = report.histogram()
     right.bar([u for u, _ in units], [c for _, c in units], width=1.0, color="#1565c0")
     main = report.triggers[0]
-    right.axvline(main.units_per_shoe, color="#c62828", label=f"mean {main.units_per_shoe:+.3f}")
-    right.set_xlabel("units won in a shoe")
-    right.set_ylabel("shoes")
+    mean = text(N_("mean {units}")).format(units=f"{main.units_per_shoe:+.3f}")
+    right.axvline(main.units_per_shoe, color="#c62828", label=mean)
+    right.set_xlabel(text(N_("units won in a shoe")))
+    right.set_ylabel(text(N_("shoes")))
     right.set_yscale("log")
     right.legend()
-    right.set_title(f"{report.run.tally.shoes:,} shoes")
+    right.set_title(text(N_("{shoes} shoes")).format(shoes=report.run.tally.shoes))
     _save(figure, path)
 
 
-def plot_systems(report: SystemsReport, path: Path) -> None:
+def plot_systems(report: SystemsReport, path: Path, text: Text = _same) -> None:
     """The bankroll fan of each system (5 %, 25 %, 50 %, 75 %, 95 % of sessions, coup by coup)."""
     plt = _pyplot()
     results = report.results
@@ -106,15 +114,23 @@ def plot_systems(report: SystemsReport, path: Path) -> None:
             axis.fill_between(xs, [q[lo] for q in fan], [q[hi] for q in fan], color=shade)
         axis.plot(xs, [q[2] for q in fan], color="#0d47a1")
         axis.axhline(report.bankroll, color="#555555", linewidth=0.8)
-        axis.set_title(f"{result.system}: ruin {result.ruin:.1%}", fontsize="medium")
+        ruin = text(N_("{system}: ruined {share}")).format(
+            system=result.system, share=f"{result.ruin:.1%}"
+        )
+        axis.set_title(ruin, fontsize="medium")
     for axis in axes[-1]:
-        axis.set_xlabel("coup")
+        axis.set_xlabel(text(N_("coup")))
     for row in axes:
-        row[0].set_ylabel("bankroll (units)")
+        row[0].set_ylabel(text(N_("bankroll (units)")))
     _save(figure, path)
 
 
-def plot_removal(effects: Mapping[str, Sequence[float]], ranks: Sequence[str], path: Path) -> None:
+def plot_removal(
+    effects: Mapping[str, Sequence[float]],
+    ranks: Sequence[str],
+    path: Path,
+    text: Text = _same,
+) -> None:
     """Effects of removal: one group of bars per rank, one bar per bet (edge change, %)."""
     plt = _pyplot()
     figure, axis = plt.subplots(figsize=(10, 4))
@@ -128,6 +144,6 @@ def plot_removal(effects: Mapping[str, Sequence[float]], ranks: Sequence[str], p
         )
     axis.set_xticks([r + 0.4 - width / 2 for r in range(len(ranks))], list(ranks))
     axis.axhline(0, color="#555555", linewidth=0.8)
-    axis.set_ylabel("change in edge per card removed (%)")
+    axis.set_ylabel(text(N_("change in edge per card removed (%)")))
     axis.legend(fontsize="small")
     _save(figure, path)

@@ -65,8 +65,8 @@ class LabError(TemplatedError):
             "the threshold must be a whole number from -{most} to {most}, got {text!r}"
         ),
         "lab_spread": (
-            "--spread expects COUNT:UNITS pairs such as '4:1,6:2,8:4' (counts rising, units "
-            "from 1 to 100), got {text!r}"
+            "--spread expects a list COUNT:UNITS,... such as '4:1,6:2,8:4' (counts rising, "
+            "units from 1 to 100), got {text!r}"
         ),
         "lab_unknown_strategy": "unknown strategy {name!r}: the built-in ones are {names}",
         "lab_no_strategy": (
