@@ -168,10 +168,12 @@ def pair_edge_is_positive(counts: list[int]) -> bool:
     for i, c in enumerate(counts):
         values[i // 4 + 1 if i < 36 else 0] += c
     pays = np.array([int(x) for x in PLAYER_PAIR.outcome_vector()], dtype=np.int64)
+    none = np.zeros(400, dtype=np.bool_)
+    lists = np.zeros((10, 10, 11), dtype=np.int64)
     good, _ = kernel.exact_edge(
         values, cards, int(cards.sum()), *(np.zeros(10, dtype=np.bool_),) * 3,
-        np.zeros((10, 10), dtype=np.bool_), False, 1, np.zeros(400, dtype=np.int64), pays,
-        np.zeros(400, dtype=np.int64), np.zeros(9, dtype=np.int64),
+        np.zeros((10, 10), dtype=np.bool_), False, 1, np.zeros(401, dtype=np.int64), none,
+        lists, lists, pays, np.zeros(401, dtype=np.int64), np.zeros(9, dtype=np.int64),
     )  # fmt: skip
     return bool(good)
 

@@ -10,7 +10,7 @@ that bucket's total for the shoe; then the cards of the coup are counted.
 * :func:`count_shoes`: the bucket is the running count, or the true count rounded down
   (``floor(RC × 52 / unseen)``), clipped to ``[lo, hi]``.
 * :func:`perfect_shoes`: the bucket is the target bet's exact edge in whole percent, from the
-  cards the player has not seen, counted by :func:`baccarat.odds._kernel.summary_counts` (or
+  cards the player has not seen, counted by :func:`baccarat.lab.sparse.wanted_counts` (or
   :func:`~baccarat.odds._kernel.pair_counts`) before every coup; bucket ≥ 0 exactly when the
   exact expectation is positive (decided in exact integers).
 
@@ -26,7 +26,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from baccarat.odds._kernel import pair_counts, summary_counts
+from baccarat.lab.sparse import wanted_counts
+from baccarat.odds._kernel import pair_counts
 from baccarat.sim.kernels import _burn, _coup, _shuffle_fast, batch_limits, batch_size, stream_state
 
 __all__ = ["count_shoes", "exact_edge", "perfect_shoes", "shoe_counts", "true_count_of"]
@@ -230,20 +231,26 @@ def _positive(weights: Any, classes: Any) -> tuple[Any, float]:
 @njit(cache=True, nogil=True)
 def exact_edge(
     values: Any, cards: Any, left: int, natural: Any, player_draws: Any, banker_stood: Any,
-    banker_draws: Any, reads_summary: bool, scale: int, pay: Any, pay_pairs: Any, summary: Any,
-    paired: Any,
+    banker_draws: Any, reads_summary: bool, scale: int, weights: Any, wanted: Any, stood: Any,
+    drawn: Any, pay_pairs: Any, summary: Any, paired: Any,
 ) -> tuple[Any, int]:  # fmt: skip
     """Whether the bet's exact expectation from the unseen cards (``values`` by value,
     ``cards`` by the 52 cards, ``left`` in all) is positive, and its edge in whole percent
-    rounded down. ``summary`` and ``paired`` are scratch arrays."""
+    rounded down. A summary bet is counted on its wanted classes only
+    (:mod:`baccarat.lab.sparse`: ``weights`` are its pays less the base pay, the base last);
+    ``summary`` (401) and ``paired`` (9) are scratch arrays."""
     total = 1
     for j in range(6):
         total *= left - j
     if reads_summary:
         for c in range(400):
             summary[c] = 0
-        summary_counts(values, 1, natural, player_draws, banker_stood, banker_draws, summary)
-        good, ev = _positive(pay, summary)
+        wanted_counts(
+            values, natural, player_draws, banker_stood, banker_draws, wanted, stood, drawn,
+            summary,
+        )  # fmt: skip
+        summary[400] = total
+        good, ev = _positive(weights, summary)
     else:
         for c in range(9):
             paired[c] = 0
@@ -271,6 +278,10 @@ def perfect_shoes(
     sees_burn_card: bool,
     lo: int,
     scale: int,
+    weights: Any,
+    wanted: Any,
+    stood: Any,
+    drawn: Any,
     pay: Any,
     pay_pairs: Any,
     main: Any,
@@ -302,7 +313,7 @@ def perfect_shoes(
         full[card_index[template[i]]] += 1
     cards = np.zeros(52, dtype=np.int64)
     values = np.zeros(10, dtype=np.int64)
-    summary = np.zeros(400, dtype=np.int64)
+    summary = np.zeros(401, dtype=np.int64)
     paired = np.zeros(9, dtype=np.int64)
     reads_pairs = False
     reads_summary = False
@@ -336,7 +347,7 @@ def perfect_shoes(
         while remaining != 0:
             good, edge = exact_edge(
                 values, cards, left, natural, player_draws, banker_stood, banker_draws,
-                reads_summary, scale, pay, pay_pairs, summary, paired,
+                reads_summary, scale, weights, wanted, stood, drawn, pay_pairs, summary, paired,
             )  # fmt: skip
             level = max(edge, 0) if good else min(edge, -1)  # 0 and up: a positive edge
             b = min(max(level - lo, 0), buckets - 1)

@@ -88,6 +88,13 @@ def _card_indices() -> npt.NDArray[np.int64]:
     return table
 
 
+def _sparse(pay: npt.NDArray[np.int64]) -> tuple[Any, ...]:
+    from baccarat.lab.sparse import sparse_weights, third_card_lists
+
+    weights, wanted = sparse_weights([int(x) for x in pay.tolist()])
+    return (weights, wanted, *third_card_lists(wanted))
+
+
 @dataclass(frozen=True, eq=False)
 class CountPlan:
     """Everything a count kernel call needs besides its range of shoes (small, picklable)."""
@@ -110,6 +117,9 @@ class CountPlan:
     perfect: bool = False
     tableau: tuple[Any, ...] = ()
     card_index: Any = None
+    sparse: tuple[Any, ...] = ()
+    """Perfect play: the target's weights, wanted classes and third-card lists
+    (:mod:`baccarat.lab.sparse`)."""
     seed: int = 0
 
     @property
@@ -201,6 +211,7 @@ def count_plan(
         perfect=perfect,
         tableau=_tableau_arrays(rule_set.tableau) if perfect else (),
         card_index=_card_indices() if perfect else None,
+        sparse=_sparse(pay) if perfect else (),
         seed=spec.resolved_seed,
     )
 
@@ -264,14 +275,19 @@ def count_range(plan: CountPlan, first: int, count: int) -> CountTally:
     units = np.zeros(triggers, dtype=np.int64)
     squares = np.zeros(triggers, dtype=np.int64)
     k = plan.kernel
+    # 32-bit tallies in the kernel (a chunk holds fewer than 2**31 coups): half the cache the
+    # counters take, which the count's buckets multiply.
+    counts = np.zeros(tally.counts.shape, dtype=np.int32)
+    pairs = np.zeros(tally.pairs.shape, dtype=np.int32)
     with np.errstate(over="ignore"):  # the generator wraps around on purpose (pure-Python mode)
         if plan.perfect:
             natural, player, stood, banker = plan.tableau
             coups = kernel.perfect_shoes(
                 np.uint64(k.k0), np.uint64(k.k1), first, count, k.template, k.cut_index,
                 k.burn, k.one_more, k.table, natural, player, stood, banker, plan.card_index,
-                plan.strategy.sees_burn_card, plan.lo, plan.scale, plan.pay, plan.pay_pairs,
-                plan.main_pay, plan.stakes, tally.counts, tally.pairs, units, squares,
+                plan.strategy.sees_burn_card, plan.lo, plan.scale, *plan.sparse, plan.pay,
+                plan.pay_pairs,
+                plan.main_pay, plan.stakes, counts, pairs, units, squares,
                 tally.hist, plan.hist_lo, plan.scale,
             )  # fmt: skip
         else:
@@ -279,9 +295,11 @@ def count_range(plan: CountPlan, first: int, count: int) -> CountTally:
                 np.uint64(k.k0), np.uint64(k.k1), first, count, k.template, k.cut_index,
                 k.burn, k.one_more, k.table, plan.tags, plan.strategy.start,
                 plan.strategy.true_count, plan.strategy.sees_burn_card, plan.lo, plan.pay,
-                plan.pay_pairs, plan.main_pay, plan.stakes, tally.counts, tally.pairs, units,
+                plan.pay_pairs, plan.main_pay, plan.stakes, counts, pairs, units,
                 squares, tally.hist, plan.hist_lo, plan.scale,
             )  # fmt: skip
+    tally.counts += counts
+    tally.pairs += pairs
     tally.units = [int(x) for x in units.tolist()]
     tally.squares = [int(x) for x in squares.tolist()]
     tally.coups = int(coups)
