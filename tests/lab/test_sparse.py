@@ -16,10 +16,12 @@ from baccarat.odds.exact import exact_counts
 
 def sparse(values: list[int], wanted: np.ndarray) -> list[int]:
     out = np.zeros(400, dtype=np.int64)
+    natural, player, stood, banker = _tableau_arrays(PUNTO_BANCO)
+    stood_lists, drawn_lists = third_card_lists(wanted)
+    values_array = np.array(values, dtype=np.int64)
     wanted_counts(
-        np.array(values, dtype=np.int64), *_tableau_arrays(PUNTO_BANCO), wanted,
-        *third_card_lists(wanted), out,
-    )  # fmt: skip
+        values_array, natural, player, stood, banker, wanted, stood_lists, drawn_lists, out
+    )
     return [int(x) for x in out.tolist()]
 
 

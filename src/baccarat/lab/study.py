@@ -282,11 +282,12 @@ def count_range(plan: CountPlan, first: int, count: int) -> CountTally:
     with np.errstate(over="ignore"):  # the generator wraps around on purpose (pure-Python mode)
         if plan.perfect:
             natural, player, stood, banker = plan.tableau
+            weights, wanted, stood_lists, drawn_lists = plan.sparse
             coups = kernel.perfect_shoes(
                 np.uint64(k.k0), np.uint64(k.k1), first, count, k.template, k.cut_index,
                 k.burn, k.one_more, k.table, natural, player, stood, banker, plan.card_index,
-                plan.strategy.sees_burn_card, plan.lo, plan.scale, *plan.sparse, plan.pay,
-                plan.pay_pairs,
+                plan.strategy.sees_burn_card, plan.lo, plan.scale, weights, wanted, stood_lists,
+                drawn_lists, plan.pay, plan.pay_pairs,
                 plan.main_pay, plan.stakes, counts, pairs, units, squares,
                 tally.hist, plan.hist_lo, plan.scale,
             )  # fmt: skip
