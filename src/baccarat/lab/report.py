@@ -90,6 +90,12 @@ class StudyReport:
         """The trigger with the most units per shoe (biased upward: the best of many)."""
         return max(self.triggers, key=lambda t: t.units_per_shoe)
 
+    def to_frame(self) -> Any:
+        """The table by count as a pandas DataFrame (:func:`baccarat.lab.frames.to_frame`)."""
+        from baccarat.lab.frames import to_frame
+
+        return to_frame(self)
+
     def histogram(self) -> list[list[int]]:
         """``[units, shoes]`` for every whole number of units won in a shoe (the first
         trigger's; the end bins hold everything beyond)."""

@@ -224,6 +224,12 @@ class SystemsReport:
     edges: dict[str, float]
     seconds: float
 
+    def to_frame(self) -> Any:
+        """One row per system as a pandas DataFrame (:func:`baccarat.lab.frames.to_frame`)."""
+        from baccarat.lab.frames import to_frame
+
+        return to_frame(self)
+
     def as_dict(self) -> dict[str, Any]:
         """The report as its JSON record (``baccarat.systems/1``, docs/json.md)."""
         return {
