@@ -266,16 +266,19 @@ BUILT_IN: Mapping[str, CountStrategy] = {
         CountStrategy(
             "how-panda-co-count",
             tuple(a + b for a, b in zip(_HOW_DRAGON, _HOW_PANDA, strict=True)),
-            start=-32,
+            # How's co-count post writes the Dragon 7 count from 0 ("bet for RC >= 32", the
+            # same bets as from -32 at 0), and the combined threshold of 35 is on that count.
+            start=0,
             true_count=False,
             threshold=35,
             bet="panda_8",
             rules="ez",
             cut_card=16,
             tags_shown=13,
-            source="Stephen How's Panda 8 co-count (6, 7, Q, K +1; 3 -1; 8 -3) added to his "
-            "unbalanced Dragon 7 count (start -32), bet Panda 8 at a combined running count "
-            "of 35 or more; 16 cards behind the cut",
+            source="Stephen How, 'Two-Person Panda-8 Co-Count' (2013): 6, 7, Q, K +1; 3 -1; 8 -3, "
+            "added to his unbalanced Dragon 7 count written from 0 (bet Dragon at 32, i.e. at 0 "
+            "from -32); bet Panda 8 at a combined running count of 35 or more; 16 cards behind "
+            "the cut",
         ),
         CountStrategy(
             "thorp-natural-9",
