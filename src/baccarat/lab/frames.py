@@ -40,46 +40,16 @@ def to_frame(result: object) -> Any:
     * ``simulate`` (:class:`~baccarat.sim.report.SimulationReport`): one row per frequency,
       outcome and bet (observed, interval or standard error, exact, z).
     """
-    from baccarat.lab.report import StudyReport
-    from baccarat.lab.systems import SystemsReport
     from baccarat.odds.par import ParSheet
     from baccarat.odds.report import OddsReport
     from baccarat.sim.report import SimulationReport
 
     pd = _pandas()
-    if isinstance(result, StudyReport):
-        rows: list[dict[str, Any]] = [
-            {
-                "count": r.level,
-                "end": r.end,
-                "coups": r.coups,
-                "frequency": r.frequency,
-                "edge": r.edge,
-                "se": r.se,
-                "units": float(r.units),
-                "units_per_shoe": r.contributed,
-            }
-            for r in result.rows
-            if r.coups
-        ]
-        return pd.DataFrame(rows).set_index("count")
-    if isinstance(result, SystemsReport):
-        return pd.DataFrame(
-            [
-                {
-                    "system": r.system,
-                    "mean": r.mean,
-                    "sd": r.sd,
-                    **dict(zip(("q05", "q25", "median", "q75", "q95"), r.quantiles, strict=True)),
-                    "risk_of_ruin": r.ruin,
-                    "behind": r.behind,
-                    "staked": r.staked,
-                    "edge_times_staked": r.expected,
-                    "z": r.z,
-                }
-                for r in result.results
-            ]
-        ).set_index("system")
+    # The lab's own reports hand over their rows (no import of them here: they import this).
+    rows_of = getattr(result, "frame_rows", None)
+    if rows_of is not None:
+        rows, index = rows_of()
+        return pd.DataFrame(rows).set_index(index)
     if isinstance(result, OddsReport):
         return pd.DataFrame(
             [{"bet": name, **stats.as_dict()} for name, stats in result.bets.items()]

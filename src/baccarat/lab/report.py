@@ -96,6 +96,24 @@ class StudyReport:
 
         return to_frame(self)
 
+    def frame_rows(self) -> tuple[list[dict[str, Any]], str]:
+        """The rows of :meth:`to_frame` (one per count met) and the index column."""
+        rows = [
+            {
+                "count": r.level,
+                "end": r.end,
+                "coups": r.coups,
+                "frequency": r.frequency,
+                "edge": r.edge,
+                "se": r.se,
+                "units": float(r.units),
+                "units_per_shoe": r.contributed,
+            }
+            for r in self.rows
+            if r.coups
+        ]
+        return rows, "count"
+
     def histogram(self) -> list[list[int]]:
         """``[units, shoes]`` for every whole number of units won in a shoe (the first
         trigger's; the end bins hold everything beyond)."""

@@ -230,6 +230,25 @@ class SystemsReport:
 
         return to_frame(self)
 
+    def frame_rows(self) -> tuple[list[dict[str, Any]], str]:
+        """The rows of :meth:`to_frame` (one per system) and the index column."""
+        quantile_names = ("q05", "q25", "median", "q75", "q95")
+        rows = [
+            {
+                "system": r.system,
+                "mean": r.mean,
+                "sd": r.sd,
+                **dict(zip(quantile_names, r.quantiles, strict=True)),
+                "risk_of_ruin": r.ruin,
+                "behind": r.behind,
+                "staked": r.staked,
+                "edge_times_staked": r.expected,
+                "z": r.z,
+            }
+            for r in self.results
+        ]
+        return rows, "system"
+
     def as_dict(self) -> dict[str, Any]:
         """The report as its JSON record (``baccarat.systems/1``, docs/json.md)."""
         return {
