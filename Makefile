@@ -14,7 +14,8 @@ PORT ?= 8000
 COVERAGE_FLOOR := 93
 # The tests that run the numba kernels, as plain Python for coverage (NUMBA_DISABLE_JIT=1).
 KERNEL_TESTS := tests/sim/test_kernels.py tests/sim/test_infinite.py tests/odds/test_exact.py \
-	tests/odds/test_cards.py tests/sim/test_cards.py
+	tests/odds/test_cards.py tests/sim/test_cards.py tests/lab/test_kernel.py \
+	tests/lab/test_sparse.py
 
 .PHONY: run test setup browser lint typecheck unit coverage-kernels messages bench clean
 

@@ -23,6 +23,9 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"roads", "fair"}),
     frozenset({"odds"}),
     frozenset({"sim", "chemin", "learn"}),
+    # The lab deals shoes with the simulator's kernels and prices with the analyzer's, so it
+    # sits just above both; the guides draw on its figures.
+    frozenset({"lab"}),
     frozenset({"guides"}),
     frozenset({"store"}),
     frozenset({"ledger"}),

@@ -315,19 +315,29 @@ def odds_command(
     given: GivenOption = None,
     seen: SeenOption = None,
     groups: GroupsOption = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="With --eor: save a picture of the effects of removal (.png or .svg)."),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Exact probabilities, house edge and standard deviation of every bet of a rule set,
     optionally given what is already known of the coup."""
     t = cli_translator(lang)
     chosen = output_format(fmt, as_json)
+    if plot is not None:
+        if not eor:
+            raise CliError("only_with", option="--plot", other="--eor")
+        from baccarat.lab.plots import check_plot_path
+
+        check_plot_path(plot)
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
     conditional = given is not None or seen is not None or groups is not None
     if eor:
         if conditional:
             raise CliError("not_both", first="--eor", second="--given/--seen")
-        _eor(shoe, rule_set, exact, chosen, t)
+        _eor(shoe, rule_set, exact, chosen, t, plot)
         return
     from baccarat.odds.records import odds_record
     from baccarat.odds.report import odds_report
@@ -346,12 +356,28 @@ def odds_command(
 
 
 def _eor(
-    shoe: Composition, rule_set: RuleSet, exact: bool, fmt: OutputFormat, t: Translator
+    shoe: Composition,
+    rule_set: RuleSet,
+    exact: bool,
+    fmt: OutputFormat,
+    t: Translator,
+    plot: Path | None = None,
 ) -> None:
     from baccarat.odds.eor import effects_of_removal, exact_effects_of_removal
     from baccarat.odds.exact import exact_distribution
     from baccarat.odds.stats import exact_bet_stats
 
+    result = effects_of_removal(shoe, rule_set)
+    if plot is not None:
+        from baccarat.lab.plots import plot_removal
+
+        ranks = list(result.effects)
+        plot_removal(
+            {name: [result.effects[r][name] for r in ranks] for name in result.base},
+            [r.symbol for r in ranks],
+            plot,
+            t.gettext,
+        )
     if exact and fmt is OutputFormat.JSON:
         effects = exact_effects_of_removal(shoe, rule_set.bets, rule_set.tableau)
         full = exact_distribution(shoe, rule_set.tableau, rule_set.bets.values())
@@ -360,7 +386,6 @@ def _eor(
         record.update(_eor_record_exact(effects, base))
         show(fmt, list, lambda: (RecordType.ODDS_EOR, record))
         return
-    result = effects_of_removal(shoe, rule_set)
     show(
         fmt,
         lambda: _eor_blocks(result, rule_set, t),

@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SOURCES = ("web", "ledger", "i18n", "learn", "cli", "odds", "records")
+SOURCES = ("web", "ledger", "i18n", "learn", "cli", "odds", "records", "lab")
 """Sub-packages of ``baccarat`` whose code and templates hold user-facing messages."""
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 ENGLISH_PATH = LOCALE_DIR / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -97,6 +97,7 @@ ERROR_MODULES = (
     "baccarat.ledger.errors",
     "baccarat.ledger.rulesets",
     "baccarat.extras",
+    "baccarat.lab.strategy",
 )
 """The modules that define errors with a template (the core's cards and coups come with them)."""
 

@@ -78,6 +78,8 @@ class RecordType(StrEnum):
     API_LOGGED_OUT = "api.logged-out"
     API_PASSWORD_CHANGED = "api.password-changed"
     API_LIMITS = "api.limits"
+    COUNT = "count"
+    SYSTEMS = "systems"
 
     @property
     def version(self) -> int:

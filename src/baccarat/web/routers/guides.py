@@ -56,6 +56,7 @@ GUIDES: tuple[tuple[str, str], ...] = (
     ("bets", N_("Bets and pays")),
     ("chemin-de-fer", N_("Chemin de Fer and Banque")),
     ("roads", N_("The roads")),
+    ("counting-and-systems", N_("Can counting or a system beat baccarat?")),
 )
 """Each guide's address and title, in reading order."""
 
@@ -340,6 +341,69 @@ def _roads_context() -> dict[str, Any]:
     }
 
 
+_LAB_NAMES = {
+    "jacobson-dragon-7": N_("Jacobson's Dragon 7 count"),
+    "how-dragon-7": N_("How's Dragon 7 count"),
+    "jacobson-panda-8": N_("Jacobson's Panda 8 count"),
+    "thorp-natural-9": N_("Thorp and Walden's Natural 9 count"),
+    "flat": N_("Flat stakes"),
+    "martingale": N_("Martingale"),
+    "paroli": N_("Paroli"),
+    "fibonacci": N_("Fibonacci"),
+    "dalembert": N_("d'Alembert"),
+    "1-3-2-6": N_("1-3-2-6"),
+    "follow-the-road": N_("Following the road"),
+}
+"""The lab's strategies and systems by name on the guide page."""
+
+
+def _lab_context() -> dict[str, Any]:
+    # The lab's studies, cached like the simulation table (baccarat.guides.lab).
+    from baccarat.guides.lab import cached_lab_figures
+
+    figures = cached_lab_figures()
+    locale = current().locale
+
+    def number(value: float, pattern: str) -> str:
+        return str(format_decimal(value, format=pattern, locale=locale))
+
+    def percent(value: float) -> str:
+        return number(value * 100, "0.0") + "%"
+
+    counts = [
+        {
+            "name": _(_LAB_NAMES[row.name]),
+            "bet": pgettext("bet", row.bet),
+            "bets_per_shoe": number(row.bets_per_shoe, "0.0"),
+            "edge": percent(row.edge_when_betting),
+            "units": number(row.units_per_shoe, "+0.00;-0.00"),
+            "low": number(row.low, "+0.00;-0.00"),
+            "high": number(row.high, "+0.00;-0.00"),
+        }
+        for row in figures.counts
+    ]
+    systems = [
+        {
+            "system": _(_LAB_NAMES[row.system]),
+            "mean": number(row.mean, "+0.0;-0.0"),
+            "median": number(row.median, "+0.0;-0.0"),
+            "ruin": percent(row.ruin),
+            "behind": percent(row.behind),
+            "expected": number(row.expected, "+0.0;-0.0"),
+        }
+        for row in figures.systems
+    ]
+    return {
+        # Said in Python: a template's gettext would read the percent sign as a placeholder.
+        "interval": _("Interval (95 %)"),
+        "counts": counts,
+        "systems": systems,
+        "shoes": str(format_decimal(figures.shoes, locale=locale)),
+        "sessions": str(format_decimal(figures.sessions, locale=locale)),
+        "seed": figures.seed,
+    }
+
+
 _PAGES: dict[str, Callable[[], dict[str, Any]]] = {
     "cards": _cards_context,
     "naturals": _naturals_context,
@@ -347,6 +411,7 @@ _PAGES: dict[str, Callable[[], dict[str, Any]]] = {
     "bets": _bets_context,
     "chemin-de-fer": _chemin_context,
     "roads": _roads_context,
+    "counting-and-systems": _lab_context,
 }
 
 

@@ -1,0 +1,224 @@
+"""``baccarat systems``: betting systems (Martingale, Paroli, …) over many sessions of real shoes.
+
+The lab is imported inside the command, so the rest of the CLI starts fast.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
+from baccarat.cli.help import examples
+from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.limits import MAX_SEED, Whole
+from baccarat.cli.numbers import numbers_for
+from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
+from baccarat.records import RecordType
+
+if TYPE_CHECKING:
+    from baccarat.i18n.catalogs import Translator
+    from baccarat.lab.systems import SystemsReport
+
+__all__ = ["register", "systems_command"]
+
+MAX_SESSIONS = 10_000_000
+MAX_SHOES_PER_SESSION = 100
+
+
+def report_blocks(report: SystemsReport, unit: str, t: Translator) -> list[Block]:
+    """The report as paragraphs and a table in the reader's language (amounts in units)."""
+    n = numbers_for(t.language)
+    sessions = t.ngettext("{count} session", "{count} sessions", report.sessions).format(
+        count=n.integer(report.sessions)
+    )
+    head = t.gettext(
+        "{sessions} of {shoes} shoe(s) each (bet {bet}, seed {seed}): one unit is {unit} "
+        "points, the bankroll {bankroll} units, the table maximum {maximum} units."
+    ).format(
+        sessions=sessions,
+        shoes=report.shoes_per_session,
+        bet=report.bet,
+        seed=report.seed,
+        unit=unit,
+        bankroll=n.decimal(report.bankroll, 0),
+        maximum=n.decimal(report.table_max, 0),
+    )
+    table = Table(
+        "systems",
+        t.gettext("Results per session (units)"),
+        [
+            Column("system", t.gettext("System"), Align.LEFT),
+            Column("mean", t.gettext("Mean")),
+            Column("median", t.gettext("Median")),
+            Column("range_90", t.gettext("5 % … 95 %")),
+            Column("risk_of_ruin", t.gettext("Ruined")),
+            Column("behind", t.gettext("Behind")),
+            Column("staked", t.gettext("Staked")),
+            Column("edge_times_staked", t.gettext("Edge × staked")),
+            Column("z", "z"),
+        ],
+    )
+    for r in report.results:
+        table.add(
+            Cell(r.system),
+            Cell(n.decimal(r.mean, 2, sign=True), r.mean),
+            Cell(n.decimal(r.quantiles[2], 2, sign=True), r.quantiles[2]),
+            Cell(
+                f"{n.decimal(r.quantiles[0], 1, sign=True)} … {n.decimal(r.quantiles[4], 1, sign=True)}",
+                f"{r.quantiles[0]} {r.quantiles[4]}",
+            ),
+            Cell(n.percent(r.ruin, 1), r.ruin),
+            Cell(n.percent(r.behind, 1), r.behind),
+            Cell(n.decimal(r.staked, 1), r.staked),
+            Cell(n.decimal(r.expected, 2, sign=True), r.expected),
+            Cell(n.decimal(r.z, 2, sign=True), r.z),
+        )
+    table.notes.append(
+        t.gettext(
+            "Every system loses the house edge on every unit it stakes: the mean result is the "
+            "edge times the total staked (z: their difference in standard errors). A "
+            "progression only trades many small wins for rare large losses, or the reverse."
+        )
+    )
+    return [Paragraph(head), table]
+
+
+def systems_command(
+    system: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A system: flat, martingale, paroli, fibonacci, dalembert, 1-3-2-6 or "
+            "follow-the-road (repeat it for several).",
+            show_default="all of them",
+        ),
+    ] = None,
+    bet: Annotated[str, typer.Option(help="The side the progressions bet: banker or player.")] = (
+        "banker"
+    ),
+    rules: Annotated[
+        str | None, typer.Option(help="Rule set of the table.", show_default="punto-banco")
+    ] = None,
+    rules_file: Annotated[
+        Path | None, typer.Option("--rules-file", help="A rule set described in a TOML file.")
+    ] = None,
+    unit: Annotated[
+        str | None,
+        typer.Option(help="The base stake in points.", show_default="the table minimum"),
+    ] = None,
+    bankroll: Annotated[
+        str | None, typer.Option(help="Points a session starts with.", show_default="100 units")
+    ] = None,
+    table_max: Annotated[
+        str | None,
+        typer.Option(
+            "--table-max", help="The table maximum in points.", show_default="the table's"
+        ),
+    ] = None,
+    stop_win: Annotated[
+        str | None, typer.Option("--stop-win", help="Stop a session once up this many points.")
+    ] = None,
+    sessions: Annotated[
+        int, typer.Option(click_type=Whole(MAX_SESSIONS, least=1), help="Sessions to play.")
+    ] = 2000,
+    shoes_per_session: Annotated[
+        int,
+        typer.Option(
+            "--shoes-per-session",
+            click_type=Whole(MAX_SHOES_PER_SESSION, least=1),
+            help="Shoes in one session.",
+        ),
+    ] = 1,
+    decks: Annotated[
+        int | None, typer.Option(click_type=Whole(64), help="Decks in the shoe.", show_default="8")
+    ] = None,
+    cut_card: Annotated[
+        int | None,
+        typer.Option(
+            click_type=Whole(64 * 52), help="Cards behind the cut card.", show_default="14"
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the shoes.")] = 0,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="Save a picture of each system's bankroll fan (.png or .svg)."),
+    ] = None,
+    fmt: FormatOption = OutputFormat.TABLE,
+    as_json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Play betting systems over many sessions: results, risk of ruin, edge times staked."""
+    from baccarat.cli.settle import load_rule_set
+    from baccarat.core.amounts import parse_amount
+    from baccarat.core.points import format_points
+    from baccarat.core.shoe import ShoeRules
+    from baccarat.lab.strategy import LabError
+    from baccarat.lab.systems import SYSTEMS, run_systems
+
+    t = cli_translator(lang)
+    chosen_format = output_format(fmt, as_json)
+    chosen = list(dict.fromkeys(system)) if system else list(SYSTEMS)
+    for name in chosen:
+        if name not in SYSTEMS:
+            raise LabError("lab_unknown_system", name=name, names=", ".join(SYSTEMS))
+    if bet not in ("banker", "player"):
+        raise LabError("lab_bet_side", bet=bet)
+    if plot is not None:
+        from baccarat.lab.plots import check_plot_path
+
+        check_plot_path(plot)
+    shoe = ShoeRules(
+        decks=8 if decks is None else decks, cut_card=14 if cut_card is None else cut_card
+    )
+    rule_set = load_rule_set(rules, rules_file)
+    limits = rule_set.limits_for(bet)
+    language = t.language
+
+    def amount(raw: str | None, default: int, option: str) -> int:
+        if raw is None:
+            return default
+        minor = parse_amount(raw, language)
+        if minor <= 0:
+            raise LabError("lab_amount_positive", option=option, text=raw)
+        return minor
+
+    unit_minor = amount(unit, limits.minimum, "--unit")
+    units = {
+        "bankroll": Fraction(amount(bankroll, 100 * unit_minor, "--bankroll"), unit_minor),
+        "table_max": Fraction(amount(table_max, limits.maximum, "--table-max"), unit_minor),
+    }
+    stop = None if stop_win is None else Fraction(amount(stop_win, 0, "--stop-win"), unit_minor)
+    if units["table_max"] < 1:
+        raise LabError(
+            "lab_unit_above_maximum",
+            unit=format_points(unit_minor),
+            maximum=format_points(round(units["table_max"] * unit_minor)),
+        )
+    report = run_systems(
+        chosen, rule_set, sessions=sessions, shoes_per_session=shoes_per_session, shoe=shoe,
+        seed=seed, bet=bet, bankroll=units["bankroll"], table_max=units["table_max"],
+        stop_win=stop,
+    )  # fmt: skip
+    if plot is not None:
+        from baccarat.lab.plots import plot_systems
+
+        plot_systems(report, plot, t.gettext)
+    show(
+        chosen_format,
+        lambda: report_blocks(report, format_points(unit_minor), t),
+        lambda: (RecordType.SYSTEMS, {"unit_points": unit_minor / 100, **report.as_dict()}),
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command(
+        "systems",
+        short_help="Betting systems over many sessions: none beats the edge.",
+        epilog=examples(
+            "baccarat systems --sessions 10000 --seed 1",
+            "baccarat systems --system martingale --system paroli --bankroll 500 --table-max 200",
+        ),
+    )(systems_command)

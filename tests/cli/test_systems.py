@@ -1,0 +1,62 @@
+"""``baccarat systems``: its JSON record, its table, its picture and its refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from baccarat.records import RecordType
+from support.cli import run
+from support.records import check_lines
+
+
+def test_the_record_is_valid_and_every_system_is_there(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "systems", "--sessions", "60", "--seed", "2", "--json")
+    assert code == 0, err
+    (record,) = check_lines(out, RecordType.SYSTEMS)
+    assert [s["system"] for s in record["systems"]][:2] == ["flat", "martingale"]
+    assert record["unit_points"] == 1 and record["bankroll"] == 100
+    for system in record["systems"]:
+        assert system["edge_times_staked"] < 0
+
+
+def test_amounts_are_points_in_the_strict_grammar(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "systems", "--system", "martingale", "--sessions", "20",
+                         "--unit", "10", "--bankroll", "500", "--table-max", "160",
+                         "--stop-win", "50", "--json")  # fmt: skip
+    assert code == 0, err
+    (record,) = check_lines(out, RecordType.SYSTEMS)
+    assert (record["unit_points"], record["bankroll"], record["table_max"]) == (10, 50, 16)
+    assert record["stop_win"] == 5 and len(record["systems"]) == 1
+
+
+def test_the_table_and_the_fan(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    path = tmp_path / "fan.svg"
+    code, out, err = run(capsys, "systems", "--sessions", "30", "--plot", str(path))
+    assert code == 0, err
+    assert "Results per session (units)" in out and "martingale" in out
+    assert "edge times the total staked" in out
+    assert b"<svg" in path.read_bytes()[:300]
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        (["--system", "labouchere"], "unknown system 'labouchere'"),
+        (["--bet", "tie"], "--bet must be banker or player"),
+        (["--unit", "0"], "--unit must be more than 0 points"),
+        (["--unit", "1,5"], "amount '1,5'"),
+        (["--unit", "50", "--table-max", "10"], "above the table maximum"),
+        (["--plot", "fan.pdf"], "--plot 'fan.pdf'"),
+    ],
+)
+def test_a_bad_system_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], line: list[str], words: str
+) -> None:
+    code, out, err = run(capsys, "systems", *line, "--sessions", "5")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and words in err, err
