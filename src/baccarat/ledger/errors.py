@@ -32,6 +32,9 @@ class LedgerError(TemplatedError):
         # An idempotency key that is not 1 to 64 letters, digits, ``-`` or ``_``.
         "bad_idempotency_key": 'the idempotency key "{key}" is not valid: use 1 to 64 letters, digits, - or _',
         "bad_limit": "{limit} must be from {low} to {high}, not {value}",
+        # A number a request carries (a deck count, a limit, an id) that is not ASCII digits in
+        # range; ``text`` is the input, cut short.
+        "bad_number": "{what} must be a whole number from {low} to {high}, not {text}",
         # A stake the table refuses (unknown or unoffered bet, outside the limits): the rule set's
         # own error (rendered in the reader's language with it) is in ``detail``.
         "bad_stake": "this stake cannot be placed: {detail}",

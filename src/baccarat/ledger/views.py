@@ -83,7 +83,11 @@ class ShoeView:
     burned: int
     """Cards burned, the face-up one included."""
     dealt_counts: Mapping[Rank, int]
+    """Cards shown by rank: those dealt to the hands and the face-up burn card. The cards burned
+    face down count only once the shoe has ended (before, their ranks would tell what they are)."""
     remaining_counts: Mapping[Rank, int]
+    """Cards not shown yet by rank: those in the shoe and, until the shoe ends, those burned face
+    down (so their sum may exceed :attr:`cards_remaining` by the face-down burns)."""
     _shoe: Shoe = field(repr=False, compare=False)
     """A private copy of the shoe at this moment, for :attr:`unseen_cards` (never sent)."""
 
@@ -100,7 +104,11 @@ class ShoeView:
     @classmethod
     def of(cls, number: int, shoe: Shoe) -> ShoeView:
         dealt = shoe.dealt_counts()
-        # What is left is what the shoe started with less what came out: one count, not two.
+        if not shoe.finished:
+            # The face-down burns are out of the shoe but not shown: not counted as dealt yet.
+            for card in shoe.burned[1:]:
+                dealt[card.rank] -= 1
+        # What is left is what the shoe started with less what was shown: one count, not two.
         remaining = {rank: n - dealt[rank] for rank, n in shoe.starting_counts().items()}
         return cls(
             number=number,

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+from html import escape
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -17,11 +18,13 @@ from typing import Any
 import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from sqlalchemy.exc import OperationalError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
+from baccarat.core.amounts import AmountError
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
@@ -62,6 +65,31 @@ def _gate_redirect(request: Request) -> Response:
 _IDEMPOTENCY_LOC = ("header", api.IDEMPOTENCY_HEADER)
 
 
+RETRY_AFTER_SECONDS = 30
+"""What a 503 asks a client to wait before trying again."""
+
+
+def unavailable(request: Request) -> Response:
+    """503 with ``Retry-After``: JSON for the API, a page for a browser (nothing was done)."""
+    detail = _(
+        "The table cannot save anything right now (the database is unavailable); nothing was "
+        "done. Try again in a minute."
+    )
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}
+    if _wants_json(request):
+        return JSONResponse(
+            {"code": "unavailable", "detail": detail}, status_code=503, headers=headers
+        )
+    try:
+        page = render_error(request, 503, detail)
+    except OperationalError:  # the page itself needed the database
+        page = HTMLResponse(
+            f"<!doctype html><title>503</title><p role='alert'>{escape(detail)}</p>", 503
+        )
+    page.headers.update(headers)
+    return page
+
+
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(GateRequiredError)
     async def gate_required(request: Request, exc: GateRequiredError) -> Response:
@@ -78,10 +106,18 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(BaccaratError)
     async def bad_input(request: Request, exc: BaccaratError) -> Response:
-        # A templated refusal (a client seed, a card) reads in the page's language.
+        # A templated refusal (a client seed, a card) reads in the page's language; an amount
+        # the strict grammar refuses says which rule it broke (amount_malformed, …).
+        code = exc.code if isinstance(exc, AmountError) else "bad_input"
         if _wants_json(request):
-            return _json_error(422, "bad_input", error_message(exc))
+            return _json_error(422, code, error_message(exc))
         return render_error(request, 422, error_message(exc))
+
+    @app.exception_handler(OperationalError)
+    async def database_unavailable(request: Request, exc: OperationalError) -> Response:
+        # The database cannot write (a full disk, read-only, gone): nothing was done; a client
+        # may try again later, the answer says when.
+        return unavailable(request)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:

@@ -45,6 +45,7 @@ STATUSES: Mapping[str, int] = MappingProxyType(
         "bad_username": 422,
         "weak_password": 422,
         "bad_limit": 422,
+        "bad_number": 422,
         "rule_set_not_playable": 422,
         "idempotency_key_required": 428,
         "chemin_decks": 422,

@@ -15,10 +15,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from starlette.concurrency import run_in_threadpool
 
-from baccarat.core.money import parse_points
+from baccarat.core.amounts import parse_amount
 from baccarat.core.rules import DEFAULT_RULE_SET
 from baccarat.ledger.service import DEFAULT_DECKS
 from baccarat.ledger.views import TableView
@@ -34,6 +34,7 @@ from baccarat.web.deps import (
     live_player,
 )
 from baccarat.web.i18n import _
+from baccarat.web.numbers import STAKE_SCHEMA, checked, documented
 from baccarat.web.panels import (
     full_shoe_distribution,
     odds_context,
@@ -106,7 +107,9 @@ class TableIn(BaseModel):
     rule_set: str = Field(
         DEFAULT_RULE_SET, description="One of the rule sets /api/rule-sets lists."
     )
-    decks: int = Field(DEFAULT_DECKS, ge=1, le=8, description="Decks in the shoe (1 to 8).")
+    decks: Annotated[int, checked("decks", 1, 8), documented(1, 8)] = Field(
+        DEFAULT_DECKS, description="Decks in the shoe (1 to 8)."
+    )
 
 
 class ClientSeedIn(BaseModel):
@@ -126,8 +129,10 @@ class DealIn(BaseModel):
     """The stakes for one coup: bet name → points (a whole number or a decimal string)."""
 
     model_config = ConfigDict(extra="forbid")
-    stakes: dict[str, int | str] = Field(
-        description='For example {"banker": 100, "tie": "12.5"}; zero stakes are ignored.',
+    stakes: dict[str, Annotated[Any, WithJsonSchema(STAKE_SCHEMA)]] = Field(
+        description='For example {"banker": 100, "tie": "12.5"}: a JSON integer or canonical '
+        "ASCII digits with at most two decimals (no sign, padding, exponent or boolean; 422 "
+        "amount_* otherwise); zero stakes are ignored.",
         examples=[{"banker": 100, "tie": 10}],
     )
 
@@ -219,9 +224,9 @@ async def deal(
     running totals, each draw or stand with its explanation and draw-table cell, the result and
     the settlement of every bet), the balance before and after, and the shoe.
     """
-    stakes = {
-        bet: parse_points(value) for bet, value in body.stakes.items() if value not in (0, "0", "")
-    }
+    # The one strict grammar (canonical writing only: this is the API), before any other work.
+    parsed = {bet: parse_amount(value) for bet, value in body.stakes.items()}
+    stakes = {bet: minor for bet, minor in parsed.items() if minor}
 
     def work() -> tuple[Json, bool]:
         # The session check, the transaction and the answer in one go (the busiest route).

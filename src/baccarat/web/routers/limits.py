@@ -7,13 +7,20 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.limits import PlayLimits
 from baccarat.records import RecordType, tagged
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
+from baccarat.web.numbers import (
+    checked,
+    checked_optional,
+    documented,
+    documented_optional,
+    whole,
+)
 from baccarat.web.pages import render
 from baccarat.web.present import error_message
 from baccarat.web.routers.api import ERRORS
@@ -31,9 +38,19 @@ class LimitsIn(BaseModel):
     higher ones (or none) after 24 hours."""
 
     model_config = ConfigDict(extra="forbid")
-    reality_check_minutes: int = Field(60, ge=5, le=240)
-    session_limit_minutes: int | None = Field(None, ge=5, le=1440)
-    daily_coup_limit: int | None = Field(None, ge=1, le=10_000)
+    reality_check_minutes: Annotated[
+        int, checked("reality_check_minutes", 5, 240), documented(5, 240)
+    ] = 60
+    session_limit_minutes: Annotated[
+        int | None,
+        checked_optional("session_limit_minutes", 5, 1440),
+        documented_optional(5, 1440),
+    ] = None
+    daily_coup_limit: Annotated[
+        int | None,
+        checked_optional("daily_coup_limit", 1, 10_000),
+        documented_optional(1, 10_000),
+    ] = None
 
 
 class CoolOffIn(BaseModel):
@@ -142,13 +159,13 @@ def break_page(
     return _page(request, service, player_id, session, "break.html")
 
 
-def _optional(value: str) -> int | None:
-    value = value.strip()
+def _optional(value: str, name: str, low: int, high: int) -> int | None:
+    """A limit typed in the form: empty for none, else ASCII digits in range (the strict
+    grammar: no sign, no other digits)."""
+    value = value.strip()  # what a browser's form sends around a number is not the number
     if not value:
         return None
-    if not value.isdigit():
-        raise BaccaratError(_("Limits are whole numbers; leave a field empty for no limit."))
-    return int(value)
+    return whole(value, what=name, low=low, high=high)
 
 
 def _back_here(target: str) -> str:
@@ -182,9 +199,16 @@ def limits_form(
     try:
         service.set_limits(
             player_id,
-            reality_check_minutes=_optional(form.get("reality_check_minutes", "")) or 60,
-            session_limit_minutes=_optional(form.get("session_limit_minutes", "")),
-            daily_coup_limit=_optional(form.get("daily_coup_limit", "")),
+            reality_check_minutes=_optional(
+                form.get("reality_check_minutes", ""), "reality_check_minutes", 5, 240
+            )
+            or 60,
+            session_limit_minutes=_optional(
+                form.get("session_limit_minutes", ""), "session_limit_minutes", 5, 1440
+            ),
+            daily_coup_limit=_optional(
+                form.get("daily_coup_limit", ""), "daily_coup_limit", 1, 10_000
+            ),
         )
     except BaccaratError as exc:
         return _refused(request, service, player_id, session, exc)
