@@ -4,8 +4,9 @@
 a refused request carry the headers:
 
 - **Headers**: ``Cache-Control: no-store`` on every answer but a static file (pages and the API
-  carry the balance, the anti-forgery token, cookies), a strict Content-Security-Policy (scripts, styles, images, fetches from this origin
-  only; no plugins; no framing; forms post only here), ``X-Content-Type-Options: nosniff``,
+  carry the balance, the anti-forgery token, cookies), a strict Content-Security-Policy
+  (scripts, styles, images, fetches from this origin only; no plugins; no framing; forms post
+  only here), ``X-Content-Type-Options: nosniff``,
   ``X-Frame-Options: DENY``, ``Referrer-Policy: same-origin``, a ``Permissions-Policy`` that turns
   off the camera, microphone and location, ``Cross-Origin-Opener-Policy: same-origin``, and
   ``Strict-Transport-Security`` when served over HTTPS. The OpenAPI pages (``/docs``,

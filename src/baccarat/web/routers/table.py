@@ -15,12 +15,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from baccarat.core.errors import BaccaratError
 from baccarat.core.amounts import parse_amount
+from baccarat.core.errors import BaccaratError
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import PlayerView, TableView
-from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
 from baccarat.store.models import MAX_ID
+from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
 from baccarat.web.i18n import _, current, pgettext
 from baccarat.web.numbers import quoted, whole
 from baccarat.web.pages import render
