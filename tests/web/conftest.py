@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 import warnings
 from collections.abc import Iterator, Mapping
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,31 @@ def deal(
     url = f"/api/tables/{table}/deal"
     response: httpx.Response = client.post(url, json={"stakes": dict(stakes)}, headers=sent)
     return response
+
+
+def player_of(app: FastAPI, client: TestClient) -> str:
+    """The player id of a client's live session."""
+    token = app.state.signer.read_player(client.cookies.get(PLAYER_COOKIE))
+    player_id = app.state.service.session_player(token) if token else None
+    assert player_id is not None, "the client has no live session"
+    return str(player_id)
+
+
+def started_ago(app: FastAPI, client: TestClient, minutes: int) -> None:
+    """Make the client's player's play session (the server's record) one that started
+    ``minutes`` ago and is live (its last coup now), as if it had played all along."""
+    from baccarat.ledger import playsessions
+    from baccarat.store.models import PlaySessionRecord
+
+    player_id = player_of(app, client)
+    now = app.state.service.clock()
+    with app.state.store.transaction() as db:
+        record = playsessions.latest(db, player_id)
+        if record is None or record.ended_at is not None:
+            record = PlaySessionRecord(player_id=player_id, started_at=now, last_played_at=now)
+            db.add(record)
+        record.started_at = now - timedelta(minutes=minutes)
+        record.last_played_at = now
 
 
 @pytest.fixture

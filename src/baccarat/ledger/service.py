@@ -25,13 +25,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, get_rule_set
 from baccarat.core.shoe import ShoeRules
 from baccarat.fair import Verification, check_client_seed
-from baccarat.ledger import accounts, auth, dealing, fairshoes, history, limits, tables
+from baccarat.ledger import (
+    accounts,
+    auth,
+    dealing,
+    fairshoes,
+    history,
+    limits,
+    playsessions,
+    tables,
+    throttle,
+)
 from baccarat.ledger.accounts import STARTING_BALANCE
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.limits import PlayLimits
@@ -39,9 +49,11 @@ from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, PlayerVie
 from baccarat.store.db import Store
 from baccarat.store.models import utcnow
 
-__all__ = ["DEFAULT_DECKS", "PlayService"]
+__all__ = ["DEFAULT_DECKS", "SESSION_IDLE", "PlayService"]
 
 DEFAULT_DECKS = 8
+SESSION_IDLE = timedelta(days=30)
+"""How long a log-in session lasts unused (the ``session_idle_days`` setting)."""
 
 T = TypeVar("T")
 
@@ -49,7 +61,9 @@ T = TypeVar("T")
 class PlayService:
     """The operations of the practice table. Thread-safe: each call is its own transaction.
 
-    ``rng`` shuffles new shoes (the OS CSPRNG when None); ``clock`` gives the time (UTC).
+    ``rng`` shuffles new shoes (the OS CSPRNG when None); ``clock`` gives the time (UTC);
+    ``session_idle`` is how long a log-in session lasts unused, ``play_idle`` how long a play
+    session lasts without a coup.
     """
 
     def __init__(
@@ -61,8 +75,12 @@ class PlayService:
         clock: Callable[[], datetime] = utcnow,
         shoe_cache: tables.ShoeCache | None = None,
         rule_sets: Mapping[str, RuleSet] | None = None,
+        session_idle: timedelta = SESSION_IDLE,
+        play_idle: timedelta = playsessions.DEFAULT_IDLE,
     ) -> None:
         self.store = store
+        self.session_idle = session_idle
+        self.play_idle = play_idle
         self.rule_sets: Mapping[str, RuleSet] = rule_sets if rule_sets is not None else RULE_SETS
         """The rule sets a new table may be opened with (:mod:`baccarat.ledger.rulesets`)."""
         self.starting_balance = starting_balance
@@ -147,10 +165,26 @@ class PlayService:
         now = self.clock()
         with self.store.transaction() as db:
             player = accounts.lock_player(db, player_id)
-            limits.check_play(db, player, now, since)
+            session = playsessions.for_coup(
+                db, player_id, now, self.play_idle, limits.session_limit(db, player, now)
+            )
+            started = session.started_at if since is None else min(session.started_at, since)
+            limits.check_play(db, player, now, started)
             dealt = play()
             limits.count_chemin_coup(db, player_id, now)
+            playsessions.played(session, now)
             return dealt
+
+    def play_started(self, player_id: str) -> datetime | None:
+        """When the player's live play session started (None: none; the next coup starts one)."""
+        with self.store.reading() as db:
+            return playsessions.live_start(db, player_id, self.clock(), self.play_idle)
+
+    def end_play(self, player_id: str) -> bool:
+        """The player ends their play session; whether one was live."""
+        with self.store.transaction() as db:
+            accounts.lock_player(db, player_id)
+            return playsessions.end(db, player_id, self.clock(), self.play_idle)
 
     # Accounts and sessions
 
@@ -158,17 +192,31 @@ class PlayService:
         """A new signed-in session for the player (after the gate); the token for the cookie."""
         with self.store.transaction() as db:
             accounts.get_player(db, player_id)
-            return auth.start_session(db, player_id)
+            return auth.start_session(db, player_id, self.clock())
 
     def session_player(self, token: str) -> str | None:
         """The player of a live session token (or of a cookie from before sessions, for a guest
-        who never had a session: :func:`baccarat.ledger.auth.legacy_guest`), or None."""
+        who never had a session: :func:`baccarat.ledger.auth.legacy_guest`), or None.
+
+        A session unused for :attr:`session_idle` has expired; its last use is written again
+        at most once per :data:`~baccarat.ledger.auth.SEEN_EVERY`.
+        """
+        now = self.clock()
         with self.store.single_read() as connection:
-            found = auth.session_player(connection, token)
+            found = auth.session_player(connection, token, now, self.session_idle)
         if found is not None:
-            return found
+            player_id, stale = found
+            if stale:
+                with self.store.transaction() as db:
+                    auth.seen(db, token, now)
+            return player_id
         with self.store.reading() as db:
             return auth.legacy_guest(db, token)
+
+    def end_all_sessions(self, player_id: str) -> int:
+        """Log out everywhere: every session of the player ends, this one too; how many."""
+        with self.store.transaction() as db:
+            return auth.end_all_sessions(db, player_id, self.clock())
 
     def end_session(self, token: str) -> None:
         """Log out: the session's token stops working at once."""
@@ -182,11 +230,22 @@ class PlayService:
             auth.register(db, player_id, username, password, now)
             return accounts.player_view(db, player_id, None, now, self.starting_balance)
 
-    def log_in(self, username: str, password: str) -> tuple[PlayerView, str]:
-        """Check the credentials and open a session on this device: the player and the token."""
+    def log_in(
+        self, username: str, password: str, address: str | None = None
+    ) -> tuple[PlayerView, str]:
+        """Check the credentials and open a session on this device: the player and the token.
+
+        Throttled per account and per ``address`` (:mod:`~baccarat.ledger.throttle`): the
+        attempt is counted as a failure first, in its own transaction, and taken back if the
+        password is right; during a back-off it is ``login_throttled`` unchecked.
+        """
         now = self.clock()
+        keys = throttle.keys_for(username, address)
         with self.store.transaction() as db:
-            player_id, token = auth.log_in(db, username, password)
+            throttle.attempt(db, keys, now)
+        with self.store.transaction() as db:
+            player_id, token = auth.log_in(db, username, password, now)
+            throttle.succeeded(db, keys)
             return accounts.player_view(db, player_id, None, now, self.starting_balance), token
 
     def change_password(self, player_id: str, token: str, old: str, new: str) -> None:
@@ -258,6 +317,7 @@ class PlayService:
                 rng=self.rng,
                 shoes=self.shoes,
                 starting_balance=self.starting_balance,
+                play_idle=self.play_idle,
             )
         if dealt.shoe_id is not None and dealt.shoe is not None:
             # Committed: the dealt shoe is now the stored one and can serve the next deal.

@@ -11,6 +11,7 @@ import json
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from datetime import timedelta
 from html import escape
 from importlib.resources import files
 from typing import Any
@@ -101,8 +102,12 @@ def _install_error_handlers(app: FastAPI) -> None:
             # A cookie for a player this database does not know (a new database): start again.
             return _gate_redirect(request)
         if _wants_json(request):
-            return _json_error(status_of(exc), exc.code, error_message(exc))
-        return render_error(request, status_of(exc), error_message(exc))
+            response: Response = _json_error(status_of(exc), exc.code, error_message(exc))
+        else:
+            response = render_error(request, status_of(exc), error_message(exc))
+        if exc.code == "login_throttled":
+            response.headers["Retry-After"] = str(exc.params["seconds"])
+        return response
 
     @app.exception_handler(BaccaratError)
     async def bad_input(request: Request, exc: BaccaratError) -> Response:
@@ -184,7 +189,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     rng = random.Random(settings.shoe_seed) if settings.shoe_seed is not None else None
     offered = offered_rule_sets(settings.rules_dir)  # a bad file stops the start, named
     service = PlayService(
-        store, starting_balance=settings.starting_balance, rng=rng, rule_sets=offered
+        store,
+        starting_balance=settings.starting_balance,
+        rng=rng,
+        rule_sets=offered,
+        session_idle=timedelta(days=settings.session_idle_days),
+        play_idle=timedelta(minutes=settings.play_session_idle_minutes),
     )
     signer = CookieSigner(settings.resolved_secret())
 

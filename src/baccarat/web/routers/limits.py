@@ -77,10 +77,20 @@ def limits_data(limits: PlayLimits) -> Json:
     }
 
 
+def _answer(service: Service, player_id: str, limits: PlayLimits) -> Json:
+    started = service.play_started(player_id)
+    play = {
+        "started": started.isoformat() if started is not None else None,
+        "idle_minutes": int(service.play_idle.total_seconds() // 60),
+    }
+    return tagged(RecordType.API_LIMITS, {"limits": limits_data(limits), "play_session": play})
+
+
 @api.get("/limits")
 def get_limits(service: Service, player_id: PlayerId) -> Json:
-    """The reality-check interval, the limits (and raises waiting their 24 hours), any cool-off."""
-    return tagged(RecordType.API_LIMITS, {"limits": limits_data(service.limits(player_id))})
+    """The reality-check interval, the limits (and raises waiting their 24 hours), any cool-off,
+    and the play session the server keeps."""
+    return _answer(service, player_id, service.limits(player_id))
 
 
 @api.put("/limits")
@@ -92,22 +102,29 @@ def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
         session_limit_minutes=body.session_limit_minutes,
         daily_coup_limit=body.daily_coup_limit,
     )
-    return tagged(RecordType.API_LIMITS, {"limits": limits_data(limits)})
+    return _answer(service, player_id, limits)
 
 
 @api.post("/reality-check")
 def continue_play(service: Service, player_id: PlayerId) -> Json:
     """Answer a reality check with "continue": the next one is due one interval from now (what
     the page's "Continue" button records, with or without JavaScript)."""
-    return tagged(RecordType.API_LIMITS, {"limits": limits_data(service.continue_play(player_id))})
+    return _answer(service, player_id, service.continue_play(player_id))
 
 
 @api.post("/cool-off")
 def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Json:
     """Lock the account for play for the period chosen (403 ``cooling_off`` on deals until then)."""
-    return tagged(
-        RecordType.API_LIMITS, {"limits": limits_data(service.cool_off(player_id, body.period))}
-    )
+    return _answer(service, player_id, service.cool_off(player_id, body.period))
+
+
+@api.post("/play-session/end")
+def end_play(service: Service, player_id: PlayerId) -> Json:
+    """End the play session: the next coup starts a new one, but after one that reached the
+    session limit only once its idle time has passed since its last coup (403 ``play_break``
+    until then)."""
+    service.end_play(player_id)
+    return _answer(service, player_id, service.limits(player_id))
 
 
 def _page(
@@ -129,6 +146,7 @@ def _page(
         status=status,
         error=error,
         limits=limits_data(limits),
+        play_idle_minutes=int(service.play_idle.total_seconds() // 60),
         choices=[("1d", _("one day")), ("7d", _("one week")), ("30d", _("30 days"))],
     )
 
@@ -186,6 +204,13 @@ def continue_form(
     """The page's "Continue" beside "Take a break": recorded, then back to the page."""
     service.continue_play(player_id)
     return RedirectResponse(_back_here(next_page), status_code=303)
+
+
+@router.post("/play-session/end")
+def end_play_form(service: Service, player_id: PlayerId) -> Response:
+    """The break page's "End this play session"."""
+    service.end_play(player_id)
+    return RedirectResponse("/break", status_code=303)
 
 
 @router.post("/limits", response_model=None)
