@@ -17,7 +17,7 @@ with warnings.catch_warnings():
 
 from baccarat.store.models import Entry
 
-from .conftest import deal, table_id
+from .conftest import deal, ready, table_id
 
 
 def _entries(app: FastAPI) -> int:
@@ -117,6 +117,7 @@ def test_numbers_in_the_limits_and_the_tables_go_through_the_grammar(player: Tes
 
 def test_a_typed_stake_on_the_page_reads_the_page_language(player: TestClient) -> None:
     table = table_id(player)
+    ready(player, table)
     fields = {"table_id": str(table), "stake_banker": "1.000,5", "idempotency_key": "vi-stake"}
     refused = player.post(
         "/table/deal", data={**fields, "stake_banker": "+5"}, follow_redirects=False

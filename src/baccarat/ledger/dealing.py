@@ -138,10 +138,15 @@ def deal(
     table, record, rule_set = _table_taking(db, request)
     standing = _standing_covering(db, request, now)
     record, new_shoe = _shoe_to_deal(db, table, record, rng, now)
+    if tables.awaiting_contribution(record):
+        # Provably fair: no card before the player's contribution to this shoe's order.
+        raise LedgerError("contribution_needed", shoe=record.number, commitment=record.commitment)
+    if record.coups_dealt == 0 and record.first_card_at is None:
+        record.first_card_at = now  # the shoe's events: commitment, contribution, first card
     shoe, coup = _deal_coup(db, shoes, record, rule_set)
     if shoe.finished:
-        # Shuffle the next shoe now, so its commitment is shown before it is dealt (and the
-        # player can set a client seed for it); the player's seed carries on.
+        # Commit to the next shoe now, so its commitment is shown before the player chooses
+        # their contribution to it (no client seed carries on).
         tables.next_shoe(db, table, record, rng, now)
     coup_id = tables.record_coup(db, table, record, coup, now)
     settlement = settle(coup, request.stakes, rule_set)

@@ -47,7 +47,7 @@ from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, PlayerView, TableView
 from baccarat.store.db import Store
-from baccarat.store.models import utcnow
+from baccarat.store.models import TableRecord, utcnow
 
 __all__ = ["DEFAULT_DECKS", "SESSION_IDLE", "PlayService"]
 
@@ -156,12 +156,13 @@ class PlayService:
             return limits.continue_play(db, accounts.lock_player(db, player_id), now)
 
     def play_practice_coup(
-        self, player_id: str, since: datetime | None, play: Callable[[], T]
+        self, player_id: str, since: datetime | None, play: Callable[[datetime], T]
     ) -> T:
         """A coup dealt outside the ledger (the Chemin de Fer practice table), under the same
         limits as a deal: refused during a cool-off, past the daily coup limit or past the
-        session limit (the session started at ``since``), else ``play()`` deals it and it counts
-        towards the coups of the day. If ``play`` raises, nothing is counted."""
+        session limit (the server's play session, or ``since`` if earlier), else ``play(start)``
+        deals it in the play session that started at ``start`` and it counts towards the coups
+        of the day. If ``play`` raises, nothing is counted."""
         now = self.clock()
         with self.store.transaction() as db:
             player = accounts.lock_player(db, player_id)
@@ -170,7 +171,7 @@ class PlayService:
             )
             started = session.started_at if since is None else min(session.started_at, since)
             limits.check_play(db, player, now, started)
-            dealt = play()
+            dealt = play(session.started_at)
             limits.count_chemin_coup(db, player_id, now)
             playsessions.played(session, now)
             return dealt
@@ -274,12 +275,25 @@ class PlayService:
         with self.store.reading() as db:
             accounts.get_player(db, player_id)
             if table_id is not None:
-                table = tables.get_table(db, player_id, table_id)
+                table: TableRecord | None = tables.get_table(db, player_id, table_id)
+            else:
+                table = tables.current_table(db, player_id)
+            if table is None:
+                found = None
+            elif not tables.current_shoe(db, table.id).finished:
                 return history.table_view(db, table, self.shoes)
-            current = tables.current_table(db, player_id)
-            if current is not None:
-                return history.table_view(db, current, self.shoes)
-        return self.open_table(player_id)
+            else:
+                found = table.id
+        if found is None:
+            return self.open_table(player_id)
+        # A shoe that ended without a successor (data from before provably fair shoes): the next
+        # one is committed to now, so its commitment is shown before anything is dealt from it.
+        with self.store.transaction() as db:
+            table = tables.get_table(db, player_id, found)
+            latest = tables.current_shoe(db, table.id)
+            if latest.finished:
+                tables.next_shoe(db, table, latest, self.rng, self.clock())
+            return history.table_view(db, table, self.shoes)
 
     # Dealing
 
@@ -326,19 +340,36 @@ class PlayService:
 
     # Provably fair shoes
 
-    def set_client_seed(self, player_id: str, table_id: int, client_seed: str) -> TableView:
-        """Use the player's client seed for the table's next shoe (before its first coup).
+    def set_client_seed(
+        self, player_id: str, table_id: int, client_seed: str, commitment: str | None = None
+    ) -> TableView:
+        """The player's contribution to the table's next shoe: its client seed, chosen after its
+        commitment was shown (:func:`baccarat.ledger.fairshoes.contribute`); the order is
+        computed from it. ``commitment``, if given, must be the shoe's.
 
-        Refused with ``client_seed_closed`` once a coup was dealt from that shoe; a
-        malformed seed is a :class:`~baccarat.fair.SeedError`. Nothing is written then.
+        Refused with ``client_seed_closed`` once a coup was dealt from that shoe, with
+        ``commitment_changed`` for another shoe's commitment; a malformed seed is a
+        :class:`~baccarat.fair.SeedError`. Nothing is written then.
         """
         check_client_seed(client_seed)
         with self.store.transaction() as db:
             accounts.lock_player(db, player_id)
             table = tables.get_table(db, player_id, table_id)
-            record = fairshoes.set_client_seed(db, table, client_seed, self.rng, self.clock())
-            self.shoes.drop(record.id)
-            return history.table_view(db, table, self.shoes)
+            try:
+                record = fairshoes.contribute(
+                    db, table, client_seed, self.rng, self.clock(), commitment
+                )
+            except LedgerError as exc:
+                if exc.code != "commitment_changed":
+                    raise
+                # Kept: a next shoe committed to for an ended one must stay committed to.
+                refused: LedgerError | None = exc
+            else:
+                refused = None
+                self.shoes.drop(record.id)
+                return history.table_view(db, table, self.shoes)
+        assert refused is not None
+        raise refused
 
     def shoe_history(self, player_id: str, table_id: int) -> list[FairShoeView]:
         """The table's shoes, newest first: commitments, client seeds, and each finished shoe's
@@ -346,9 +377,12 @@ class PlayService:
         with self.store.reading() as db:
             return fairshoes.shoe_history(db, tables.get_table(db, player_id, table_id))
 
-    def verify_shoe(self, player_id: str, table_id: int, number: int) -> Verification:
+    def verify_shoe(
+        self, player_id: str, table_id: int, number: int
+    ) -> tuple[Verification, fairshoes.ShoeEvents]:
         """Recompute a finished shoe from its revealed seeds with :func:`baccarat.fair.verify`:
-        the commitment shown before it and every coup dealt from it are checked.
+        the commitment shown before it and every coup dealt from it are checked, and the order of
+        its events (commitment shown, contribution received, first card).
 
         A shoe not finished yet (its seed is secret) or from before provably fair shoes is
         ``shoe_not_revealed``.

@@ -161,11 +161,22 @@ class FairShoeView:
     finished: bool
     server_seed: str | None
     """Revealed when the shoe has finished; None before."""
+    scheme: int = 2
+    """2: the order waits for the player's contribution, chosen after the commitment was shown;
+    1: a shoe from before (its client seed was known when its server seed was drawn)."""
+    committed_at: datetime | None = None
+    contributed_at: datetime | None = None
+    first_card_at: datetime | None = None
 
     @property
     def client_seed_open(self) -> bool:
         """Whether the player may still set the client seed (no coup dealt yet)."""
         return self.coups_dealt == 0 and not self.finished and self.commitment is not None
+
+    @property
+    def awaiting_contribution(self) -> bool:
+        """Whether the shoe waits for the player's client seed before its first card."""
+        return self.client_seed is None and self.commitment is not None and not self.finished
 
     @classmethod
     def of(cls, record: ShoeRecord) -> FairShoeView:
@@ -176,6 +187,10 @@ class FairShoeView:
             coups_dealt=record.coups_dealt,
             finished=record.finished,
             server_seed=record.server_seed if record.finished else None,
+            scheme=record.fair_scheme,
+            committed_at=record.committed_at,
+            contributed_at=record.contributed_at,
+            first_card_at=record.first_card_at,
         )
 
 

@@ -102,7 +102,15 @@ def _install_error_handlers(app: FastAPI) -> None:
             # A cookie for a player this database does not know (a new database): start again.
             return _gate_redirect(request)
         if _wants_json(request):
-            response: Response = _json_error(status_of(exc), exc.code, error_message(exc))
+            # What a client needs to answer: the shoe and its commitment to contribute to.
+            extra = (
+                {"shoe": exc.params["shoe"], "commitment": exc.params["commitment"]}
+                if exc.code in ("contribution_needed", "commitment_changed")
+                else {}
+            )
+            response: Response = _json_error(
+                status_of(exc), exc.code, error_message(exc), **extra
+            )
         else:
             response = render_error(request, status_of(exc), error_message(exc))
         if exc.code == "login_throttled":

@@ -113,15 +113,25 @@ class TableIn(BaseModel):
 
 
 class ClientSeedIn(BaseModel):
-    """The player's client seed for the table's next shoe (before its first coup)."""
+    """The player's contribution to the table's next shoe: a client seed chosen after its
+    commitment was shown (before its first coup), and that commitment."""
 
     model_config = ConfigDict(extra="forbid")
     client_seed: str = Field(
         min_length=1,
         max_length=64,
         pattern="^[\\x20-\\x7e]+$",
-        description="1 to 64 printable ASCII characters, no space at either end.",
+        description="1 to 64 printable ASCII characters, no space at either end: chosen by the "
+        "client (16 random bytes as hex, say), never proposed by the server.",
         examples=["my lucky seed"],
+    )
+    commitment: str | None = Field(
+        None,
+        min_length=64,
+        max_length=64,
+        pattern="^[0-9a-f]{64}$",
+        description="The shoe's commitment the seed answers (next_shoe.commitment): if it is not "
+        "the shoe's, 409 commitment_changed and nothing is set.",
     )
 
 
@@ -257,9 +267,12 @@ async def deal(
 def client_seed(
     table_id: RecordId, body: ClientSeedIn, service: Service, player_id: PlayerId
 ) -> Json:
-    """Set the client seed of the shoe the next coup is dealt from, before its first coup (409
-    ``client_seed_closed`` after). The commitment stays: the server seed was fixed before."""
-    return _table(service.set_client_seed(player_id, table_id, body.client_seed))
+    """Contribute the client seed of the shoe the next coup is dealt from, once its commitment
+    has been shown and before its first coup (409 ``client_seed_closed`` after,
+    ``commitment_changed`` for another shoe's commitment). A deal from a shoe without one is 409
+    ``contribution_needed``. The commitment stays: the server seed was fixed before."""
+    table = service.set_client_seed(player_id, table_id, body.client_seed, body.commitment)
+    return _table(table)
 
 
 @router.get("/tables/{table_id}/shoes")
@@ -278,9 +291,14 @@ def verify_shoe(
     player_id: PlayerId,
 ) -> Json:
     """Recompute an ended shoe from its revealed seeds (``baccarat.fair.verify``): the commitment
-    shown before it and every coup dealt from it (409 ``shoe_not_revealed`` before it ends)."""
-    record = service.verify_shoe(player_id, table_id, number).record()
-    body = {"verification": tagged(RecordType.VERIFICATION, record)}
+    shown before it and every coup dealt from it (409 ``shoe_not_revealed`` before it ends); and
+    the order of its events: the commitment shown, then the contribution, then the first card
+    (``events.in_order``; null for a shoe of the old scheme, which recorded none)."""
+    result, events = service.verify_shoe(player_id, table_id, number)
+    body = {
+        "verification": tagged(RecordType.VERIFICATION, result.record()),
+        "events": events.record(),
+    }
     return tagged(RecordType.API_VERIFICATION, body)
 
 

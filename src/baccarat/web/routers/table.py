@@ -225,7 +225,8 @@ def client_seed_form(
         table_id = _form_table(form)
         if table_id is None:
             raise BaccaratError(_("The form names no table; reload the page."))
-        service.set_client_seed(player_id, table_id, form.get("client_seed", ""))
+        commitment = form.get("commitment") or None
+        service.set_client_seed(player_id, table_id, form.get("client_seed", ""), commitment)
     except BaccaratError as exc:
         return _table_page(
             request,
@@ -265,7 +266,7 @@ def verify_page(
 ) -> HTMLResponse:
     """An ended shoe recomputed from its seeds: the commitment and every coup checked."""
     player = service.player(player_id, since=session.started)
-    result = service.verify_shoe(player_id, table_id, number)
+    result, events = service.verify_shoe(player_id, table_id, number)
     rules = result.rules
     command = (
         f"baccarat verify --server-seed {result.server_seed} "
@@ -277,6 +278,7 @@ def verify_page(
         "verify.html",
         player=player,
         v=result.record() | {"mismatch": result.mismatch},
+        events=events.record(),
         table_id=table_id,
         command=command,
     )
