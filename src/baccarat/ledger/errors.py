@@ -111,7 +111,7 @@ class LedgerError(TemplatedError):
         # client seed, after its commitment was shown.
         "contribution_needed": (
             "shoe {shoe} waits for your client seed, chosen now that its commitment {commitment} "
-            "is shown: type one, or let the page draw one; nothing was dealt"
+            "is shown: type one, or let the page pick one; nothing was dealt"
         ),
         # A contribution sent for a commitment that is not the shoe's (an old page).
         "commitment_changed": (
