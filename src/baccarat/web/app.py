@@ -108,9 +108,7 @@ def _install_error_handlers(app: FastAPI) -> None:
                 if exc.code in ("contribution_needed", "commitment_changed")
                 else {}
             )
-            response: Response = _json_error(
-                status_of(exc), exc.code, error_message(exc), **extra
-            )
+            response: Response = _json_error(status_of(exc), exc.code, error_message(exc), **extra)
         else:
             response = render_error(request, status_of(exc), error_message(exc))
         if exc.code == "login_throttled":
@@ -266,8 +264,50 @@ _CSRF_PARAMETER = {
 }
 
 
+_TABLE = "/api/tables/{table_id}"
+_LINKS: dict[tuple[str, str, str], dict[str, tuple[str, str, dict[str, str]]]] = {
+    # (path, method, status) → link name → (target path, method, parameters)
+    (path, "post" if path == "/api/tables" else "get", "201" if path == "/api/tables" else "200"): {
+        "contribute": (f"{_TABLE}/client-seed", "post", {"table_id": "$response.body#/table/id"}),
+        "deal": (f"{_TABLE}/deal", "post", {"table_id": "$response.body#/table/id"}),
+        "shoes": (f"{_TABLE}/shoes", "get", {"table_id": "$response.body#/table/id"}),
+        "odds": (f"{_TABLE}/odds", "get", {"table_id": "$response.body#/table/id"}),
+    }
+    for path in ("/api/tables", "/api/tables/current")
+} | {
+    (f"{_TABLE}/client-seed", "post", "200"): {
+        "deal": (f"{_TABLE}/deal", "post", {"table_id": "$response.body#/table/id"}),
+    },
+    (f"{_TABLE}/deal", "post", "200"): {
+        "verify": (
+            f"{_TABLE}/shoes/{{number}}/verify",
+            "get",
+            {
+                "table_id": "$response.body#/coup/table_id",
+                "number": "$response.body#/coup/shoe_number",
+            },
+        ),
+        "coup": ("/api/coups/{coup_id}", "get", {"coup_id": "$response.body#/coup/id"}),
+        "roads": (f"{_TABLE}/roads", "get", {"table_id": "$response.body#/coup/table_id"}),
+    },
+}
+"""The OpenAPI links between operations: open a table, contribute, deal, verify (what a client
+does in order; Schemathesis follows them in tests/web/test_api_fuzz.py)."""
+
+
+def _link(schema: dict[str, Any]) -> None:
+    paths = schema.get("paths", {})
+    for (path, method, status), links in _LINKS.items():
+        response = paths[path][method]["responses"][status]
+        response["links"] = {
+            name: {"operationId": paths[target][verb]["operationId"], "parameters": parameters}
+            for name, (target, verb, parameters) in links.items()
+        }
+
+
 def _document_csrf(app: FastAPI) -> None:
-    """Document the ``X-CSRF-Token`` header on every state-changing operation.
+    """Document the ``X-CSRF-Token`` header on every state-changing operation, and the links
+    between operations.
 
     The middleware checks it (:mod:`baccarat.web.security`), not the routes, so no route can
     forget it; this puts it where a client reads the API.
@@ -281,6 +321,7 @@ def _document_csrf(app: FastAPI) -> None:
                 for method, operation in operations.items():
                     if method in ("post", "put", "patch", "delete"):
                         operation.setdefault("parameters", []).append(dict(_CSRF_PARAMETER))
+            _link(schema)
             app.openapi_schema = schema
         return app.openapi_schema
 

@@ -9,8 +9,8 @@ also get its :func:`timeline`, the same cards and steps in the order they are de
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from collections.abc import Mapping
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 

@@ -151,7 +151,9 @@ def chemin_deal(visit: Visit) -> Response:
     try:
         table = visit.service.play_practice_coup(
             # Dealt in the server's play session (the one the coup starts, if none was live).
-            player_id, started, lambda session: visit.tables.deal(player_id, session)
+            player_id,
+            started,
+            lambda session: visit.tables.deal(player_id, session),
         )
     except BaccaratError as exc:
         return _refused(visit, exc)
