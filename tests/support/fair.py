@@ -40,6 +40,6 @@ class ContributingService(PlayService):
         except LedgerError as exc:
             if exc.code != "contribution_needed":
                 raise
-            shoe, commitment = exc.params["shoe"], exc.params["commitment"]
+            shoe, commitment = int(str(exc.params["shoe"])), str(exc.params["commitment"])
         self.set_client_seed(player_id, table_id, client_seed_for(table_id, shoe), commitment)
         return super().deal(player_id, table_id, stakes, since, idempotency_key)

@@ -162,10 +162,8 @@ def new_shoe(
     a seeded run is reproducible. No client seed is drawn or carried on: the server never knows
     the order before the player has chosen their part of it.
     """
-    if rng is None:
-        server_seed = new_server_seed()
-    else:
-        server_seed = rng.getrandbits(256).to_bytes(32, "big").hex()
+    seeded = rng.getrandbits(256).to_bytes(32, "big").hex() if rng is not None else None
+    server_seed = seeded or new_server_seed()
     record = ShoeRecord(
         table_id=table.id,
         number=number,
