@@ -16,7 +16,14 @@ What it answers is in :mod:`~baccarat.ledger.views`.
 >>> from baccarat.store.db import Store
 >>> service = PlayService(Store.open("sqlite://"))
 >>> player = service.join()
->>> outcome = service.deal(player.player_id, service.table(player.player_id).id, {"banker": 100_00})
+>>> table = service.table(player.player_id)
+>>> service.deal(player.player_id, table.id, {"banker": 100_00})
+Traceback (most recent call last):
+...
+baccarat.ledger.errors.LedgerError: shoe 1 waits for your client seed, ...
+>>> seed = "drawn by the player after seeing the commitment"
+>>> _ = service.set_client_seed(player.player_id, table.id, seed, table.next_shoe.commitment)
+>>> outcome = service.deal(player.player_id, table.id, {"banker": 100_00})
 >>> outcome.balance_before, outcome.coup.number, outcome.player.balance == outcome.balance_after
 (1000000, 1, True)
 """
