@@ -103,7 +103,11 @@ class PlayerWalk(STATES.as_state_machine()):  # type: ignore[misc]
 
 TestPlayerWalk = PlayerWalk.TestCase
 TestPlayerWalk.settings = settings(
-    max_examples=25, stateful_step_count=6, deadline=None, suppress_health_check=list(HealthCheck)
+    max_examples=40,
+    stateful_step_count=8,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
 )
 
 
