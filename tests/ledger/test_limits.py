@@ -143,7 +143,9 @@ def test_a_practice_coup_is_refused_by_the_limits_and_counts_for_the_day(store: 
     clock.now += timedelta(days=1)
     _set(service, player, 5, None)
     with raises_code(LedgerError, "session_limit"):
-        service.play_practice_coup(player, clock.now - timedelta(minutes=5), lambda _started: "dealt")
+        service.play_practice_coup(
+            player, clock.now - timedelta(minutes=5), lambda _started: "dealt"
+        )
 
 
 def _fail(_started: object) -> str:
