@@ -154,12 +154,16 @@ class Player:
         self.table = int(reply.json()["table"]["id"])
 
     async def deal(self) -> Reply:
-        return await self.request(
-            "POST",
-            f"/api/tables/{self.table}/deal",
-            DEAL_BODY,
-            {"Idempotency-Key": uuid.uuid4().hex},
-        )
+        key = {"Idempotency-Key": uuid.uuid4().hex}
+        reply = await self.request("POST", f"/api/tables/{self.table}/deal", DEAL_BODY, key)
+        if reply.status == 409 and reply.json()["code"] == "contribution_needed":
+            # A new shoe: the player's contribution to its order (after its commitment), then
+            # the same deal again.
+            seed = {"client_seed": uuid.uuid4().hex, "commitment": reply.json()["commitment"]}
+            path = f"/api/tables/{self.table}/client-seed"
+            await self.request("POST", path, json.dumps(seed).encode())
+            reply = await self.request("POST", f"/api/tables/{self.table}/deal", DEAL_BODY, key)
+        return reply
 
     async def close(self) -> None:
         if self.writer is not None:

@@ -33,6 +33,7 @@ from urllib.parse import quote
 
 import httpx
 
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
 
@@ -142,6 +143,7 @@ def drive(base: str, clients: int, seconds: float) -> Result:
         # Every write with the session cookie carries the session's anti-forgery token.
         client.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
         table = client.get("/api/tables/current").json()["table"]["id"]
+        _contribute(client, table)
         client.post(
             f"/api/tables/{table}/deal", json={"stakes": STAKES}, headers=_new_key()
         ).raise_for_status()
@@ -159,6 +161,8 @@ def drive(base: str, clients: int, seconds: float) -> Result:
             )
             if response.status_code == 200:
                 latencies[index].append(time.perf_counter() - began)
+            elif response.status_code == 409 and response.json()["code"] == "contribution_needed":
+                _contribute(client, table)  # a new shoe: the player's part of its order
             elif response.status_code == 422 and response.json()["code"] == "insufficient_points":
                 client.post("/api/me/top-up")  # cannot happen in a few seconds of 11-point bets
                 refused[index] += 1
@@ -180,6 +184,14 @@ def drive(base: str, clients: int, seconds: float) -> Result:
     return Result(len(flat), sum(refused), elapsed, flat)
 
 
+def _contribute(client: httpx.Client, table: int) -> None:
+    """The client seed of the table's next shoe if it waits for one, as the page's script sends."""
+    shown = client.get(f"/api/tables/{table}").json()["table"]["next_shoe"]
+    if shown and shown["awaiting_contribution"]:
+        body = {"client_seed": uuid.uuid4().hex, "commitment": shown["commitment"]}
+        client.post(f"/api/tables/{table}/client-seed", json=body).raise_for_status()
+
+
 def direct(database: str, seconds: float) -> Result:
     """The reference: the service's deal in-process, one thread, no HTTP."""
     store = Store.open(database)
@@ -187,12 +199,22 @@ def direct(database: str, seconds: float) -> Result:
     player = service.join().player_id
     table = service.table(player).id
     minor = {bet: points * 100 for bet, points in STAKES.items()}
-    service.deal(player, table, minor)
+
+    def deal() -> None:
+        try:
+            service.deal(player, table, minor)
+        except LedgerError as exc:  # a new shoe: the player's contribution, then the deal
+            if exc.code != "contribution_needed":
+                raise
+            service.set_client_seed(player, table, uuid.uuid4().hex, str(exc.params["commitment"]))
+            service.deal(player, table, minor)
+
+    deal()
     latencies = []
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
         start = time.perf_counter()
-        service.deal(player, table, minor)
+        deal()
         latencies.append(time.perf_counter() - start)
     elapsed = time.perf_counter() - began
     store.close()

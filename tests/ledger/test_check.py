@@ -12,6 +12,7 @@ from baccarat.ledger.check import check_ledger
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
 from baccarat.store.models import CoupRecord, DealKey, Entry, Player, ShoeRecord, TableRecord
+from support.fair import ContributingService
 
 NOON_2000 = datetime(2000, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -43,7 +44,7 @@ def _append_top_up(
 
 
 def _played(store: Store) -> tuple[PlayService, str, int]:
-    service = PlayService(store, rng=random.Random(11))
+    service = ContributingService(store, rng=random.Random(11))
     player = service.join().player_id
     table = service.open_table(player, decks=1).id
     for n in range(12):  # a one-deck shoe ends within a dozen coups: a second shoe is shuffled

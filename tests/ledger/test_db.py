@@ -12,6 +12,7 @@ from sqlalchemy import inspect, text
 
 from baccarat.store.db import Store, alembic_config, make_engine, migrate
 from baccarat.store.models import Base
+from support.fair import ContributingService
 
 
 def _differences(store: Store) -> list[object]:
@@ -81,8 +82,6 @@ def test_sessions_survive_the_migration_that_drops_their_start_date(bare_store: 
     and going back down dates it again."""
     from datetime import UTC, datetime
 
-    from baccarat.ledger.service import PlayService
-
     engine = bare_store.engine
     migrate(engine, "0008_recent_indexes")
     now = datetime(2026, 1, 1, tzinfo=UTC)
@@ -100,7 +99,7 @@ def test_sessions_survive_the_migration_that_drops_their_start_date(bare_store: 
         )
     migrate(engine)
     assert "created_at" not in {c["name"] for c in inspect(engine).get_columns("web_sessions")}
-    assert PlayService(bare_store).session_player("token") == "p"
+    assert ContributingService(bare_store).session_player("token") == "p"
     command.downgrade(alembic_config(engine), "0008_recent_indexes")
     with engine.connect() as conn:
         assert conn.execute(text("SELECT created_at FROM web_sessions")).scalar() is not None

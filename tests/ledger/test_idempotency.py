@@ -15,6 +15,7 @@ from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
 from baccarat.store.models import CoupRecord, DealKey, Entry
 from support.errors import raises_code
+from support.fair import ContributingService
 
 from .conftest import postgres_store
 
@@ -29,7 +30,7 @@ def _counts(store: Store) -> tuple[int, int, int]:
 
 
 def test_a_retried_deal_returns_the_first_result_and_charges_once(store: Store) -> None:
-    service = PlayService(store, rng=random.Random(3))
+    service = ContributingService(store, rng=random.Random(3))
     player = service.join().player_id
     table = service.table(player).id
     first = service.deal(player, table, {"banker": 100_00, "tie": 5_00}, idempotency_key="k-1")
@@ -51,7 +52,7 @@ def test_a_retried_deal_returns_the_first_result_and_charges_once(store: Store) 
 
 
 def test_a_key_is_per_player_and_for_one_deal_only(store: Store) -> None:
-    service = PlayService(store, rng=random.Random(4))
+    service = ContributingService(store, rng=random.Random(4))
     alice, bob = service.join().player_id, service.join().player_id
     table_a, table_b = service.table(alice).id, service.table(bob).id
     service.deal(alice, table_a, {"player": 10_00}, idempotency_key="same")
@@ -71,7 +72,7 @@ def test_a_key_is_per_player_and_for_one_deal_only(store: Store) -> None:
 
 
 def test_a_refused_deal_stores_no_key(store: Store) -> None:
-    service = PlayService(store, rng=random.Random(5), starting_balance=50_00)
+    service = ContributingService(store, rng=random.Random(5), starting_balance=50_00)
     player = service.join().player_id
     table = service.table(player).id
     with raises_code(LedgerError, "insufficient_points"):
@@ -122,7 +123,7 @@ def test_concurrent_deals_on_one_account_all_commit_on_postgresql(
 ) -> None:
     # Without the row lock two writers read the same last entry and one gets balance_changed.
     for store in postgres_store():
-        _check_serialised(store, [PlayService(store)], threads=6, deals=6)
+        _check_serialised(store, [ContributingService(store)], threads=6, deals=6)
 
 
 def test_concurrent_processes_on_one_sqlite_file_are_serialised(tmp_path: Path) -> None:
@@ -131,7 +132,7 @@ def test_concurrent_processes_on_one_sqlite_file_are_serialised(tmp_path: Path) 
     url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
     stores = [Store.open(url), Store.open(url)]
     try:
-        _check_serialised(stores[0], [PlayService(s) for s in stores], threads=6, deals=6)
+        _check_serialised(stores[0], [ContributingService(s) for s in stores], threads=6, deals=6)
     finally:
         for store in stores:
             store.close()

@@ -12,6 +12,7 @@ from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
 from support.errors import raises_code
+from support.fair import ContributingService
 
 
 class Clock:
@@ -24,7 +25,7 @@ class Clock:
 
 def _setup(store: Store) -> tuple[PlayService, Clock, str, int]:
     clock = Clock()
-    service = PlayService(store, rng=random.Random(1), clock=clock)
+    service = ContributingService(store, rng=random.Random(1), clock=clock)
     player = service.join().player_id
     return service, clock, player, service.table(player).id
 
@@ -123,27 +124,29 @@ def test_bad_values_are_refused(store: Store) -> None:
 def test_a_practice_coup_is_refused_by_the_limits_and_counts_for_the_day(store: Store) -> None:
     service, clock, player, table = _setup(store)
     _set(service, player, None, 2)
-    assert service.play_practice_coup(player, clock.now, lambda: "dealt") == "dealt"
+    assert service.play_practice_coup(player, clock.now, lambda _started: "dealt") == "dealt"
     with pytest.raises(RuntimeError):  # a coup that fails to deal is not counted
         service.play_practice_coup(player, clock.now, _fail)
     assert service.limits(player).coups_today == 1
     service.deal(player, table, {"banker": 1_00})
     assert service.limits(player).coups_today == 2
     with raises_code(LedgerError, "daily_coup_limit"):
-        service.play_practice_coup(player, clock.now, lambda: "dealt")
+        service.play_practice_coup(player, clock.now, lambda _started: "dealt")
     with raises_code(LedgerError, "daily_coup_limit"):
         service.deal(player, table, {"banker": 1_00})
     clock.now += timedelta(days=1)  # a new UTC day
     assert service.limits(player).coups_today == 0
-    service.play_practice_coup(player, clock.now, lambda: "dealt")
+    service.play_practice_coup(player, clock.now, lambda _started: "dealt")
     service.cool_off(player, "1d")
     with raises_code(LedgerError, "cooling_off"):
-        service.play_practice_coup(player, clock.now, lambda: "dealt")
+        service.play_practice_coup(player, clock.now, lambda _started: "dealt")
     clock.now += timedelta(days=1)
     _set(service, player, 5, None)
     with raises_code(LedgerError, "session_limit"):
-        service.play_practice_coup(player, clock.now - timedelta(minutes=5), lambda: "dealt")
+        service.play_practice_coup(
+            player, clock.now - timedelta(minutes=5), lambda _started: "dealt"
+        )
 
 
-def _fail() -> str:
+def _fail(_started: object) -> str:
     raise RuntimeError("the shoe jammed")

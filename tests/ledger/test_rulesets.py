@@ -14,8 +14,8 @@ from baccarat.core.rules import RULE_SETS
 from baccarat.core.settle import settle
 from baccarat.ledger import tables
 from baccarat.ledger.rulesets import RulesDirError, offered_rule_sets, read_rules_dir
-from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
+from support.fair import ContributingService
 
 GOOD = """\
 name = "red-table"
@@ -72,12 +72,14 @@ def test_two_files_may_not_name_the_same_table(tmp_path: Path) -> None:
 def test_a_table_keeps_the_rule_set_it_was_opened_with(tmp_path: Path) -> None:
     (tmp_path / "red.toml").write_text(GOOD, encoding="utf-8")
     store = Store.open("sqlite://")
-    service = PlayService(store, rng=random.Random(1), rule_sets=offered_rule_sets(tmp_path))
+    service = ContributingService(
+        store, rng=random.Random(1), rule_sets=offered_rule_sets(tmp_path)
+    )
     player = service.join().player_id
     view = service.open_table(player, "red-table", 8)
     # The file changes: the red bet now pays 30:1. The open table still pays 24:1.
     (tmp_path / "red.toml").write_text(GOOD.replace("24:1", "30:1"), encoding="utf-8")
-    later = PlayService(store, rule_sets=offered_rule_sets(tmp_path))
+    later = ContributingService(store, rule_sets=offered_rule_sets(tmp_path))
     with store.reading() as db:
         record = tables.get_table(db, player, view.id)
         kept = tables.rule_set_of(record)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +27,7 @@ from baccarat.store.db import Store
 from baccarat.store.models import CoupRecord, DealKey, Entry
 from baccarat.web.statuses import status_of
 from support.errors import raises_code
+from support.fair import ContributingService, client_seed_for
 
 from .conftest import postgres_store
 
@@ -33,7 +35,7 @@ NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 
 
 def _service(store: Store, seed: int = 7) -> PlayService:
-    return PlayService(store, rng=random.Random(seed), clock=lambda: NOON)
+    return ContributingService(store, rng=random.Random(seed), clock=lambda: NOON)
 
 
 def _counts(store: Store) -> tuple[int, int]:
@@ -45,9 +47,12 @@ def _counts(store: Store) -> tuple[int, int]:
 
 
 def _live_shoe(store: Store, table_id: int) -> Shoe:
-    """The table's current shoe dealt straight from its stored order (no service involved)."""
-    with store.reading() as db:
+    """The table's current shoe dealt straight from its stored order (no service involved);
+    a shoe still waiting for the player's contribution gets it first, as a client sends it."""
+    with store.transaction() as db:
         record = tables.current_shoe(db, table_id)
+        if tables.awaiting_contribution(record):
+            tables.contribute(record, client_seed_for(table_id, record.number), NOON)
     return Shoe.from_order(tables.decode_cards(record.card_order), tables.shoe_rules(record))
 
 
@@ -373,6 +378,9 @@ def test_a_deal_runs_few_statements(tmp_path: Path) -> None:
         "BEGIN",
         "SELECT",  # the player, locked
         "SELECT",  # the idempotency key
+        # The play session on the server (issue 21); its last coup is written when the clock
+        # moved since the last deal (this one stands still).
+        "SELECT",
         "SELECT",  # the table and its current shoe
         "SELECT",  # the last entry, the session's net, today's top-up
         "UPDATE",  # the shoe's position, if nobody moved it first
@@ -384,7 +392,7 @@ def test_a_deal_runs_few_statements(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("with_limit", [False, True])
 def test_many_deals_across_shoes_pass_the_ledger_check(store: Store, with_limit: bool) -> None:
-    service = PlayService(store, rng=random.Random(5))
+    service = ContributingService(store, rng=random.Random(5))
     players = [service.join().player_id for _ in range(3)]
     table_ids = [service.open_table(p, decks=1).id for p in players]
     if with_limit:  # the daily coup count is only read against a limit: check it still applies
@@ -408,7 +416,10 @@ def test_the_unseen_cards_of_a_view_are_those_of_its_moment() -> None:
         shoe.deal_coup()
     view = ShoeView.of(1, shoe)
     then = shoe.unseen_cards()
-    assert dict(view.dealt_counts) == shoe.dealt_counts()
-    assert dict(view.remaining_counts) == shoe.remaining_counts()
+    # Shown: what was dealt, less the cards burned face down (issue 21: their ranks leaked).
+    hidden = Counter(card.rank for card in shoe.burned[1:])
+    assert hidden, "this shoe burns cards face down"
+    assert dict(view.dealt_counts) == {r: n - hidden[r] for r, n in shoe.dealt_counts().items()}
+    assert dict(view.remaining_counts) == shoe.unseen_counts()
     shoe.deal_coup()
     assert view.unseen_cards == then != shoe.unseen_cards()

@@ -18,11 +18,11 @@ from baccarat.core.tableau import PUNTO_BANCO
 from baccarat.ledger import accounts, tables
 from baccarat.ledger.check import check_ledger
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.service import PlayService
 from baccarat.ledger.views import DealOutcome
 from baccarat.store.db import Store
 from baccarat.store.models import ShoeRecord
 from support.errors import raises_code
+from support.fair import ContributingService
 
 from .conftest import postgres_store
 
@@ -41,6 +41,9 @@ def _table(store: Store, decks: int = 8, seed: int = 1) -> tuple[str, int]:
     with store.transaction() as db:
         pid = accounts.create_guest(db, NOON).id
         table = tables.open_table(db, pid, get_rule_set(), decks, random.Random(seed), NOON)
+        record = tables.current_shoe(db, table.id)
+        assert record.card_order == "" and record.client_seed is None  # no order before it
+        tables.contribute(record, f"contribution {seed}", NOON)  # the player's, after it
         return pid, table.id
 
 
@@ -130,7 +133,7 @@ def test_a_late_writer_at_a_shoe_position_another_deal_took_is_refused(postgres:
     (``table_busy``) and rolls back. Deals never get here through the service (each
     takes the player's lock first, so two deals at one table queue): this is the backstop for a
     writer that did not."""
-    service = PlayService(postgres, rng=random.Random(2))
+    service = ContributingService(postgres, rng=random.Random(2))
     pid = service.join().player_id
     table_id = service.table(pid).id
     first: list[DealOutcome] = []

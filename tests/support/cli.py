@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from baccarat.cli import main
+from support.fair import ContributingService
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -28,13 +29,12 @@ def played_ledger(folder: Path, *, shoe_says: int | None = None) -> str:
     with it, so the check finds one ``shoe_position`` discrepancy."""
     from sqlalchemy import update
 
-    from baccarat.ledger.service import PlayService
     from baccarat.store.db import Store
     from baccarat.store.models import ShoeRecord
 
     url = f"sqlite:///{folder / 'ledger.sqlite3'}"
     store = Store.open(url)
-    service = PlayService(store)
+    service = ContributingService(store)
     player = service.join().player_id
     for _ in range(3):
         service.deal(player, service.table(player).id, {"banker": 25_00})

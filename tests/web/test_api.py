@@ -127,8 +127,8 @@ def test_the_coup_deals_in_order_with_running_totals_and_explanations(
         ({"super_6": 10}, 422, "bad_stake"),  # not offered by punto-banco
         ({"player": 10_001}, 422, "bad_stake"),  # above the table maximum
         ({"player": "0.5"}, 422, "bad_stake"),  # below the table minimum
-        ({"player": "1.005"}, 422, "bad_input"),  # finer than a minor unit
-        ({"player": "ten"}, 422, "bad_input"),
+        ({"player": "1.005"}, 422, "amount_too_precise"),  # finer than a minor unit
+        ({"player": "ten"}, 422, "amount_malformed"),
         ({"player": 6_000, "banker": 4_001}, 422, "insufficient_points"),
         ({}, 422, "no_stakes"),
     ],

@@ -3,9 +3,12 @@ server error (every refusal is a 4xx), for a visitor and for a player alike."""
 
 from __future__ import annotations
 
+import re
 import warnings
+from collections import Counter
 from typing import Any
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from pydantic import SecretStr
@@ -49,3 +52,83 @@ def test_no_request_makes_a_server_error(case: Any) -> None:
         if response.status_code >= 400:
             body = response.json()
             assert body.get("detail"), body
+
+
+# The stateful run: Schemathesis follows the OpenAPI links (open a table → contribute → deal →
+# verify, the coup, the roads) as a player's session, asserting no 5xx and a JSON body for every
+# refusal at each step. The shoe's contribution is the one thing a link cannot carry (the seed
+# is the client's own): before a deal the player contributes, as the page's script does.
+_stateful = create_app(
+    Settings(database_url="sqlite://", secret_key=SecretStr("fuzz-" + "s" * 32), exact_odds=False)
+)
+_walker = TestClient(_stateful)
+WALKER_HEADERS = {
+    "X-CSRF-Token": _walker.post("/api/session", json={"adult": True}).json()["csrf_token"]
+}
+WALKER_COOKIES = {"baccarat_player": _walker.cookies["baccarat_player"]}
+_DEAL = re.compile(r"^/api/tables/(\d+)/deal$")
+STATES = schemathesis.openapi.from_asgi("/openapi.json", _stateful)
+WALKED: Counter[tuple[str, str, int]] = Counter()
+"""Every step of the walk: (method, path template, status)."""
+
+
+class PlayerWalk(STATES.as_state_machine()):  # type: ignore[misc]
+    def get_call_kwargs(self, case: Any) -> dict[str, Any]:
+        return {"cookies": WALKER_COOKIES, "headers": WALKER_HEADERS}
+
+    def before_call(self, case: Any) -> None:
+        match = _DEAL.match(case.formatted_path) if case.formatted_path else None
+        if match is None:
+            return
+        table = match[1]
+        # Every other deal places a bet the table takes, so the walk goes on past the deal;
+        # the others keep whatever stakes were generated.
+        self.deals = getattr(self, "deals", 0) + 1
+        if self.deals % 2 and isinstance(case.body, dict):
+            case.body = {"stakes": {"banker": 1}}
+        shown = _walker.get(f"/api/tables/{table}").json().get("table", {}).get("next_shoe")
+        if shown and shown.get("awaiting_contribution"):
+            _walker.post(
+                f"/api/tables/{table}/client-seed",
+                json={"client_seed": "walker", "commitment": shown["commitment"]},
+                headers=WALKER_HEADERS,
+            )
+
+    def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
+        WALKED[(case.method.upper(), case.path, response.status_code)] += 1
+        assert response.status_code < 500, (case.method, case.formatted_path, response.text)
+        if response.status_code >= 400:
+            assert response.json().get("detail"), response.text
+
+
+TestPlayerWalk = PlayerWalk.TestCase
+TestPlayerWalk.settings = settings(
+    max_examples=40,
+    stateful_step_count=8,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+def test_the_schema_links_open_deal_and_verify() -> None:
+    links = {
+        (path, method): sorted(response.get("links", {}))
+        for path, operations in STATES.raw_schema["paths"].items()
+        for method, operation in operations.items()
+        for response in operation["responses"].values()
+        if response.get("links")
+    }
+    assert {"contribute", "deal", "odds", "shoes"} <= set(links[("/api/tables", "post")])
+    assert {"coup", "roads", "verify"} <= set(links[("/api/tables/{table_id}/deal", "post")])
+
+
+def test_the_walk_opened_tables_dealt_and_asked_to_verify() -> None:
+    if not WALKED:
+        pytest.skip("the stateful walk runs first in this module")
+    assert WALKED[("POST", "/api/tables/{table_id}/deal", 200)] > 0, WALKED
+    verified = sum(
+        n for (m, path, _status), n in WALKED.items() if path.endswith("/verify") and m == "GET"
+    )
+    assert verified > 0, WALKED
+    assert not [key for key in WALKED if key[2] >= 500]

@@ -198,6 +198,13 @@ def test_the_table_works_without_javascript(server: str, playwright: Any, tmp_pa
     context = browser_context(playwright, tmp_path, java_script_enabled=False)
     page = context.pages[0] if context.pages else context.new_page()
     _pass_gate(page, server)
+    # Without a script to draw it, the page asks for the shoe's client seed before its first card.
+    assert page.is_visible("#fair-ask") and "committed to" in page.inner_text("#fair-ask")
+    page.fill("#fair-ask-seed", "typed without a script")
+    page.click("#fair-ask button")
+    page.wait_for_url(re.compile(r".*/table\?table=\d+"))
+    assert page.locator("#fair-ask").count() == 0
+    assert "typed without a script" in page.inner_text("#shoe-panel")
     page.fill("#stake-banker", "20")
     page.click("#deal")
     page.wait_for_url(re.compile(r".*/table\?table=\d+"))
@@ -210,6 +217,30 @@ def test_the_table_works_without_javascript(server: str, playwright: Any, tmp_pa
     page.click("#deal")
     assert "table maximum" in page.inner_text("#error")
     context.close()
+
+
+def test_the_browser_draws_each_shoes_client_seed_after_its_commitment(
+    server: str, playwright: Any, tmp_path: Path
+) -> None:
+    context = browser_context(playwright, tmp_path)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        _pass_gate(page, server)
+        # fair.js sees the commitment waiting for a seed, draws one with Web Crypto, sends it.
+        page.wait_for_selector('[data-fair-shoe][data-awaiting="false"]')
+        assert not page.is_visible("#fair-ask")
+        table = page.get_attribute("[data-fair-shoe]", "data-table")
+        token = page.get_attribute('meta[name="csrf-token"]', "content") or ""
+        shown = page.evaluate("t => fetch('/api/tables/' + t).then(r => r.json())", table)["table"][
+            "next_shoe"
+        ]
+        assert re.fullmatch(r"[0-9a-f]{32}", shown["client_seed"]), shown
+        assert shown["events"]["commitment_shown"] <= shown["events"]["contribution_received"]
+        page.click("label.chip-100")
+        page.click(".spot-banker .add-chip")
+        assert token and _deal(page)["shoe"]["number"] == 1
+    finally:
+        context.close()
 
 
 def test_reality_check_shows_time_and_net_with_break_and_continue(

@@ -44,13 +44,19 @@ def test_commitment_seed_reveal_and_verify(player: TestClient) -> None:
         assert late.status_code == 409 and late.json()["code"] == "client_seed_closed"
     shoes = player.get(f"/api/tables/{table}/shoes").json()["shoes"]
     assert [s["number"] for s in shoes] == [2, 1]
-    assert shoes[0]["server_seed"] is None and shoes[0]["client_seed"] == "my seed 42"
+    # The next shoe is committed to and waits for a new contribution: no seed carries on.
+    assert shoes[0]["server_seed"] is None and shoes[0]["client_seed"] is None
+    assert shoes[0]["awaiting_contribution"] and shoes[0]["scheme"] == 2
+    events = shoes[1]["events"]
+    assert events["commitment_shown"] < events["contribution_received"] < events["first_card"]
     revealed = shoes[1]["server_seed"]
     assert commitment(revealed) == shoes[1]["commitment"] == shown["commitment"]
     # While the shoe was in play no answer carried its seed (nor, so, anything to rebuild it).
     assert not any(revealed in text for text in seen)
-    result = player.get(f"/api/tables/{table}/shoes/1/verify").json()["verification"]
+    answer = player.get(f"/api/tables/{table}/shoes/1/verify").json()
+    result = answer["verification"]
     assert result["ok"] and result["commitment_ok"] and result["coups_checked"] == deals
+    assert answer["events"]["in_order"] is True and answer["events"]["scheme"] == 2
     assert result["server_seed"] == revealed and result["client_seed"] == "my seed 42"
 
 
@@ -83,3 +89,34 @@ def test_a_malformed_client_seed_is_refused_in_the_players_language(player: Test
         "code": "bad_input",
         "detail": "a kliens-kezdőérték nem kezdődhet és nem végződhet szóközzel: ' edge '",
     }
+
+
+def test_a_deal_waits_for_the_contribution_and_names_the_commitment(player: TestClient) -> None:
+    table = _one_deck_table(player)
+    shown = player.get(f"/api/tables/{table}").json()["table"]["next_shoe"]
+    assert shown["awaiting_contribution"] and shown["client_seed"] is None
+    refused = player.post(
+        f"/api/tables/{table}/deal",
+        json={"stakes": {"banker": 1}},
+        headers={"Idempotency-Key": "k1"},
+    )
+    assert refused.status_code == 409
+    body = refused.json()
+    assert body["code"] == "contribution_needed" and body["commitment"] == shown["commitment"]
+    assert body["shoe"] == 1 and body["detail"]
+    stale = player.post(
+        f"/api/tables/{table}/client-seed", json={"client_seed": "x", "commitment": "a" * 64}
+    )
+    assert stale.status_code == 409 and stale.json()["code"] == "commitment_changed"
+    assert stale.json()["commitment"] == shown["commitment"]
+    ok = player.post(
+        f"/api/tables/{table}/client-seed",
+        json={"client_seed": "drawn by me", "commitment": shown["commitment"]},
+    )
+    assert ok.status_code == 200 and not ok.json()["table"]["next_shoe"]["awaiting_contribution"]
+    dealt = player.post(
+        f"/api/tables/{table}/deal",
+        json={"stakes": {"banker": 1}},
+        headers={"Idempotency-Key": "k1"},
+    )
+    assert dealt.status_code == 200, dealt.text

@@ -11,7 +11,10 @@ same database. Then, for every player:
   the previous one's balance after (nothing appeared or vanished between them);
 
 and the ledger check finds no discrepancy (every coup settled in full, every sum right).
-Run against an SQLite file and the real PostgreSQL.
+Run against an SQLite file and the real PostgreSQL, with the rate limits on (as served): a 429
+is waited out as its Retry-After says, and no answer but a killed connection is a 5xx. Each
+shoe's client seed is contributed when the deal asks for it (409 contribution_needed), as the
+page's script does.
 """
 
 from __future__ import annotations
@@ -45,7 +48,12 @@ STAKES = {"banker": "10", "tie": "1"}
 
 def _serve(url: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    env = {**os.environ, "BACCARAT_DATA_DIR": str(data), "BACCARAT_SECRET_KEY": "f" * 40}
+    env = {
+        **os.environ,
+        "BACCARAT_DATA_DIR": str(data),
+        "BACCARAT_SECRET_KEY": "f" * 40,
+        "BACCARAT_RATE_LIMITS": "true",  # as served: the limits on
+    }
     command = [sys.executable, "-c", "from baccarat.cli import main; main()"]
     process = subprocess.Popen(
         [*command, "serve", "--port", str(port), "--database", url],
@@ -86,13 +94,30 @@ class Player:
         self.table = self.client.get("/api/tables/current").json()["table"]["id"]
         self.deals: dict[int, dict[str, Any]] = {}
         self.in_flight: str | None = None
+        self.limited = 0
+        """Deals answered 429 (and sent again after Retry-After)."""
 
     def deal(self, key: str) -> dict[str, Any]:
-        response = self.client.post(
-            f"/api/tables/{self.table}/deal",
-            json={"stakes": STAKES},
-            headers={"Idempotency-Key": key},
-        )
+        while True:
+            response = self.client.post(
+                f"/api/tables/{self.table}/deal",
+                json={"stakes": STAKES},
+                headers={"Idempotency-Key": key},
+            )
+            assert response.status_code < 500, response.text  # no 5xx but a killed connection
+            if response.status_code == 429:  # the rate limit: as long as the server says
+                self.limited += 1
+                time.sleep(int(response.headers["Retry-After"]))
+                continue
+            if response.status_code == 409 and response.json()["code"] == "contribution_needed":
+                body = response.json()
+                seed = self.client.post(
+                    f"/api/tables/{self.table}/client-seed",
+                    json={"client_seed": uuid.uuid4().hex, "commitment": body["commitment"]},
+                )
+                assert seed.status_code == 200, seed.text
+                continue
+            break
         assert response.status_code == 200, response.text
         data: dict[str, Any] = response.json()
         self.deals[data["coup"]["id"]] = data

@@ -9,7 +9,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from .conftest import table_id
+from .conftest import ready, table_id
 
 
 def _coups(client: TestClient) -> int:
@@ -17,6 +17,7 @@ def _coups(client: TestClient) -> int:
 
 
 def test_a_retried_api_deal_answers_the_first_result(player: TestClient) -> None:
+    ready(player, table_id(player))
     url = f"/api/tables/{table_id(player)}/deal"
     body = {"stakes": {"banker": 100, "tie": "2.5"}}
     first = player.post(url, json=body, headers={"Idempotency-Key": "retry-1"})
@@ -32,6 +33,7 @@ def test_a_retried_api_deal_answers_the_first_result(player: TestClient) -> None
 
 
 def test_a_reused_or_malformed_key_is_refused_and_charges_nothing(player: TestClient) -> None:
+    ready(player, table_id(player))
     url = f"/api/tables/{table_id(player)}/deal"
     player.post(url, json={"stakes": {"banker": 10}}, headers={"Idempotency-Key": "k"})
     other = player.post(url, json={"stakes": {"banker": 20}}, headers={"Idempotency-Key": "k"})
@@ -56,6 +58,7 @@ def test_an_api_deal_without_a_key_is_refused_and_deals_nothing(player: TestClie
 
 
 def test_a_double_posted_form_deals_once(player: TestClient) -> None:
+    ready(player, table_id(player))
     page = player.get("/table").text
     key = re.search(r'name="idempotency_key" value="([^"]+)"', page)
     assert key is not None

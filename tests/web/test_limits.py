@@ -4,7 +4,6 @@ charge nothing, the reality check's interval reaches the page."""
 from __future__ import annotations
 
 import re
-import time
 import warnings
 from html import unescape
 
@@ -14,15 +13,15 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from baccarat.web.context import PLAYER_COOKIE, SESSION_COOKIE
+from baccarat.web.context import PLAYER_COOKIE
 
-from .conftest import Browser, deal, table_id
+from .conftest import Browser, deal, started_ago, table_id
 
 
 def _started_ago(app: FastAPI, browser: TestClient, minutes: int) -> None:
-    """Make the browser's play session one that started ``minutes`` ago."""
-    browser.cookies.delete(SESSION_COOKIE)
-    browser.cookies.set(SESSION_COOKIE, app.state.signer.session(time.time() - minutes * 60))
+    """Make the player's play session (the server's record) one that started ``minutes`` ago
+    and is still live (its last coup now)."""
+    started_ago(app, browser, minutes)
 
 
 def _alert(page: str) -> str:
@@ -169,7 +168,7 @@ def test_a_due_reality_check_is_on_the_page_without_javascript(app: FastAPI) -> 
     # browser without JavaScript posts it: the token in its hidden field, no header.)
     token = browser.get("/api/me").json()["csrf_token"]
     assert f'name="csrf_token" value="{token}"' in page
-    cookies = {name: browser.cookies[name] for name in (PLAYER_COOKIE, SESSION_COOKIE)}
+    cookies = {PLAYER_COOKIE: browser.cookies[PLAYER_COOKIE]}
     answer = TestClient(app, cookies=cookies).post(
         "/reality-check",
         data={"next": "/history", "csrf_token": token},

@@ -80,6 +80,22 @@ def test_the_table_page_shows_bets_draw_table_and_panels(app: FastAPI) -> None:
 def test_dealing_with_a_form_works_without_javascript(app: FastAPI) -> None:
     browser = _browser(app)
     table = table_id(browser)
+    # Before the first card the page asks for the player's client seed (no script to draw one).
+    refused = browser.post(
+        "/table/deal", data={"table_id": str(table), "stake_banker": "100"}, follow_redirects=False
+    )
+    assert refused.status_code == 409 and 'id="fair-ask"' in refused.text
+    page = browser.get("/table").text
+    assert 'id="fair-ask"' in page
+    shown = re.search(r'id="fair-ask".*?name="commitment" value="([0-9a-f]{64})"', page, re.S)
+    assert shown is not None
+    typed = browser.post(
+        "/table/client-seed",
+        data={"table_id": str(table), "client_seed": "typed by me", "commitment": shown[1]},
+        follow_redirects=False,
+    )
+    assert typed.status_code == 303
+    assert 'id="fair-ask"' not in browser.get("/table").text
     response = browser.post(
         "/table/deal",
         data={"table_id": str(table), "stake_banker": "100", "stake_tie": "", "stake_big": "0"},

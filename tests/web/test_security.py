@@ -24,7 +24,7 @@ from baccarat.web.security import RateLimit, RateLimiter
 from baccarat.web.settings import Settings
 from support.databases import shared_database
 
-from .conftest import Browser, deal, table_id
+from .conftest import Browser, deal, ready, table_id
 
 
 def test_every_answer_carries_the_security_headers(client: TestClient, player: TestClient) -> None:
@@ -217,6 +217,7 @@ def test_deals_past_the_limit_get_429_with_retry_after(app: FastAPI, player: Tes
     frozen = limiter.clock()
     limiter.clock = lambda: frozen  # no refill while the test deals, however slow the machine
     table = table_id(player)
+    ready(player, table)  # the shoe's contribution first: each deal below is one request
     codes = [deal(player, table, {"banker": 1}).status_code for _ in range(41)]
     # A burst of 40 deals per session, then a refusal until a token comes back (20 per second).
     assert codes == [200] * 40 + [429]

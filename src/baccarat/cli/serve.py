@@ -119,6 +119,16 @@ def serve_command(
             "tables (each checked at start-up: a bad one is named with its line).",
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Believe X-Forwarded-For/-Proto only from these proxies (addresses or "
+            "networks, comma-separated; * for any). Without it no proxy is believed: the "
+            "address that connected is the client's (rate limits, log-in back-off).",
+            show_default="BACCARAT_FORWARDED_ALLOW_IPS, else none",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Start the practice table in the browser (virtual points only, adults only)."""
@@ -135,6 +145,11 @@ def serve_command(
         settings = settings.model_copy(update={"database_url": check_database_url(database)})
     if threads is not None:
         settings = settings.model_copy(update={"threads": threads})
+    if forwarded_allow_ips is not None:
+        settings = settings.model_copy(update={"forwarded_allow_ips": forwarded_allow_ips})
+    # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: here no proxy is
+    # believed unless one is configured, so a client cannot choose the address it is counted by.
+    proxies = (settings.forwarded_allow_ips or "").strip()
     if rules_dir is not None:
         from baccarat.ledger.rulesets import read_rules_dir
 
@@ -159,7 +174,14 @@ def serve_command(
         sys.stdout.write(started.format(address=address, database=url) + "\n")
     sys.stdout.flush()
     if workers == 1:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            proxy_headers=bool(proxies),
+            forwarded_allow_ips=proxies or None,
+        )
         return
     # Each worker process builds its own application from the same settings, through the
     # environment; the database was migrated above, once, so the workers never race to do it.
@@ -174,6 +196,8 @@ def serve_command(
         port=port,
         workers=workers,
         log_level="warning",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
     )
 
 
@@ -186,5 +210,6 @@ def register(app: typer.Typer) -> None:
             "baccarat serve --host 0.0.0.0 --port 8080",
             "baccarat serve --workers 4 --database postgresql+psycopg://me@db/baccarat",
             "baccarat serve --rules-dir ./tables",
+            "baccarat serve --forwarded-allow-ips 127.0.0.1  # behind a proxy on this host",
         ),
     )(serve_command)

@@ -152,7 +152,9 @@ def check_ledger(store: Store) -> LedgerReport:
     >>> from baccarat.ledger.service import PlayService
     >>> service = PlayService(Store.open("sqlite://"))
     >>> player = service.join().player_id
-    >>> _ = service.deal(player, service.table(player).id, {"banker": 100_00}, idempotency_key="k")
+    >>> table = service.table(player)
+    >>> _ = service.set_client_seed(player, table.id, "mine", table.next_shoe.commitment)
+    >>> _ = service.deal(player, table.id, {"banker": 100_00}, idempotency_key="k")
     >>> report = check_ledger(service.store)
     >>> report.ok, report.players, report.coups
     (True, 1, 1)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
@@ -28,7 +28,7 @@ from baccarat.core.coup import Coup
 from baccarat.core.rules import RuleSet
 from baccarat.core.settle import Settlement, StakeError, check_stakes, settle
 from baccarat.core.shoe import Shoe
-from baccarat.ledger import accounts, history, limits, tables
+from baccarat.ledger import accounts, history, limits, playsessions, tables
 from baccarat.ledger.accounts import Posting, Standing
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import CoupView, DealOutcome, ShoeView
@@ -114,10 +114,14 @@ def deal(
     rng: random.Random | None,
     shoes: tables.ShoeCache,
     starting_balance: int,
+    play_idle: timedelta = playsessions.DEFAULT_IDLE,
 ) -> Dealt:
     """Deal ``request`` in the open transaction ``db`` (see the module's description).
 
     ``rng`` shuffles a next shoe (the OS CSPRNG when None); ``shoes`` holds the live shoes.
+    The session limit counts from the start of the player's play session on the server
+    (:mod:`~baccarat.ledger.playsessions`, idle after ``play_idle``), or from ``request.since``
+    if that is earlier: what a client sends can shorten a limit, never lengthen it.
     """
     # Serialise every writer of this ledger from here to the commit.
     player = accounts.lock_player(db, request.player_id)
@@ -125,21 +129,31 @@ def deal(
         done = db.scalar(_DEAL_KEY, {"player_id": request.player_id, "key": request.key})
         if done is not None:
             return Dealt(_replay(db, request, request.key, done, now, starting_balance))
-    # The player's own limits: cool-off, coups per day, session length.
-    limits.check_play(db, player, now, request.since)
+    # The player's own limits: cool-off, coups per day, session length (its server record).
+    play = playsessions.for_coup(
+        db, request.player_id, now, play_idle, limits.session_limit(db, player, now)
+    )
+    started = play.started_at if request.since is None else min(play.started_at, request.since)
+    limits.check_play(db, player, now, started)
     table, record, rule_set = _table_taking(db, request)
     standing = _standing_covering(db, request, now)
     record, new_shoe = _shoe_to_deal(db, table, record, rng, now)
+    if tables.awaiting_contribution(record):
+        # Provably fair: no card before the player's contribution to this shoe's order.
+        raise LedgerError("contribution_needed", shoe=record.number, commitment=record.commitment)
+    if record.coups_dealt == 0 and record.first_card_at is None:
+        record.first_card_at = now  # the shoe's events: commitment, contribution, first card
     shoe, coup = _deal_coup(db, shoes, record, rule_set)
     if shoe.finished:
-        # Shuffle the next shoe now, so its commitment is shown before it is dealt (and the
-        # player can set a client seed for it); the player's seed carries on.
+        # Commit to the next shoe now, so its commitment is shown before the player chooses
+        # their contribution to it (no client seed carries on).
         tables.next_shoe(db, table, record, rng, now)
     coup_id = tables.record_coup(db, table, record, coup, now)
     settlement = settle(coup, request.stakes, rule_set)
     after = _write_entries(db, request, settlement, coup_id, now, standing)
     if request.key is not None:
         _store_key(db, request, request.key, coup_id, now)
+    playsessions.played(play, now)
     outcome = DealOutcome(
         coup=CoupView(
             id=coup_id,

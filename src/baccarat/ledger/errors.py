@@ -32,6 +32,9 @@ class LedgerError(TemplatedError):
         # An idempotency key that is not 1 to 64 letters, digits, ``-`` or ``_``.
         "bad_idempotency_key": 'the idempotency key "{key}" is not valid: use 1 to 64 letters, digits, - or _',
         "bad_limit": "{limit} must be from {low} to {high}, not {value}",
+        # A number a request carries (a deck count, a limit, an id) that is not ASCII digits in
+        # range; ``text`` is the input, cut short.
+        "bad_number": "{what} must be a whole number from {low} to {high}, not {text}",
         # A stake the table refuses (unknown or unoffered bet, outside the limits): the rule set's
         # own error (rendered in the reader's language with it) is in ``detail``.
         "bad_stake": "this stake cannot be placed: {detail}",
@@ -87,6 +90,34 @@ class LedgerError(TemplatedError):
         ),
         "username_taken": 'the username "{username}" is taken; choose another',
         "weak_password": "a password needs {min} to {max} characters",
+        # One of the most common passwords (zxcvbn's list), whatever its length.
+        "common_password": "this password is one of the most common passwords; choose another",
+        # zxcvbn's estimate: ``score`` 0 (guessed at once) to 4 (very hard to guess).
+        "guessable_password": (
+            "this password is too easy to guess (strength {score} of 4, at least {least} is "
+            "needed): use a few unrelated words"
+        ),
+        # Too many failed log-ins for the account or from the address: the back-off's wait.
+        "login_throttled": (
+            "too many failed log-ins for this account or from this address: wait {seconds} s "
+            "before trying again (the password was not checked)"
+        ),
+        # The last play session reached the player's own limit and was ended; the break lasts
+        # the play session's idle time from its last coup.
+        "play_break": (
+            "your last play session reached your own limit; a new one can start at {until}"
+        ),
+        # A provably fair shoe (scheme 2) is dealt only once the player has contributed the
+        # client seed, after its commitment was shown.
+        "contribution_needed": (
+            "shoe {shoe} waits for your client seed, chosen now that its commitment {commitment} "
+            "is shown: type one, or let the page pick one; nothing was dealt"
+        ),
+        # A contribution sent for a commitment that is not the shoe's (an old page).
+        "commitment_changed": (
+            "the commitment {given} is not the one of shoe {shoe} ({commitment}); reload the "
+            "page and send your client seed again"
+        ),
     }
     points: ClassVar[Mapping[str, frozenset[str]]] = {
         "insufficient_points": frozenset({"balance", "stake"}),

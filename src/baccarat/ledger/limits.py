@@ -36,6 +36,7 @@ __all__ = [
     "count_chemin_coup",
     "coups_today",
     "limits",
+    "session_limit",
     "set_limits",
 ]
 
@@ -154,6 +155,11 @@ def limits(
         coups_today=coups_today(session, player.id, now) if count_coups else 0,
         reality_check_at=player.reality_check_at,
     )
+
+
+def session_limit(session: Session, player: Player, now: datetime) -> int | None:
+    """The player's session limit in minutes as it applies now (None: no limit)."""
+    return limits(session, player, now, count_coups=False).session_limit_minutes
 
 
 def _check_range(name: str, value: int | None) -> None:

@@ -16,7 +16,14 @@ What it answers is in :mod:`~baccarat.ledger.views`.
 >>> from baccarat.store.db import Store
 >>> service = PlayService(Store.open("sqlite://"))
 >>> player = service.join()
->>> outcome = service.deal(player.player_id, service.table(player.player_id).id, {"banker": 100_00})
+>>> table = service.table(player.player_id)
+>>> service.deal(player.player_id, table.id, {"banker": 100_00})
+Traceback (most recent call last):
+...
+baccarat.ledger.errors.LedgerError: shoe 1 waits for your client seed, ...
+>>> seed = "drawn by the player after seeing the commitment"
+>>> _ = service.set_client_seed(player.player_id, table.id, seed, table.next_shoe.commitment)
+>>> outcome = service.deal(player.player_id, table.id, {"banker": 100_00})
 >>> outcome.balance_before, outcome.coup.number, outcome.player.balance == outcome.balance_after
 (1000000, 1, True)
 """
@@ -25,23 +32,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, get_rule_set
 from baccarat.core.shoe import ShoeRules
 from baccarat.fair import Verification, check_client_seed
-from baccarat.ledger import accounts, auth, dealing, fairshoes, history, limits, tables
+from baccarat.ledger import (
+    accounts,
+    auth,
+    dealing,
+    fairshoes,
+    history,
+    limits,
+    playsessions,
+    tables,
+    throttle,
+)
 from baccarat.ledger.accounts import STARTING_BALANCE
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, PlayerView, TableView
 from baccarat.store.db import Store
-from baccarat.store.models import utcnow
+from baccarat.store.models import TableRecord, utcnow
 
-__all__ = ["DEFAULT_DECKS", "PlayService"]
+__all__ = ["DEFAULT_DECKS", "SESSION_IDLE", "PlayService"]
 
 DEFAULT_DECKS = 8
+SESSION_IDLE = timedelta(days=30)
+"""How long a log-in session lasts unused (the ``session_idle_days`` setting)."""
 
 T = TypeVar("T")
 
@@ -49,7 +68,9 @@ T = TypeVar("T")
 class PlayService:
     """The operations of the practice table. Thread-safe: each call is its own transaction.
 
-    ``rng`` shuffles new shoes (the OS CSPRNG when None); ``clock`` gives the time (UTC).
+    ``rng`` shuffles new shoes (the OS CSPRNG when None); ``clock`` gives the time (UTC);
+    ``session_idle`` is how long a log-in session lasts unused, ``play_idle`` how long a play
+    session lasts without a coup.
     """
 
     def __init__(
@@ -61,8 +82,12 @@ class PlayService:
         clock: Callable[[], datetime] = utcnow,
         shoe_cache: tables.ShoeCache | None = None,
         rule_sets: Mapping[str, RuleSet] | None = None,
+        session_idle: timedelta = SESSION_IDLE,
+        play_idle: timedelta = playsessions.DEFAULT_IDLE,
     ) -> None:
         self.store = store
+        self.session_idle = session_idle
+        self.play_idle = play_idle
         self.rule_sets: Mapping[str, RuleSet] = rule_sets if rule_sets is not None else RULE_SETS
         """The rule sets a new table may be opened with (:mod:`baccarat.ledger.rulesets`)."""
         self.starting_balance = starting_balance
@@ -138,19 +163,36 @@ class PlayService:
             return limits.continue_play(db, accounts.lock_player(db, player_id), now)
 
     def play_practice_coup(
-        self, player_id: str, since: datetime | None, play: Callable[[], T]
+        self, player_id: str, since: datetime | None, play: Callable[[datetime], T]
     ) -> T:
         """A coup dealt outside the ledger (the Chemin de Fer practice table), under the same
         limits as a deal: refused during a cool-off, past the daily coup limit or past the
-        session limit (the session started at ``since``), else ``play()`` deals it and it counts
-        towards the coups of the day. If ``play`` raises, nothing is counted."""
+        session limit (the server's play session, or ``since`` if earlier), else ``play(start)``
+        deals it in the play session that started at ``start`` and it counts towards the coups
+        of the day. If ``play`` raises, nothing is counted."""
         now = self.clock()
         with self.store.transaction() as db:
             player = accounts.lock_player(db, player_id)
-            limits.check_play(db, player, now, since)
-            dealt = play()
+            session = playsessions.for_coup(
+                db, player_id, now, self.play_idle, limits.session_limit(db, player, now)
+            )
+            started = session.started_at if since is None else min(session.started_at, since)
+            limits.check_play(db, player, now, started)
+            dealt = play(session.started_at)
             limits.count_chemin_coup(db, player_id, now)
+            playsessions.played(session, now)
             return dealt
+
+    def play_started(self, player_id: str) -> datetime | None:
+        """When the player's live play session started (None: none; the next coup starts one)."""
+        with self.store.reading() as db:
+            return playsessions.live_start(db, player_id, self.clock(), self.play_idle)
+
+    def end_play(self, player_id: str) -> bool:
+        """The player ends their play session; whether one was live."""
+        with self.store.transaction() as db:
+            accounts.lock_player(db, player_id)
+            return playsessions.end(db, player_id, self.clock(), self.play_idle)
 
     # Accounts and sessions
 
@@ -158,17 +200,31 @@ class PlayService:
         """A new signed-in session for the player (after the gate); the token for the cookie."""
         with self.store.transaction() as db:
             accounts.get_player(db, player_id)
-            return auth.start_session(db, player_id)
+            return auth.start_session(db, player_id, self.clock())
 
     def session_player(self, token: str) -> str | None:
         """The player of a live session token (or of a cookie from before sessions, for a guest
-        who never had a session: :func:`baccarat.ledger.auth.legacy_guest`), or None."""
+        who never had a session: :func:`baccarat.ledger.auth.legacy_guest`), or None.
+
+        A session unused for :attr:`session_idle` has expired; its last use is written again
+        at most once per :data:`~baccarat.ledger.auth.SEEN_EVERY`.
+        """
+        now = self.clock()
         with self.store.single_read() as connection:
-            found = auth.session_player(connection, token)
+            found = auth.session_player(connection, token, now, self.session_idle)
         if found is not None:
-            return found
+            player_id, stale = found
+            if stale:
+                with self.store.transaction() as db:
+                    auth.seen(db, token, now)
+            return player_id
         with self.store.reading() as db:
             return auth.legacy_guest(db, token)
+
+    def end_all_sessions(self, player_id: str) -> int:
+        """Log out everywhere: every session of the player ends, this one too; how many."""
+        with self.store.transaction() as db:
+            return auth.end_all_sessions(db, player_id, self.clock())
 
     def end_session(self, token: str) -> None:
         """Log out: the session's token stops working at once."""
@@ -182,11 +238,22 @@ class PlayService:
             auth.register(db, player_id, username, password, now)
             return accounts.player_view(db, player_id, None, now, self.starting_balance)
 
-    def log_in(self, username: str, password: str) -> tuple[PlayerView, str]:
-        """Check the credentials and open a session on this device: the player and the token."""
+    def log_in(
+        self, username: str, password: str, address: str | None = None
+    ) -> tuple[PlayerView, str]:
+        """Check the credentials and open a session on this device: the player and the token.
+
+        Throttled per account and per ``address`` (:mod:`~baccarat.ledger.throttle`): the
+        attempt is counted as a failure first, in its own transaction, and taken back if the
+        password is right; during a back-off it is ``login_throttled`` unchecked.
+        """
         now = self.clock()
+        keys = throttle.keys_for(username, address)
         with self.store.transaction() as db:
-            player_id, token = auth.log_in(db, username, password)
+            throttle.attempt(db, keys, now)
+        with self.store.transaction() as db:
+            player_id, token = auth.log_in(db, username, password, now)
+            throttle.succeeded(db, keys)
             return accounts.player_view(db, player_id, None, now, self.starting_balance), token
 
     def change_password(self, player_id: str, token: str, old: str, new: str) -> None:
@@ -215,12 +282,25 @@ class PlayService:
         with self.store.reading() as db:
             accounts.get_player(db, player_id)
             if table_id is not None:
-                table = tables.get_table(db, player_id, table_id)
+                table: TableRecord | None = tables.get_table(db, player_id, table_id)
+            else:
+                table = tables.current_table(db, player_id)
+            if table is None:
+                found = None
+            elif not tables.current_shoe(db, table.id).finished:
                 return history.table_view(db, table, self.shoes)
-            current = tables.current_table(db, player_id)
-            if current is not None:
-                return history.table_view(db, current, self.shoes)
-        return self.open_table(player_id)
+            else:
+                found = table.id
+        if found is None:
+            return self.open_table(player_id)
+        # A shoe that ended without a successor (data from before provably fair shoes): the next
+        # one is committed to now, so its commitment is shown before anything is dealt from it.
+        with self.store.transaction() as db:
+            table = tables.get_table(db, player_id, found)
+            latest = tables.current_shoe(db, table.id)
+            if latest.finished:
+                tables.next_shoe(db, table, latest, self.rng, self.clock())
+            return history.table_view(db, table, self.shoes)
 
     # Dealing
 
@@ -258,6 +338,7 @@ class PlayService:
                 rng=self.rng,
                 shoes=self.shoes,
                 starting_balance=self.starting_balance,
+                play_idle=self.play_idle,
             )
         if dealt.shoe_id is not None and dealt.shoe is not None:
             # Committed: the dealt shoe is now the stored one and can serve the next deal.
@@ -266,19 +347,36 @@ class PlayService:
 
     # Provably fair shoes
 
-    def set_client_seed(self, player_id: str, table_id: int, client_seed: str) -> TableView:
-        """Use the player's client seed for the table's next shoe (before its first coup).
+    def set_client_seed(
+        self, player_id: str, table_id: int, client_seed: str, commitment: str | None = None
+    ) -> TableView:
+        """The player's contribution to the table's next shoe: its client seed, chosen after its
+        commitment was shown (:func:`baccarat.ledger.fairshoes.contribute`); the order is
+        computed from it. ``commitment``, if given, must be the shoe's.
 
-        Refused with ``client_seed_closed`` once a coup was dealt from that shoe; a
-        malformed seed is a :class:`~baccarat.fair.SeedError`. Nothing is written then.
+        Refused with ``client_seed_closed`` once a coup was dealt from that shoe, with
+        ``commitment_changed`` for another shoe's commitment; a malformed seed is a
+        :class:`~baccarat.fair.SeedError`. Nothing is written then.
         """
         check_client_seed(client_seed)
         with self.store.transaction() as db:
             accounts.lock_player(db, player_id)
             table = tables.get_table(db, player_id, table_id)
-            record = fairshoes.set_client_seed(db, table, client_seed, self.rng, self.clock())
-            self.shoes.drop(record.id)
-            return history.table_view(db, table, self.shoes)
+            try:
+                record = fairshoes.contribute(
+                    db, table, client_seed, self.rng, self.clock(), commitment
+                )
+            except LedgerError as exc:
+                if exc.code != "commitment_changed":
+                    raise
+                # Kept: a next shoe committed to for an ended one must stay committed to.
+                refused: LedgerError | None = exc
+            else:
+                refused = None
+                self.shoes.drop(record.id)
+                return history.table_view(db, table, self.shoes)
+        assert refused is not None
+        raise refused
 
     def shoe_history(self, player_id: str, table_id: int) -> list[FairShoeView]:
         """The table's shoes, newest first: commitments, client seeds, and each finished shoe's
@@ -286,9 +384,12 @@ class PlayService:
         with self.store.reading() as db:
             return fairshoes.shoe_history(db, tables.get_table(db, player_id, table_id))
 
-    def verify_shoe(self, player_id: str, table_id: int, number: int) -> Verification:
+    def verify_shoe(
+        self, player_id: str, table_id: int, number: int
+    ) -> tuple[Verification, fairshoes.ShoeEvents]:
         """Recompute a finished shoe from its revealed seeds with :func:`baccarat.fair.verify`:
-        the commitment shown before it and every coup dealt from it are checked.
+        the commitment shown before it and every coup dealt from it are checked, and the order of
+        its events (commitment shown, contribution received, first card).
 
         A shoe not finished yet (its seed is secret) or from before provably fair shoes is
         ``shoe_not_revealed``.

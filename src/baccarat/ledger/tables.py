@@ -9,6 +9,7 @@ position can never disagree with the engine's idea of it; a small cache keeps th
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import random
 import threading
@@ -26,13 +27,16 @@ from baccarat.core.rulefile import rule_set_from_toml, rule_set_to_toml
 from baccarat.core.rules import RuleSet, get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import Tableau
-from baccarat.fair import commitment, fair_order, new_client_seed, new_server_seed
+from baccarat.fair import commitment, fair_order, new_server_seed
 from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
 
 __all__ = [
+    "FAIR_SCHEME",
     "ShoeCache",
     "advance_shoe",
+    "awaiting_contribution",
+    "contribute",
     "coups_of_shoe",
     "current_shoe",
     "current_table",
@@ -43,7 +47,6 @@ __all__ = [
     "next_shoe",
     "open_table",
     "record_coup",
-    "reseed_shoe",
     "rule_set_from_text",
     "rule_set_of",
     "shoe_by_number",
@@ -53,6 +56,10 @@ __all__ = [
 ]
 
 _CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in full_deck()}
+FAIR_SCHEME = 2
+"""The provably fair scheme of every new shoe: the order is computed from the player's
+contribution, chosen after the commitment was shown (1: shoes from before, whose client seed was
+known when their server seed was drawn)."""
 _COUPS: Table = CoupRecord.__table__  # type: ignore[assignment]
 
 
@@ -147,21 +154,16 @@ def new_shoe(
     number: int,
     rng: random.Random | None,
     now: datetime,
-    client_seed: str | None = None,
 ) -> ShoeRecord:
-    """Shuffle and store shoe ``number`` of ``table``: a provably fair shoe (the order stays in
-    the database; the commitment is what the player sees before it is dealt).
+    """Draw the server seed of shoe ``number`` of ``table`` and store its commitment: a provably
+    fair shoe of scheme 2, whose order waits for the player's contribution (:func:`contribute`).
 
     The server seed comes from the OS CSPRNG; ``rng`` (a seeded demo or test) draws it instead, so
-    a seeded run is reproducible. ``client_seed``: the player's (carried from the last shoe), else
-    a random one the player may replace before the first coup.
+    a seeded run is reproducible. No client seed is drawn or carried on: the server never knows
+    the order before the player has chosen their part of it.
     """
-    if rng is None:
-        server_seed = new_server_seed()
-        client_seed = client_seed or new_client_seed()
-    else:
-        server_seed = rng.getrandbits(256).to_bytes(32, "big").hex()
-        client_seed = client_seed or rng.getrandbits(64).to_bytes(8, "big").hex()
+    seeded = rng.getrandbits(256).to_bytes(32, "big").hex() if rng is not None else None
+    server_seed = seeded or new_server_seed()
     record = ShoeRecord(
         table_id=table.id,
         number=number,
@@ -169,10 +171,12 @@ def new_shoe(
         cut_card=rules.cut_card,
         burn=rules.burn,
         one_more_coup=rules.one_more_coup,
-        card_order=encode_cards(fair_order(server_seed, client_seed, number, rules)),
+        card_order="",
         server_seed=server_seed,
-        client_seed=client_seed,
+        client_seed=None,
         commitment=commitment(server_seed),
+        fair_scheme=FAIR_SCHEME,
+        committed_at=now,
         coups_dealt=0,
         finished=False,
         created_at=now,
@@ -188,27 +192,32 @@ def next_shoe(
     record: ShoeRecord,
     rng: random.Random | None,
     now: datetime,
-    client_seed: str | None = None,
 ) -> ShoeRecord:
-    """Shuffle and store the shoe after ``record``, with its rules: the one place a table's next
-    shoe is started (when a coup ends a shoe, or later for a shoe that ended without one).
-
-    The player's client seed carries on from ``record``, unless ``client_seed`` (the player's new
-    one) is given.
-    """
-    seed = client_seed or record.client_seed
-    return new_shoe(session, table, shoe_rules(record), record.number + 1, rng, now, seed)
+    """Draw and commit to the shoe after ``record``, with its rules: the one place a table's next
+    shoe is started (when a coup ends a shoe, or later for a shoe that ended without one). Its
+    order waits for the player's contribution."""
+    return new_shoe(session, table, shoe_rules(record), record.number + 1, rng, now)
 
 
-def reseed_shoe(record: ShoeRecord, client_seed: str) -> None:
-    """Give a shoe not dealt from yet the player's client seed: its order is computed again.
+def awaiting_contribution(record: ShoeRecord) -> bool:
+    """Whether the shoe waits for the player's client seed before its first card."""
+    return record.client_seed is None and record.server_seed is not None
 
-    The caller checks that no coup was dealt (and holds the player's lock); the seed is checked by
-    :func:`baccarat.fair.check_client_seed` inside :func:`~baccarat.fair.fair_order`'s callers.
+
+def contribute(record: ShoeRecord, client_seed: str, now: datetime) -> None:
+    """The player's contribution to a shoe not dealt from yet: its order is computed now.
+
+    The caller checks that no coup was dealt (and holds the player's lock); the seed is checked
+    by :func:`baccarat.fair.check_client_seed`. A shoe of the old scheme not dealt from yet
+    becomes one of scheme 2: its commitment was shown from its creation.
     """
     if record.coups_dealt != 0 or record.server_seed is None:
-        raise AssertionError(f"shoe {record.id} cannot be reseeded")
+        raise AssertionError(f"shoe {record.id} cannot take a contribution")
+    if record.committed_at is None:
+        record.committed_at = record.created_at
+    record.fair_scheme = FAIR_SCHEME
     record.client_seed = client_seed
+    record.contributed_at = now
     record.card_order = encode_cards(
         fair_order(record.server_seed, client_seed, record.number, shoe_rules(record))
     )
@@ -367,6 +376,11 @@ class ShoeCache:
         return self._replay(record, tableau)
 
     def _replay(self, record: ShoeRecord, tableau: Tableau) -> Shoe:
+        if not record.card_order:
+            # Waiting for the player's contribution: no order yet, nothing dealt or burned. A
+            # fresh shoe's counts (what the panels show) in a fixed order, never dealt from.
+            rules = dataclasses.replace(shoe_rules(record), burn=False)
+            return Shoe.from_order(tuple(full_deck()) * record.decks, rules)
         shoe = Shoe.from_order(decode_cards(record.card_order), shoe_rules(record))
         for _ in range(record.coups_dealt):
             shoe.deal_coup(tableau)

@@ -83,7 +83,11 @@ class ShoeView:
     burned: int
     """Cards burned, the face-up one included."""
     dealt_counts: Mapping[Rank, int]
+    """Cards shown by rank: those dealt to the hands and the face-up burn card. The cards burned
+    face down count only once the shoe has ended (before, their ranks would tell what they are)."""
     remaining_counts: Mapping[Rank, int]
+    """Cards not shown yet by rank: those in the shoe and, until the shoe ends, those burned face
+    down (so their sum may exceed :attr:`cards_remaining` by the face-down burns)."""
     _shoe: Shoe = field(repr=False, compare=False)
     """A private copy of the shoe at this moment, for :attr:`unseen_cards` (never sent)."""
 
@@ -100,7 +104,11 @@ class ShoeView:
     @classmethod
     def of(cls, number: int, shoe: Shoe) -> ShoeView:
         dealt = shoe.dealt_counts()
-        # What is left is what the shoe started with less what came out: one count, not two.
+        if not shoe.finished:
+            # The face-down burns are out of the shoe but not shown: not counted as dealt yet.
+            for card in shoe.burned[1:]:
+                dealt[card.rank] -= 1
+        # What is left is what the shoe started with less what was shown: one count, not two.
         remaining = {rank: n - dealt[rank] for rank, n in shoe.starting_counts().items()}
         return cls(
             number=number,
@@ -153,11 +161,22 @@ class FairShoeView:
     finished: bool
     server_seed: str | None
     """Revealed when the shoe has finished; None before."""
+    scheme: int = 2
+    """2: the order waits for the player's contribution, chosen after the commitment was shown;
+    1: a shoe from before (its client seed was known when its server seed was drawn)."""
+    committed_at: datetime | None = None
+    contributed_at: datetime | None = None
+    first_card_at: datetime | None = None
 
     @property
     def client_seed_open(self) -> bool:
         """Whether the player may still set the client seed (no coup dealt yet)."""
         return self.coups_dealt == 0 and not self.finished and self.commitment is not None
+
+    @property
+    def awaiting_contribution(self) -> bool:
+        """Whether the shoe waits for the player's client seed before its first card."""
+        return self.client_seed is None and self.commitment is not None and not self.finished
 
     @classmethod
     def of(cls, record: ShoeRecord) -> FairShoeView:
@@ -168,6 +187,10 @@ class FairShoeView:
             coups_dealt=record.coups_dealt,
             finished=record.finished,
             server_seed=record.server_seed if record.finished else None,
+            scheme=record.fair_scheme,
+            committed_at=record.committed_at,
+            contributed_at=record.contributed_at,
+            first_card_at=record.first_card_at,
         )
 
 

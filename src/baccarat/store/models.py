@@ -50,6 +50,8 @@ __all__ = [
     "Entry",
     "EntryKind",
     "GrantNote",
+    "LoginFailure",
+    "PlaySessionRecord",
     "Player",
     "QuizCellRow",
     "RateBucket",
@@ -174,6 +176,46 @@ class WebSession(Base):
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     # No start date: nothing read it (migration 0009 dropped it).
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    last_seen_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """When the session was last used (to the hour: see ``ledger.auth``); a session idle longer
+    than the setting (30 days by default) has expired. Migration 0011 dated the sessions open
+    then to that moment."""
+
+
+class PlaySessionRecord(Base):
+    """A play session: what the session clock, the session limit and the reality checks count.
+
+    Kept on the server per player, never in a cookie, so neither clearing cookies, a second
+    browser nor the API starts a new one: it starts with the player's first coup, and ends when
+    the player ends it or after its own idle time without a coup (``ledger.playsessions``).
+    """
+
+    __tablename__ = "play_sessions"
+    __table_args__ = (Index("ix_play_sessions_player_id_id", "player_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    last_played_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    """The session's last coup (its start, before one): it idles out from there."""
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """When the player ended it (None: it ends by idling)."""
+
+
+class LoginFailure(Base):
+    """Failed log-ins counted per account and per address, for the exponential back-off.
+
+    ``key`` is ``account:`` and the username, or ``address:`` and a hash of the address;
+    ``failures`` counts the failures since the counter last rested (an hour without one), and no
+    attempt is checked before ``blocked_until`` (``ledger.throttle``).
+    """
+
+    __tablename__ = "login_failures"
+
+    key: Mapped[str] = mapped_column(String(80), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    last_failure: Mapped[datetime] = mapped_column(UTCDateTime())
+    blocked_until: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class Entry(Base):
@@ -248,7 +290,8 @@ class ShoeRecord(Base):
     burn: Mapped[bool] = mapped_column(Boolean)
     one_more_coup: Mapped[bool] = mapped_column(Boolean)
     card_order: Mapped[str] = mapped_column(Text)
-    """Every card in dealing order, two characters each (``Ks9dAc…``). Never leaves the server."""
+    """Every card in dealing order, two characters each (``Ks9dAc…``). Never leaves the server.
+    Empty for a scheme-2 shoe still waiting for the player's contribution."""
     server_seed: Mapped[str | None] = mapped_column(String(64))
     """The provably fair shoe's server seed (64 hex digits): the order is
     :func:`baccarat.fair.fair_order` of it, :attr:`client_seed` and :attr:`number`. Shown only
@@ -258,6 +301,16 @@ class ShoeRecord(Base):
     shoe's first coup."""
     commitment: Mapped[str | None] = mapped_column(String(64))
     """SHA-256 of the server seed, shown before the shoe is dealt."""
+    fair_scheme: Mapped[int] = mapped_column(SmallInteger, server_default="1")
+    """1: the client seed was known when the server seed was drawn (shoes before migration
+    0011: a random one, or the player's carried from the last shoe); 2: the player's
+    contribution, chosen after the commitment was shown, which the order waits for."""
+    committed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """Scheme 2: when the commitment was stored, and shown to anyone asking from then on."""
+    contributed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """Scheme 2: when the player's contribution (the client seed) was received."""
+    first_card_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """Scheme 2: when the shoe's first coup was dealt (its first card out)."""
     coups_dealt: Mapped[int] = mapped_column(Integer, default=0)
     """The shoe's position: replaying this many coups from the order restores the shoe."""
     finished: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -11,17 +11,21 @@ import json
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from datetime import timedelta
+from html import escape
 from importlib.resources import files
 from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
+from baccarat.core.amounts import AmountError
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
@@ -62,6 +66,31 @@ def _gate_redirect(request: Request) -> Response:
 _IDEMPOTENCY_LOC = ("header", api.IDEMPOTENCY_HEADER)
 
 
+RETRY_AFTER_SECONDS = 30
+"""What a 503 asks a client to wait before trying again."""
+
+
+def unavailable(request: Request) -> Response:
+    """503 with ``Retry-After``: JSON for the API, a page for a browser (nothing was done)."""
+    detail = _(
+        "The table cannot save anything right now (the database is unavailable); nothing was "
+        "done. Try again in a minute."
+    )
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}
+    if _wants_json(request):
+        return JSONResponse(
+            {"code": "unavailable", "detail": detail}, status_code=503, headers=headers
+        )
+    try:
+        page = render_error(request, 503, detail)
+    except OperationalError:  # the page itself needed the database
+        page = HTMLResponse(
+            f"<!doctype html><title>503</title><p role='alert'>{escape(detail)}</p>", 503
+        )
+    page.headers.update(headers)
+    return page
+
+
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(GateRequiredError)
     async def gate_required(request: Request, exc: GateRequiredError) -> Response:
@@ -73,15 +102,33 @@ def _install_error_handlers(app: FastAPI) -> None:
             # A cookie for a player this database does not know (a new database): start again.
             return _gate_redirect(request)
         if _wants_json(request):
-            return _json_error(status_of(exc), exc.code, error_message(exc))
-        return render_error(request, status_of(exc), error_message(exc))
+            # What a client needs to answer: the shoe and its commitment to contribute to.
+            extra = (
+                {"shoe": exc.params["shoe"], "commitment": exc.params["commitment"]}
+                if exc.code in ("contribution_needed", "commitment_changed")
+                else {}
+            )
+            response: Response = _json_error(status_of(exc), exc.code, error_message(exc), **extra)
+        else:
+            response = render_error(request, status_of(exc), error_message(exc))
+        if exc.code == "login_throttled":
+            response.headers["Retry-After"] = str(exc.params["seconds"])
+        return response
 
     @app.exception_handler(BaccaratError)
     async def bad_input(request: Request, exc: BaccaratError) -> Response:
-        # A templated refusal (a client seed, a card) reads in the page's language.
+        # A templated refusal (a client seed, a card) reads in the page's language; an amount
+        # the strict grammar refuses says which rule it broke (amount_malformed, …).
+        code = exc.code if isinstance(exc, AmountError) else "bad_input"
         if _wants_json(request):
-            return _json_error(422, "bad_input", error_message(exc))
+            return _json_error(422, code, error_message(exc))
         return render_error(request, 422, error_message(exc))
+
+    @app.exception_handler(OperationalError)
+    async def database_unavailable(request: Request, exc: OperationalError) -> Response:
+        # The database cannot write (a full disk, read-only, gone): nothing was done; a client
+        # may try again later, the answer says when.
+        return unavailable(request)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
@@ -148,7 +195,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     rng = random.Random(settings.shoe_seed) if settings.shoe_seed is not None else None
     offered = offered_rule_sets(settings.rules_dir)  # a bad file stops the start, named
     service = PlayService(
-        store, starting_balance=settings.starting_balance, rng=rng, rule_sets=offered
+        store,
+        starting_balance=settings.starting_balance,
+        rng=rng,
+        rule_sets=offered,
+        session_idle=timedelta(days=settings.session_idle_days),
+        play_idle=timedelta(minutes=settings.play_session_idle_minutes),
     )
     signer = CookieSigner(settings.resolved_secret())
 
@@ -212,8 +264,50 @@ _CSRF_PARAMETER = {
 }
 
 
+_TABLE = "/api/tables/{table_id}"
+_LINKS: dict[tuple[str, str, str], dict[str, tuple[str, str, dict[str, str]]]] = {
+    # (path, method, status) → link name → (target path, method, parameters)
+    (path, "post" if path == "/api/tables" else "get", "201" if path == "/api/tables" else "200"): {
+        "contribute": (f"{_TABLE}/client-seed", "post", {"table_id": "$response.body#/table/id"}),
+        "deal": (f"{_TABLE}/deal", "post", {"table_id": "$response.body#/table/id"}),
+        "shoes": (f"{_TABLE}/shoes", "get", {"table_id": "$response.body#/table/id"}),
+        "odds": (f"{_TABLE}/odds", "get", {"table_id": "$response.body#/table/id"}),
+    }
+    for path in ("/api/tables", "/api/tables/current")
+} | {
+    (f"{_TABLE}/client-seed", "post", "200"): {
+        "deal": (f"{_TABLE}/deal", "post", {"table_id": "$response.body#/table/id"}),
+    },
+    (f"{_TABLE}/deal", "post", "200"): {
+        "verify": (
+            f"{_TABLE}/shoes/{{number}}/verify",
+            "get",
+            {
+                "table_id": "$response.body#/coup/table_id",
+                "number": "$response.body#/coup/shoe_number",
+            },
+        ),
+        "coup": ("/api/coups/{coup_id}", "get", {"coup_id": "$response.body#/coup/id"}),
+        "roads": (f"{_TABLE}/roads", "get", {"table_id": "$response.body#/coup/table_id"}),
+    },
+}
+"""The OpenAPI links between operations: open a table, contribute, deal, verify (what a client
+does in order; Schemathesis follows them in tests/web/test_api_fuzz.py)."""
+
+
+def _link(schema: dict[str, Any]) -> None:
+    paths = schema.get("paths", {})
+    for (path, method, status), links in _LINKS.items():
+        response = paths[path][method]["responses"][status]
+        response["links"] = {
+            name: {"operationId": paths[target][verb]["operationId"], "parameters": parameters}
+            for name, (target, verb, parameters) in links.items()
+        }
+
+
 def _document_csrf(app: FastAPI) -> None:
-    """Document the ``X-CSRF-Token`` header on every state-changing operation.
+    """Document the ``X-CSRF-Token`` header on every state-changing operation, and the links
+    between operations.
 
     The middleware checks it (:mod:`baccarat.web.security`), not the routes, so no route can
     forget it; this puts it where a client reads the API.
@@ -227,6 +321,7 @@ def _document_csrf(app: FastAPI) -> None:
                 for method, operation in operations.items():
                     if method in ("post", "put", "patch", "delete"):
                         operation.setdefault("parameters", []).append(dict(_CSRF_PARAMETER))
+            _link(schema)
             app.openapi_schema = schema
         return app.openapi_schema
 

@@ -1,19 +1,20 @@
-"""Per-request context: the language, the play session's start, and the signed player cookie.
+"""Per-request context: the language, and the signed player cookie.
 
 :class:`RequestContextMiddleware` is plain ASGI so that the translator it sets in a context
-variable is seen by the endpoint (and its templates) whatever thread runs it. It also starts a
-*play session* — a browser-session cookie holding the moment it started — for the session clock and
-the net result since then.
+variable is seen by the endpoint (and its templates) whatever thread runs it. The *play session*
+(the session clock, the net result since it started, the session limit) is the server's record
+per player (:mod:`baccarat.ledger.playsessions`, read by :data:`baccarat.web.deps.SessionInfo`);
+no cookie holds it, so none can reset it. The only cookie that names anything is the player
+cookie: a signed, opaque random session token.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from http.cookies import SimpleCookie
 from typing import Any
 
@@ -33,6 +34,8 @@ __all__ = [
 
 PLAYER_COOKIE = "baccarat_player"
 SESSION_COOKIE = "baccarat_session"
+"""The cookie that held a play session's start before the server kept it: no longer set or read
+(the rate limits still count a browser by it if a client sends one)."""
 LANGUAGE_COOKIE = "baccarat_lang"
 PLAYER_COOKIE_MAX_AGE = 365 * 24 * 3600
 
@@ -49,7 +52,6 @@ class CookieSigner:
     def __init__(self, secret: str) -> None:
         self._csrf_key = hmac.new(secret.encode(), b"baccarat.csrf", hashlib.sha256).digest()
         self._player = URLSafeSerializer(secret, salt="baccarat.player")
-        self._session = URLSafeSerializer(secret, salt="baccarat.session")
 
     def player(self, player_id: str) -> str:
         return self._player.dumps(player_id)
@@ -83,22 +85,11 @@ class CookieSigner:
         token = self.read_player(player_cookie)
         return self.csrf(token) if token is not None else None
 
-    def session(self, started: float) -> str:
-        return self._session.dumps(started)
-
-    def read_session(self, value: str | None) -> float | None:
-        if not value:
-            return None
-        try:
-            loaded = self._session.loads(value)
-        except BadSignature:
-            return None
-        return float(loaded) if isinstance(loaded, int | float) else None
-
 
 @dataclass(frozen=True, slots=True)
 class PlaySession:
-    """The browser session's play: when it started (for the clock and the net result)."""
+    """The player's play session as a request sees it: when it started (for the clock and the
+    net result); ``new`` when none is live yet (``started`` is then the request's moment)."""
 
     started: datetime
     new: bool
@@ -178,18 +169,8 @@ class RequestContextMiddleware:
             fallback = self.default_language if self.default_language in languages else languages[0]
             language = negotiate(header, (fallback, *languages)) if header else fallback
 
-        started = self.signer.read_session(cookies.get(SESSION_COOKIE))
-        new = started is None
-        if started is None:
-            started = time.time()
-            extra.append(
-                set_cookie_header(
-                    SESSION_COOKIE, self.signer.session(started), max_age=None, secure=secure
-                )
-            )
         state = scope.setdefault("state", {})
         state["language"] = language
-        state["play_session"] = PlaySession(datetime.fromtimestamp(started, UTC), new)
 
         async def send_with_cookies(message: Message) -> None:
             if message["type"] == "http.response.start" and extra:

@@ -70,9 +70,13 @@ def live_player(service: PlayService, token: str) -> str:
 
 
 def _player_id(
-    token: Annotated[str, Depends(_token)], service: Annotated[PlayService, Depends(_service)]
+    request: Request,
+    token: Annotated[str, Depends(_token)],
+    service: Annotated[PlayService, Depends(_service)],
 ) -> str:
-    return live_player(service, token)
+    player_id = live_player(service, token)
+    request.state.player_id = player_id
+    return player_id
 
 
 async def _cookie_secure(
@@ -81,8 +85,20 @@ async def _cookie_secure(
     return settings.cookie_secure or request.url.scheme == "https"
 
 
-async def _session(request: Request) -> PlaySession:
-    session: PlaySession = request.state.play_session
+def _session(
+    request: Request,
+    service: Annotated[PlayService, Depends(_service)],
+    signer: Annotated[CookieSigner, Depends(_signer)],
+) -> PlaySession:
+    """The player's play session, from the server's record (never from a cookie): its start, or
+    now when none is live (the next coup starts one). Kept on the request for the pages."""
+    player_id: str | None = getattr(request.state, "player_id", None)
+    if player_id is None:
+        token = signer.read_player(request.cookies.get(PLAYER_COOKIE))
+        player_id = service.session_player(token) if token is not None else None
+    started = service.play_started(player_id) if player_id is not None else None
+    session = PlaySession(started or service.clock(), new=started is None)
+    request.state.play_session = session
     return session
 
 

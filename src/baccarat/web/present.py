@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -347,7 +348,18 @@ def fair_shoe_data(shoe: FairShoeView) -> dict[str, Any]:
         "coups_dealt": shoe.coups_dealt,
         "finished": shoe.finished,
         "server_seed": shoe.server_seed,
+        "scheme": shoe.scheme,
+        "awaiting_contribution": shoe.awaiting_contribution,
+        "events": {
+            "commitment_shown": _stamp(shoe.committed_at),
+            "contribution_received": _stamp(shoe.contributed_at),
+            "first_card": _stamp(shoe.first_card_at),
+        },
     }
+
+
+def _stamp(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
 
 
 def deal_data(outcome: DealOutcome) -> dict[str, Any]:

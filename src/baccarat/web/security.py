@@ -3,8 +3,10 @@
 :class:`SecurityMiddleware` is plain ASGI, outside everything else, so that even an error page and
 a refused request carry the headers:
 
-- **Headers**: a strict Content-Security-Policy (scripts, styles, images, fetches from this origin
-  only; no plugins; no framing; forms post only here), ``X-Content-Type-Options: nosniff``,
+- **Headers**: ``Cache-Control: no-store`` on every answer but a static file (pages and the API
+  carry the balance, the anti-forgery token, cookies), a strict Content-Security-Policy
+  (scripts, styles, images, fetches from this origin only; no plugins; no framing; forms post
+  only here), ``X-Content-Type-Options: nosniff``,
   ``X-Frame-Options: DENY``, ``Referrer-Policy: same-origin``, a ``Permissions-Policy`` that turns
   off the camera, microphone and location, ``Cross-Origin-Opener-Policy: same-origin``, and
   ``Strict-Transport-Security`` when served over HTTPS. The OpenAPI pages (``/docs``,
@@ -39,6 +41,7 @@ from collections.abc import Sequence
 from typing import Protocol
 from urllib.parse import parse_qs
 
+from sqlalchemy.exc import OperationalError
 from starlette.concurrency import run_in_threadpool
 
 from baccarat.ledger.ratelimit import Check, RateLimit, RateLimiter
@@ -170,9 +173,16 @@ class SecurityMiddleware:
         if https:
             extra.append((b"strict-transport-security", b"max-age=31536000"))
 
+        # Every answer but a static file may carry a token (the CSRF token, a cookie) or a
+        # balance: no cache, shared or private, may keep it (RFC 9111: no-store).
+        private = not path.startswith("/static/")
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *extra]
+                headers = [*message.get("headers", []), *extra]
+                if private and not any(key.lower() == b"cache-control" for key, _v in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = headers
             await send(message)
 
         method: str = scope.get("method", "GET")
@@ -202,10 +212,24 @@ class SecurityMiddleware:
         kind = limits_for(method, path) if self.rate_limits else None
         if kind is not None:
             checks = self._checks(scope, kind)
-            if self.limiter.blocking:
-                wait = await run_in_threadpool(self.limiter.take_all, checks)
-            else:
-                wait = self.limiter.take_all(checks)
+            try:
+                if self.limiter.blocking:
+                    wait = await run_in_threadpool(self.limiter.take_all, checks)
+                else:
+                    wait = self.limiter.take_all(checks)
+            except OperationalError:  # the shared buckets' database cannot write
+                await self._refuse(
+                    scope,
+                    send_with_headers,
+                    503,
+                    "unavailable",
+                    _(
+                        "The table cannot save anything right now (the database is "
+                        "unavailable); nothing was done. Try again in a minute."
+                    ),
+                    retry_after=30,
+                )
+                return
             if wait > 0:
                 seconds = max(1, math.ceil(wait))
                 await self._refuse(

@@ -47,6 +47,16 @@ class Settings(BaseSettings):
     rules_dir: Path | None = None
     """A folder of TOML rule sets offered beside the built-in tables (``serve --rules-dir``),
     read and checked when the application starts."""
+    session_idle_days: int = Field(default=30, ge=1, le=3650)
+    """A log-in session unused this many days has expired (log in again)."""
+    play_session_idle_minutes: int = Field(default=30, ge=1, le=24 * 60)
+    """A play session (the session clock and limit count it) ends after this long without a
+    coup; after one that reached the player's own limit, the next starts no sooner."""
+    forwarded_allow_ips: str | None = None
+    """The proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are believed (``serve
+    --forwarded-allow-ips``: addresses or networks, comma-separated, ``*`` for any). None: no
+    proxy is; every request's address is the one that connected (rate limits and the log-in
+    back-off count it)."""
     threads: int = Field(default=4, ge=1, le=256)
     """Threads that run the blocking work of requests (database calls) in each server process.
     Few on purpose: the work holds the GIL most of the time, so more threads only queue for it,

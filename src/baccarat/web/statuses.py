@@ -3,7 +3,7 @@
 The ledger's and the Chemin de Fer table's errors say what was refused and why; this table says
 how the web answers each code: 401 unknown credentials, 403 the player's own limits, 404 not
 found, 409 the state forbids it now, 422 a request or a stake not valid, 428 a deal without an
-idempotency key. A code not listed answers as its kind does: a
+idempotency key, 429 a log-in while its back-off runs. A code not listed answers as its kind does: a
 :class:`~baccarat.ledger.errors.LedgerError` 400, a Chemin de Fer refusal 409, anything else 422.
 
 >>> from baccarat.ledger.errors import LedgerError
@@ -44,7 +44,14 @@ STATUSES: Mapping[str, int] = MappingProxyType(
         "idempotency_key_reused": 422,
         "bad_username": 422,
         "weak_password": 422,
+        "common_password": 422,
+        "guessable_password": 422,
+        "login_throttled": 429,
+        "play_break": 403,
+        "contribution_needed": 409,
+        "commitment_changed": 409,
         "bad_limit": 422,
+        "bad_number": 422,
         "rule_set_not_playable": 422,
         "idempotency_key_required": 428,
         "chemin_decks": 422,

@@ -97,12 +97,25 @@ def register(
     )
 
 
-@api.post("/login")
+def _address(request: Request) -> str | None:
+    """The client's address: the connection's, or a configured proxy's ``X-Forwarded-For``
+    (``serve --forwarded-allow-ips``; the server resolves it before the application runs)."""
+    return request.client.host if request.client is not None else None
+
+
+@api.post("/login", responses={429: {"description": "Back-off after failed log-ins."}})
 def log_in(
-    body: RegisterIn, service: Service, signer: Signer, secure: CookieSecure, response: Response
+    request: Request,
+    body: RegisterIn,
+    service: Service,
+    signer: Signer,
+    secure: CookieSecure,
+    response: Response,
 ) -> Json:
-    """Log in (401 ``bad_credentials`` for an unknown name or a wrong password alike)."""
-    player, token = service.log_in(body.username, body.password)
+    """Log in (401 ``bad_credentials`` for an unknown name or a wrong password alike; 429
+    ``login_throttled`` with ``Retry-After`` while the back-off after failed log-ins for this
+    account or from this address runs: the password is then not checked)."""
+    player, token = service.log_in(body.username, body.password, _address(request))
     _signed_in(response, signer, token, secure)
     return tagged(
         RecordType.API_ACCOUNT, {"player": player_data(player), "csrf_token": signer.csrf(token)}
@@ -117,6 +130,17 @@ def log_out(
     service.end_session(token)
     _clear_cookie(response, secure)
     return tagged(RecordType.API_LOGGED_OUT, {"logged_out": True})
+
+
+@api.post("/logout-everywhere")
+def log_out_everywhere(
+    service: Service, player_id: PlayerId, secure: CookieSecure, response: Response
+) -> Json:
+    """End every session of this player, on every device, this one included (after a lost
+    phone, say). An account logs in again with its password; a guest cannot come back."""
+    ended = service.end_all_sessions(player_id)
+    _clear_cookie(response, secure)
+    return tagged(RecordType.API_LOGGED_OUT, {"logged_out": True, "sessions_ended": ended})
 
 
 @api.post("/password")
@@ -142,7 +166,16 @@ def _account_page(
     status: int = 200,
 ) -> HTMLResponse:
     player = service.player(player_id, since=session.started) if player_id else None
-    return render(request, "account.html", player=player, status=status, error=error, notice=notice)
+    days = service.session_idle.days
+    return render(
+        request,
+        "account.html",
+        player=player,
+        status=status,
+        error=error,
+        notice=notice,
+        session_idle_days=days,
+    )
 
 
 def _refused(
@@ -204,7 +237,7 @@ def log_in_form(
     password: Annotated[str, Form()] = "",
 ) -> Response:
     try:
-        _, token = service.log_in(username, password)
+        _, token = service.log_in(username, password, _address(request))
     except BaccaratError as exc:
         current = _current_player(request, service, signer)
         return _refused(request, service, current, session, exc)
@@ -216,6 +249,16 @@ def log_in_form(
 @router.post("/account/logout")
 def log_out_form(service: Service, token: SessionToken, secure: CookieSecure) -> Response:
     service.end_session(token)
+    response = RedirectResponse("/account", status_code=303)
+    _clear_cookie(response, secure)
+    return response
+
+
+@router.post("/account/logout-everywhere")
+def log_out_everywhere_form(
+    service: Service, player_id: PlayerId, secure: CookieSecure
+) -> Response:
+    service.end_all_sessions(player_id)
     response = RedirectResponse("/account", status_code=303)
     _clear_cookie(response, secure)
     return response

@@ -15,10 +15,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from starlette.concurrency import run_in_threadpool
 
-from baccarat.core.money import parse_points
+from baccarat.core.amounts import parse_amount
 from baccarat.core.rules import DEFAULT_RULE_SET
 from baccarat.ledger.service import DEFAULT_DECKS
 from baccarat.ledger.views import TableView
@@ -34,6 +34,7 @@ from baccarat.web.deps import (
     live_player,
 )
 from baccarat.web.i18n import _
+from baccarat.web.numbers import STAKE_SCHEMA, checked, documented
 from baccarat.web.panels import (
     full_shoe_distribution,
     odds_context,
@@ -106,19 +107,31 @@ class TableIn(BaseModel):
     rule_set: str = Field(
         DEFAULT_RULE_SET, description="One of the rule sets /api/rule-sets lists."
     )
-    decks: int = Field(DEFAULT_DECKS, ge=1, le=8, description="Decks in the shoe (1 to 8).")
+    decks: Annotated[int, checked("decks", 1, 8), documented(1, 8)] = Field(
+        DEFAULT_DECKS, description="Decks in the shoe (1 to 8)."
+    )
 
 
 class ClientSeedIn(BaseModel):
-    """The player's client seed for the table's next shoe (before its first coup)."""
+    """The player's contribution to the table's next shoe: a client seed chosen after its
+    commitment was shown (before its first coup), and that commitment."""
 
     model_config = ConfigDict(extra="forbid")
     client_seed: str = Field(
         min_length=1,
         max_length=64,
         pattern="^[\\x20-\\x7e]+$",
-        description="1 to 64 printable ASCII characters, no space at either end.",
+        description="1 to 64 printable ASCII characters, no space at either end: chosen by the "
+        "client (16 random bytes as hex, say), never proposed by the server.",
         examples=["my lucky seed"],
+    )
+    commitment: str | None = Field(
+        None,
+        min_length=64,
+        max_length=64,
+        pattern="^[0-9a-f]{64}$",
+        description="The shoe's commitment the seed answers (next_shoe.commitment): if it is not "
+        "the shoe's, 409 commitment_changed and nothing is set.",
     )
 
 
@@ -126,8 +139,10 @@ class DealIn(BaseModel):
     """The stakes for one coup: bet name → points (a whole number or a decimal string)."""
 
     model_config = ConfigDict(extra="forbid")
-    stakes: dict[str, int | str] = Field(
-        description='For example {"banker": 100, "tie": "12.5"}; zero stakes are ignored.',
+    stakes: dict[str, Annotated[Any, WithJsonSchema(STAKE_SCHEMA)]] = Field(
+        description='For example {"banker": 100, "tie": "12.5"}: a JSON integer or canonical '
+        "ASCII digits with at most two decimals (no sign, padding, exponent or boolean; 422 "
+        "amount_* otherwise); zero stakes are ignored.",
         examples=[{"banker": 100, "tie": 10}],
     )
 
@@ -219,9 +234,9 @@ async def deal(
     running totals, each draw or stand with its explanation and draw-table cell, the result and
     the settlement of every bet), the balance before and after, and the shoe.
     """
-    stakes = {
-        bet: parse_points(value) for bet, value in body.stakes.items() if value not in (0, "0", "")
-    }
+    # The one strict grammar (canonical writing only: this is the API), before any other work.
+    parsed = {bet: parse_amount(value) for bet, value in body.stakes.items()}
+    stakes = {bet: minor for bet, minor in parsed.items() if minor}
 
     def work() -> tuple[Json, bool]:
         # The session check, the transaction and the answer in one go (the busiest route).
@@ -252,9 +267,12 @@ async def deal(
 def client_seed(
     table_id: RecordId, body: ClientSeedIn, service: Service, player_id: PlayerId
 ) -> Json:
-    """Set the client seed of the shoe the next coup is dealt from, before its first coup (409
-    ``client_seed_closed`` after). The commitment stays: the server seed was fixed before."""
-    return _table(service.set_client_seed(player_id, table_id, body.client_seed))
+    """Contribute the client seed of the shoe the next coup is dealt from, once its commitment
+    has been shown and before its first coup (409 ``client_seed_closed`` after,
+    ``commitment_changed`` for another shoe's commitment). A deal from a shoe without one is 409
+    ``contribution_needed``. The commitment stays: the server seed was fixed before."""
+    table = service.set_client_seed(player_id, table_id, body.client_seed, body.commitment)
+    return _table(table)
 
 
 @router.get("/tables/{table_id}/shoes")
@@ -273,9 +291,14 @@ def verify_shoe(
     player_id: PlayerId,
 ) -> Json:
     """Recompute an ended shoe from its revealed seeds (``baccarat.fair.verify``): the commitment
-    shown before it and every coup dealt from it (409 ``shoe_not_revealed`` before it ends)."""
-    record = service.verify_shoe(player_id, table_id, number).record()
-    body = {"verification": tagged(RecordType.VERIFICATION, record)}
+    shown before it and every coup dealt from it (409 ``shoe_not_revealed`` before it ends); and
+    the order of its events: the commitment shown, then the contribution, then the first card
+    (``events.in_order``; null for a shoe of the old scheme, which recorded none)."""
+    result, events = service.verify_shoe(player_id, table_id, number)
+    body = {
+        "verification": tagged(RecordType.VERIFICATION, result.record()),
+        "events": events.record(),
+    }
     return tagged(RecordType.API_VERIFICATION, body)
 
 

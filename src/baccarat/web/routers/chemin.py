@@ -150,7 +150,10 @@ def chemin_deal(visit: Visit) -> Response:
     player_id, started = visit.player_id, visit.session.started
     try:
         table = visit.service.play_practice_coup(
-            player_id, started, lambda: visit.tables.deal(player_id, started)
+            # Dealt in the server's play session (the one the coup starts, if none was live).
+            player_id,
+            started,
+            lambda session: visit.tables.deal(player_id, session),
         )
     except BaccaratError as exc:
         return _refused(visit, exc)

@@ -7,13 +7,20 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.limits import PlayLimits
 from baccarat.records import RecordType, tagged
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
+from baccarat.web.numbers import (
+    checked,
+    checked_optional,
+    documented,
+    documented_optional,
+    whole,
+)
 from baccarat.web.pages import render
 from baccarat.web.present import error_message
 from baccarat.web.routers.api import ERRORS
@@ -31,9 +38,19 @@ class LimitsIn(BaseModel):
     higher ones (or none) after 24 hours."""
 
     model_config = ConfigDict(extra="forbid")
-    reality_check_minutes: int = Field(60, ge=5, le=240)
-    session_limit_minutes: int | None = Field(None, ge=5, le=1440)
-    daily_coup_limit: int | None = Field(None, ge=1, le=10_000)
+    reality_check_minutes: Annotated[
+        int, checked("reality_check_minutes", 5, 240), documented(5, 240)
+    ] = 60
+    session_limit_minutes: Annotated[
+        int | None,
+        checked_optional("session_limit_minutes", 5, 1440),
+        documented_optional(5, 1440),
+    ] = None
+    daily_coup_limit: Annotated[
+        int | None,
+        checked_optional("daily_coup_limit", 1, 10_000),
+        documented_optional(1, 10_000),
+    ] = None
 
 
 class CoolOffIn(BaseModel):
@@ -60,10 +77,20 @@ def limits_data(limits: PlayLimits) -> Json:
     }
 
 
+def _answer(service: Service, player_id: str, limits: PlayLimits) -> Json:
+    started = service.play_started(player_id)
+    play = {
+        "started": started.isoformat() if started is not None else None,
+        "idle_minutes": int(service.play_idle.total_seconds() // 60),
+    }
+    return tagged(RecordType.API_LIMITS, {"limits": limits_data(limits), "play_session": play})
+
+
 @api.get("/limits")
 def get_limits(service: Service, player_id: PlayerId) -> Json:
-    """The reality-check interval, the limits (and raises waiting their 24 hours), any cool-off."""
-    return tagged(RecordType.API_LIMITS, {"limits": limits_data(service.limits(player_id))})
+    """The reality-check interval, the limits (and raises waiting their 24 hours), any cool-off,
+    and the play session the server keeps."""
+    return _answer(service, player_id, service.limits(player_id))
 
 
 @api.put("/limits")
@@ -75,22 +102,29 @@ def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
         session_limit_minutes=body.session_limit_minutes,
         daily_coup_limit=body.daily_coup_limit,
     )
-    return tagged(RecordType.API_LIMITS, {"limits": limits_data(limits)})
+    return _answer(service, player_id, limits)
 
 
 @api.post("/reality-check")
 def continue_play(service: Service, player_id: PlayerId) -> Json:
     """Answer a reality check with "continue": the next one is due one interval from now (what
     the page's "Continue" button records, with or without JavaScript)."""
-    return tagged(RecordType.API_LIMITS, {"limits": limits_data(service.continue_play(player_id))})
+    return _answer(service, player_id, service.continue_play(player_id))
 
 
 @api.post("/cool-off")
 def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Json:
     """Lock the account for play for the period chosen (403 ``cooling_off`` on deals until then)."""
-    return tagged(
-        RecordType.API_LIMITS, {"limits": limits_data(service.cool_off(player_id, body.period))}
-    )
+    return _answer(service, player_id, service.cool_off(player_id, body.period))
+
+
+@api.post("/play-session/end")
+def end_play(service: Service, player_id: PlayerId) -> Json:
+    """End the play session: the next coup starts a new one, but after one that reached the
+    session limit only once its idle time has passed since its last coup (403 ``play_break``
+    until then)."""
+    service.end_play(player_id)
+    return _answer(service, player_id, service.limits(player_id))
 
 
 def _page(
@@ -112,6 +146,7 @@ def _page(
         status=status,
         error=error,
         limits=limits_data(limits),
+        play_idle_minutes=int(service.play_idle.total_seconds() // 60),
         choices=[("1d", _("one day")), ("7d", _("one week")), ("30d", _("30 days"))],
     )
 
@@ -142,13 +177,13 @@ def break_page(
     return _page(request, service, player_id, session, "break.html")
 
 
-def _optional(value: str) -> int | None:
-    value = value.strip()
+def _optional(value: str, name: str, low: int, high: int) -> int | None:
+    """A limit typed in the form: empty for none, else ASCII digits in range (the strict
+    grammar: no sign, no other digits)."""
+    value = value.strip()  # what a browser's form sends around a number is not the number
     if not value:
         return None
-    if not value.isdigit():
-        raise BaccaratError(_("Limits are whole numbers; leave a field empty for no limit."))
-    return int(value)
+    return whole(value, what=name, low=low, high=high)
 
 
 def _back_here(target: str) -> str:
@@ -171,6 +206,13 @@ def continue_form(
     return RedirectResponse(_back_here(next_page), status_code=303)
 
 
+@router.post("/play-session/end")
+def end_play_form(service: Service, player_id: PlayerId) -> Response:
+    """The break page's "End this play session"."""
+    service.end_play(player_id)
+    return RedirectResponse("/break", status_code=303)
+
+
 @router.post("/limits", response_model=None)
 def limits_form(
     request: Request,
@@ -182,9 +224,16 @@ def limits_form(
     try:
         service.set_limits(
             player_id,
-            reality_check_minutes=_optional(form.get("reality_check_minutes", "")) or 60,
-            session_limit_minutes=_optional(form.get("session_limit_minutes", "")),
-            daily_coup_limit=_optional(form.get("daily_coup_limit", "")),
+            reality_check_minutes=_optional(
+                form.get("reality_check_minutes", ""), "reality_check_minutes", 5, 240
+            )
+            or 60,
+            session_limit_minutes=_optional(
+                form.get("session_limit_minutes", ""), "session_limit_minutes", 5, 1440
+            ),
+            daily_coup_limit=_optional(
+                form.get("daily_coup_limit", ""), "daily_coup_limit", 1, 10_000
+            ),
         )
     except BaccaratError as exc:
         return _refused(request, service, player_id, session, exc)

@@ -12,14 +12,17 @@ import secrets
 import shlex
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi import APIRouter, Depends, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from baccarat.core.amounts import parse_amount
 from baccarat.core.errors import BaccaratError
-from baccarat.core.money import parse_points
+from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import PlayerView, TableView
+from baccarat.store.models import MAX_ID
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
-from baccarat.web.i18n import _, pgettext
+from baccarat.web.i18n import _, current, pgettext
+from baccarat.web.numbers import quoted, whole
 from baccarat.web.pages import render
 from baccarat.web.panels import panel_context
 from baccarat.web.present import (
@@ -37,6 +40,9 @@ CHIPS = (1, 5, 25, 100, 500, 1_000, 5_000)
 """The chip rail, in points."""
 DECK_CHOICES = (1, 2, 4, 6, 8)
 HISTORY_SHOWN = 50
+# Every id in a path or a query is range-checked before it reaches the database (a 422 page).
+TableId = Annotated[int, Path(ge=1, le=MAX_ID)]
+RecordId = Annotated[int, Path(ge=1, le=MAX_ID)]
 """Coups listed in the history panel (the history page lists the whole session)."""
 
 
@@ -128,19 +134,35 @@ def table_page(
     settings: SettingsDep,
     player_id: PlayerId,
     session: SessionInfo,
-    table_id: Annotated[int | None, Query(alias="table")] = None,
+    table_id: Annotated[int | None, Query(alias="table", ge=1, le=MAX_ID)] = None,
 ) -> HTMLResponse:
     """The table: bets, the last coup, the draw table, shoe, roads, statistics, odds, history."""
     return _table_page(request, service, settings, player_id, session, table_id)
 
 
 def _form_stakes(form: dict[str, str]) -> dict[str, int]:
-    """Stakes from form fields ``stake_<bet>`` in points; empty and zero fields are no bet."""
+    """Stakes from form fields ``stake_<bet>`` in points, as typed in the page's language or in
+    the canonical writing (:func:`~baccarat.core.amounts.parse_amount`); empty and zero fields
+    are no bet."""
+    language = current().language
     stakes: dict[str, int] = {}
     for key, value in form.items():
-        if key.startswith("stake_") and value.strip() not in ("", "0"):
-            stakes[key.removeprefix("stake_")] = parse_points(value)
+        if key.startswith("stake_") and value.strip():
+            minor = parse_amount(value.strip(), language)
+            if minor:
+                stakes[key.removeprefix("stake_")] = minor
     return stakes
+
+
+def _form_table(form: dict[str, str]) -> int | None:
+    """The table a form names (its hidden field), range-checked; None if it names none."""
+    raw = form.get("table_id", "")
+    if not raw:
+        return None
+    if raw.isascii() and raw.isdigit() and len(raw) > len(str(MAX_ID)) and raw[0] != "0":
+        # Well formed but beyond any record: no such table (as an id in a path).
+        raise LedgerError("not_found", what="table", key=quoted(raw))
+    return whole(raw, what="table_id", low=1, high=MAX_ID)
 
 
 async def _form_fields(request: Request) -> dict[str, str]:
@@ -161,8 +183,9 @@ def deal_form(
     form: FormFields,
 ) -> Response:
     """Deal from a form post; a refused deal shows its reason on the page and charges nothing."""
-    table_id = int(form["table_id"]) if form.get("table_id", "").isdigit() else None
+    table_id = None
     try:
+        table_id = _form_table(form)
         if table_id is None:
             raise BaccaratError(_("The form names no table; reload the page."))
         outcome = service.deal(
@@ -197,11 +220,13 @@ def client_seed_form(
     form: FormFields,
 ) -> Response:
     """Set the client seed of the table's next shoe; a refusal shows on the page."""
-    table_id = int(form["table_id"]) if form.get("table_id", "").isdigit() else None
+    table_id = None
     try:
+        table_id = _form_table(form)
         if table_id is None:
             raise BaccaratError(_("The form names no table; reload the page."))
-        service.set_client_seed(player_id, table_id, form.get("client_seed", ""))
+        commitment = form.get("commitment") or None
+        service.set_client_seed(player_id, table_id, form.get("client_seed", ""), commitment)
     except BaccaratError as exc:
         return _table_page(
             request,
@@ -218,7 +243,11 @@ def client_seed_form(
 
 @router.get("/tables/{table_id}/shoes", response_class=HTMLResponse)
 def shoes_page(
-    request: Request, service: Service, player_id: PlayerId, session: SessionInfo, table_id: int
+    request: Request,
+    service: Service,
+    player_id: PlayerId,
+    session: SessionInfo,
+    table_id: TableId,
 ) -> HTMLResponse:
     """The table's shoes: commitments, client seeds, and the server seeds of ended shoes."""
     player = service.player(player_id, since=session.started)
@@ -232,12 +261,12 @@ def verify_page(
     service: Service,
     player_id: PlayerId,
     session: SessionInfo,
-    table_id: int,
-    number: int,
+    table_id: TableId,
+    number: RecordId,
 ) -> HTMLResponse:
     """An ended shoe recomputed from its seeds: the commitment and every coup checked."""
     player = service.player(player_id, since=session.started)
-    result = service.verify_shoe(player_id, table_id, number)
+    result, events = service.verify_shoe(player_id, table_id, number)
     rules = result.rules
     command = (
         f"baccarat verify --server-seed {result.server_seed} "
@@ -249,6 +278,7 @@ def verify_page(
         "verify.html",
         player=player,
         v=result.record() | {"mismatch": result.mismatch},
+        events=events.record(),
         table_id=table_id,
         command=command,
     )
@@ -258,11 +288,11 @@ def verify_page(
 def new_table(
     service: Service,
     player_id: PlayerId,
-    rule_set: Annotated[str, Form()],
-    decks: Annotated[int, Form()],
+    rule_set: Annotated[str, Form(max_length=64)],
+    decks: Annotated[str, Form(max_length=16)],
 ) -> Response:
     """Open a table with another rule set or deck count."""
-    table = service.open_table(player_id, rule_set, decks)
+    table = service.open_table(player_id, rule_set, whole(decks, what="decks", low=1, high=8))
     return RedirectResponse(f"/table?table={table.id}", status_code=303)
 
 
@@ -280,7 +310,7 @@ def panels(
     settings: SettingsDep,
     player_id: PlayerId,
     session: SessionInfo,
-    table_id: Annotated[int, Query(alias="table")],
+    table_id: Annotated[int, Query(alias="table", ge=1, le=MAX_ID)],
 ) -> HTMLResponse:
     """The side panels (shoe, roads, statistics, odds, history) as an HTML fragment."""
     player = service.player(player_id, since=session.started)
@@ -305,7 +335,11 @@ def history_page(
 
 @router.get("/coups/{coup_id}", response_class=HTMLResponse)
 def coup_page(
-    request: Request, service: Service, player_id: PlayerId, session: SessionInfo, coup_id: int
+    request: Request,
+    service: Service,
+    player_id: PlayerId,
+    session: SessionInfo,
+    coup_id: RecordId,
 ) -> HTMLResponse:
     """One coup laid out in full (the replay for a browser without JavaScript)."""
     player = service.player(player_id, since=session.started)

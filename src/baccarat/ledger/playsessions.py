@@ -1,0 +1,96 @@
+"""Play sessions, kept on the server per player: what the session clock, the session limit and
+the reality checks count.
+
+A play session starts with the player's first coup (at the table or the Chemin de Fer practice
+table) and lives while coups keep coming: it ends when the player ends it, or once it has gone
+:data:`DEFAULT_IDLE` (a setting) without a coup. Because it is the player's record, not a
+cookie's, clearing cookies, opening a second browser or calling the API carries on the same
+session and its limit.
+
+A session the player ends after it reached their own session limit is a break, not a way round
+the limit: the next one can start only once the idle time has passed since its last coup, as
+if it had idled out (``play_break``).
+
+Every function takes an open session inside a transaction holding the player's lock (reads
+excepted) and a ``now``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from baccarat.ledger.errors import LedgerError
+from baccarat.store.models import PlaySessionRecord
+
+__all__ = ["DEFAULT_IDLE", "end", "for_coup", "latest", "live_start", "played"]
+
+DEFAULT_IDLE = timedelta(minutes=30)
+"""How long a play session lasts without a coup (``play_session_idle_minutes``)."""
+
+
+def latest(session: Session, player_id: str) -> PlaySessionRecord | None:
+    """The player's latest play session, live or not."""
+    return session.scalars(
+        select(PlaySessionRecord)
+        .where(PlaySessionRecord.player_id == player_id)
+        .order_by(PlaySessionRecord.id.desc())
+        .limit(1)
+    ).first()
+
+
+def _live(record: PlaySessionRecord | None, now: datetime, idle: timedelta) -> bool:
+    return record is not None and record.ended_at is None and now - record.last_played_at < idle
+
+
+def live_start(session: Session, player_id: str, now: datetime, idle: timedelta) -> datetime | None:
+    """When the player's live play session started (None: there is none; the next coup starts
+    one)."""
+    record = latest(session, player_id)
+    return record.started_at if record is not None and _live(record, now, idle) else None
+
+
+def for_coup(
+    session: Session,
+    player_id: str,
+    now: datetime,
+    idle: timedelta,
+    session_limit_minutes: int | None,
+) -> PlaySessionRecord:
+    """The play session a coup dealt now belongs to: the live one, else a new one (refused with
+    ``play_break`` while the break after a session ended at its limit lasts)."""
+    record = latest(session, player_id)
+    if record is not None and _live(record, now, idle):
+        return record
+    if (
+        record is not None
+        and record.ended_at is not None
+        and session_limit_minutes is not None
+        and record.ended_at - record.started_at >= timedelta(minutes=session_limit_minutes)
+        and now < record.last_played_at + idle
+    ):
+        until = record.last_played_at + idle
+        raise LedgerError("play_break", until=until.strftime("%Y-%m-%d %H:%M UTC"))
+    fresh = PlaySessionRecord(player_id=player_id, started_at=now, last_played_at=now)
+    session.add(fresh)
+    session.flush()
+    return fresh
+
+
+def played(record: PlaySessionRecord, now: datetime) -> None:
+    """A coup was dealt in ``record`` now: it idles out from here."""
+    if now > record.last_played_at:
+        record.last_played_at = now
+
+
+def end(session: Session, player_id: str, now: datetime, idle: timedelta) -> bool:
+    """The player ends their live play session (the next coup starts another, after a break if
+    this one reached the limit); whether there was one."""
+    record = latest(session, player_id)
+    if record is None or not _live(record, now, idle):
+        return False
+    record.ended_at = now
+    session.flush()
+    return True
