@@ -426,6 +426,6 @@ def register(app: typer.Typer) -> None:
             "baccarat count --strategy jacobson-dragon-7 --shoes 1000000 --seed 1",
             "baccarat count --strategy how-dragon-7 --threshold-scan",
             "baccarat count --perfect --bet panda_8 --rules ez --shoes 2000",
-            "baccarat count --tags 0,0,0,-1,-1,-1,-1,2,2,0 --threshold 4 --bet dragon_7 --rules ez",
+            "baccarat count --tags 0,0,0,-1,-1,-1,-1,2,2,0 --threshold 4 --rules ez",
         ),
     )(count_command)

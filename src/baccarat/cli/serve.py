@@ -210,6 +210,6 @@ def register(app: typer.Typer) -> None:
             "baccarat serve --host 0.0.0.0 --port 8080",
             "baccarat serve --workers 4 --database postgresql+psycopg://me@db/baccarat",
             "baccarat serve --rules-dir ./tables",
-            "baccarat serve --forwarded-allow-ips 127.0.0.1  # behind a proxy on this host",
+            "baccarat serve --forwarded-allow-ips 127.0.0.1",
         ),
     )(serve_command)

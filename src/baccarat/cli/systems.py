@@ -219,6 +219,6 @@ def register(app: typer.Typer) -> None:
         short_help="Betting systems over many sessions: none beats the edge.",
         epilog=examples(
             "baccarat systems --sessions 10000 --seed 1",
-            "baccarat systems --system martingale --system paroli --bankroll 500 --table-max 200",
+            "baccarat systems --system martingale --bankroll 500 --table-max 200",
         ),
     )(systems_command)
