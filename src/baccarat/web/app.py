@@ -34,6 +34,7 @@ from baccarat.web.i18n import _
 from baccarat.web.pages import render_error
 from baccarat.web.present import error_message
 from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
+from baccarat.web.routers.docs import install_docs
 from baccarat.web.security import CSRF_HEADER, SecurityMiddleware
 from baccarat.web.settings import Settings
 from baccarat.web.statuses import status_of
@@ -159,6 +160,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "bought or cashed out. Every card is explained."
         ),
         version="1",
+        # Served below from this application's own files: FastAPI's pages load from a CDN.
+        docs_url=None,
+        redoc_url=None,
         lifespan=_bounded_threads(settings.threads),
     )
     app.state.settings = settings
@@ -196,6 +200,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(quiz.router)
     app.include_router(chemin.router)
     app.include_router(guides.router)
+    install_docs(app)
     app.mount("/static", StaticFiles(directory=str(files("baccarat.web") / "static")), "static")
     _document_csrf(app)
     return app
