@@ -31,6 +31,7 @@ from baccarat.store.db import Store
 from baccarat.web.context import CookieSigner, RequestContextMiddleware
 from baccarat.web.deps import GateRequiredError
 from baccarat.web.i18n import _
+from baccarat.web.labels import validation_text
 from baccarat.web.pages import render_error
 from baccarat.web.present import error_message
 from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
@@ -100,11 +101,8 @@ def _install_error_handlers(app: FastAPI) -> None:
                 if _wants_json(request)
                 else (render_error(request, 400, detail))
             )
-        described = "; ".join(
-            f"{'.'.join(str(p) for p in error.get('loc', ()) if p != 'body')}: {error.get('msg')}"
-            for error in errors
-        )
-        detail = _("The request is not valid: {errors}").format(errors=described)
+        # In the page's language, each field named in words: pydantic's English never shows.
+        detail = _("The request is not valid: {errors}").format(errors=validation_text(errors))
         if _wants_json(request):
             safe = json.loads(json.dumps(errors, default=str))
             return _json_error(422, "invalid_request", detail, errors=safe)

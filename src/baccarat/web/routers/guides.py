@@ -36,6 +36,7 @@ from baccarat.learn.cells import drawing_totals, hard_rows, non_natural_totals, 
 from baccarat.roads import Roads
 from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.svg import bead_plate_svg, big_road_svg, derived_road_svg
+from baccarat.web.deps import page_player
 from baccarat.web.i18n import _, current, format_fraction_percent, pgettext
 from baccarat.web.pages import render
 from baccarat.web.present import card_data, draw_table, rank_name, step_text
@@ -359,7 +360,7 @@ def _nav(current_slug: str | None) -> list[dict[str, Any]]:
 @router.get("/guides", response_class=HTMLResponse)
 def guides_index(request: Request) -> HTMLResponse:
     """The list of guides."""
-    return render(request, "guides/index.html", guides=_nav(None))
+    return render(request, "guides/index.html", player=page_player(request), guides=_nav(None))
 
 
 @router.get("/guides/{slug}", response_class=HTMLResponse)
@@ -372,6 +373,7 @@ def guide(request: Request, slug: str) -> HTMLResponse:
     return render(
         request,
         f"guides/{slug}.html",
+        player=page_player(request),
         guides=_nav(slug),
         title=_(titles[slug]),
         decks=DECKS,

@@ -10,10 +10,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.errors import BaccaratError
-from baccarat.ledger.limits import PlayLimits
+from baccarat.i18n.markers import N_
+from baccarat.ledger.limits import COOL_OFF_CHOICES, PlayLimits
 from baccarat.records import RecordType, tagged
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
+from baccarat.web.labels import limit_name
 from baccarat.web.pages import render
 from baccarat.web.present import error_message
 from baccarat.web.routers.api import ERRORS
@@ -93,6 +95,10 @@ def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Json:
     )
 
 
+_PERIODS = {"1d": N_("one day"), "7d": N_("one week"), "30d": N_("30 days")}
+"""The cool-off periods offered, by the ledger's key."""
+
+
 def _page(
     request: Request,
     service: Service,
@@ -112,7 +118,12 @@ def _page(
         status=status,
         error=error,
         limits=limits_data(limits),
-        choices=[("1d", _("one day")), ("7d", _("one week")), ("30d", _("30 days"))],
+        choices=[(key, _(label)) for key, label in _PERIODS.items()],
+        cool_off_until=limits.cool_off_until,
+        pending=[
+            {"limit": limit_name(name), "value": value, "at": at}
+            for name, (value, at) in limits.pending.items()
+        ],
     )
 
 
@@ -198,7 +209,20 @@ def cool_off_form(
     player_id: PlayerId,
     session: SessionInfo,
     period: Annotated[str, Form()] = "",
+    confirm: Annotated[str, Form()] = "",
 ) -> Response:
+    """A cool-off in two steps: the period chosen, then confirmed on a page that says when it
+    would end (it cannot be shortened); only the confirmation locks the table."""
+    if confirm != "yes" and period in COOL_OFF_CHOICES:
+        player = service.player(player_id, since=session.started)
+        return render(
+            request,
+            "cooloff_confirm.html",
+            player=player,
+            period=period,
+            period_label=_(_PERIODS[period]),
+            ends=service.clock() + COOL_OFF_CHOICES[period],
+        )
     try:
         service.cool_off(player_id, period)
     except BaccaratError as exc:
