@@ -19,6 +19,7 @@ from baccarat.core.errors import BaccaratError
 from baccarat.core.money import parse_points
 from baccarat.ledger.views import PlayerView, TableView
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
+from baccarat.web.history_view import history_groups
 from baccarat.web.i18n import _, pgettext
 from baccarat.web.pages import render
 from baccarat.web.panels import panel_context
@@ -299,8 +300,9 @@ def history_page(
     """Every coup of the session, with cards, steps, explanations and settlement."""
     player = service.player(player_id, since=session.started)
     views = service.history(player_id, since=session.started)
-    coups = [coup_data(view) for view in views]
-    return render(request, "history.html", player=player, coups=coups, draw=None)
+    # Grouped by table and shoe, each group naming its rule set (web/history_view.py).
+    groups = history_groups(views, coup_data)
+    return render(request, "history.html", player=player, groups=groups, draw=None)
 
 
 @router.get("/coups/{coup_id}", response_class=HTMLResponse)
