@@ -83,7 +83,7 @@ def _pages(page: Any, server: str) -> dict[str, str]:
 
 
 def _violations(page: Any) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
     results = Axe().run(page)
     return [

@@ -11,8 +11,9 @@ and it checks itself against the roads: every colour it gives is the one the roa
 [(1, 1), (2, 1), (2, 2), (2, 3), (2, 4)]
 >>> [r.colour.value for s in steps for r in s.reasons if r.road is DerivedRoad.BIG_EYE_BOY and r.colour]
 ['blue', 'red', 'red']
->>> steps[2].reasons[0]
-Reason(road=<DerivedRoad.BIG_EYE_BOY: 'big_eye_boy'>, colour=<Colour.BLUE: 'blue'>, first_cell=False, columns=(1,), lengths=(1,))
+>>> third = steps[2].reasons[0]  # row 2 of column 2: column 1 is 1 long, so just past its end
+>>> third.colour.value, third.first_cell, third.columns, third.lengths
+('blue', False, (1,), (1,))
 """
 
 from __future__ import annotations
