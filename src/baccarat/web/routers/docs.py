@@ -1,8 +1,9 @@
 """The API's interactive documentation, served by the application itself.
 
 FastAPI's own ``/docs`` loads Swagger UI from an internet CDN, so offline (or behind a strict
-firewall) the page is blank. Here the Swagger UI files come from the ``swagger-ui-bundle``
-package (the ``web`` extra) under ``/docs/assets``, and the page starts it with a script of this
+firewall) the page is blank. Here the Swagger UI files (version 5, which reads the OpenAPI 3.1
+that FastAPI writes) come from the static folder of the ``fastapi-offline`` package (the ``web``
+extra) under ``/docs/assets``, and the page starts it with a script of this
 site (``/static/docs.js``): nothing on the page is fetched from another origin, and the page runs
 under a Content-Security-Policy of this origin alone.
 """
@@ -36,7 +37,7 @@ DOCS_PAGE = """<!doctype html>
 
 def install_docs(app: FastAPI) -> None:
     """Serve ``/docs`` and its assets from this application (build it with ``docs_url=None``)."""
-    from swagger_ui_bundle import swagger_ui_path
+    from importlib.resources import files
 
     router = APIRouter(include_in_schema=False)
 
@@ -45,4 +46,5 @@ def install_docs(app: FastAPI) -> None:
         return HTMLResponse(DOCS_PAGE)
 
     app.include_router(router)
-    app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), "docs-assets")
+    assets = files("fastapi_offline") / "static"
+    app.mount("/docs/assets", StaticFiles(directory=str(assets)), "docs-assets")
