@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -91,7 +92,7 @@ def test_refusals_name_bets_rule_sets_and_limits_in_words() -> None:
 
 
 def test_validation_errors_read_as_sentences_in_the_language() -> None:
-    errors = [
+    errors: list[dict[str, Any]] = [
         {"type": "missing", "loc": ("body", "period"), "msg": "Field required"},
         {"type": "less_than_equal", "loc": ("body", "daily_coup_limit"), "ctx": {"le": 10000}},
     ]
