@@ -110,7 +110,15 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        detail = _("Not found.") if exc.status_code == 404 else str(exc.detail)
+        # In the page's language; Starlette's English reason ("Method Not Allowed") never shows.
+        if exc.status_code == 404:
+            detail = _("Not found.")
+        elif exc.status_code == 405:
+            detail = _("This address does not take that kind of request.")
+        else:
+            detail = _("The request could not be served (HTTP status {status}).").format(
+                status=exc.status_code
+            )
         if _wants_json(request):
             return _json_error(exc.status_code, "http_error", detail)
         return render_error(request, exc.status_code, detail)

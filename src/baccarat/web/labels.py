@@ -41,6 +41,10 @@ LIMIT_NAMES = {
 """The player's limits, by the name the ledger and the API give them."""
 
 
+PERIOD_NAMES = {"1d": N_("one day"), "7d": N_("one week"), "30d": N_("30 days")}
+"""The cool-off periods, by the ledger's key."""
+
+
 def limit_name(name: str) -> str:
     """A limit's name in the page's language (an unknown one as it is).
 
@@ -69,6 +73,11 @@ def readable_error(exc: Exception) -> Exception:
     if not isinstance(exc, TemplatedError) or exc.code == UNTRANSLATED:
         return exc
     params = {key: _readable(key, value) for key, value in exc.params.items()}
+    if exc.params.get("limit") == "cool_off":
+        # The ledger's period keys (1d, 7d, 30d) as the page offers them.
+        params.update(
+            {k: _(PERIOD_NAMES[str(v)]) for k, v in exc.params.items() if str(v) in PERIOD_NAMES}
+        )
     if all(params[key] is value for key, value in exc.params.items()):
         return exc
     try:

@@ -10,12 +10,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.errors import BaccaratError
-from baccarat.i18n.markers import N_
 from baccarat.ledger.limits import COOL_OFF_CHOICES, PlayLimits
 from baccarat.records import RecordType, tagged
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
-from baccarat.web.labels import limit_name
+from baccarat.web.labels import PERIOD_NAMES, limit_name
 from baccarat.web.pages import render
 from baccarat.web.present import error_message
 from baccarat.web.routers.api import ERRORS
@@ -95,10 +94,6 @@ def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Json:
     )
 
 
-_PERIODS = {"1d": N_("one day"), "7d": N_("one week"), "30d": N_("30 days")}
-"""The cool-off periods offered, by the ledger's key."""
-
-
 def _page(
     request: Request,
     service: Service,
@@ -118,7 +113,7 @@ def _page(
         status=status,
         error=error,
         limits=limits_data(limits),
-        choices=[(key, _(label)) for key, label in _PERIODS.items()],
+        choices=[(key, _(label)) for key, label in PERIOD_NAMES.items()],
         cool_off_until=limits.cool_off_until,
         pending=[
             {"limit": limit_name(name), "value": value, "at": at}
@@ -220,7 +215,7 @@ def cool_off_form(
             "cooloff_confirm.html",
             player=player,
             period=period,
-            period_label=_(_PERIODS[period]),
+            period_label=_(PERIOD_NAMES[period]),
             ends=service.clock() + COOL_OFF_CHOICES[period],
         )
     try:

@@ -26,6 +26,12 @@
     });
   }
 
+  /* A cool-off: the table's betting form is out of reach of the keyboard too. */
+  if (document.body.classList.contains("is-locked")) {
+    var bets = document.getElementById("bet-form");
+    if (bets) bets.inert = true;
+  }
+
   /* Times: <time datetime="…Z" data-local="datetime|date|time"> in the reader's zone. */
   var STYLES = {
     datetime: { dateStyle: "medium", timeStyle: "short" },
