@@ -10,18 +10,22 @@ title in the page's language, so no code reaches a page or the API's ``detail``.
 >>> error_message(StakeError("stake_below_minimum", bet="tie", stake=50, minimum=100,
 ...                          rule_set="punto-banco"))
 "stake of 0.50 points on 'Tie' is below the table minimum of 1 point (Punto Banco)"
+>>> from baccarat.ledger.errors import LedgerError
+>>> error_message(LedgerError("cooling_off", until="2026-12-02 18:28 UTC"))
+'you chose a break from play: the table opens again at Dec 2, 2026, 18:28 UTC'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from baccarat.core.catalogue import STANDARD_BETS
 from baccarat.core.errors import UNTRANSLATED, TemplatedError
 from baccarat.core.rules import RULE_SETS
 from baccarat.i18n.markers import N_
-from baccarat.web.i18n import _, pgettext
+from baccarat.web.i18n import _, pgettext, utc_text
 
 __all__ = [
     "FIELD_NAMES",
@@ -65,6 +69,13 @@ def _readable(key: str, value: object) -> object:
         return pgettext("rule set", RULE_SETS[value].title)
     if key == "limit":
         return limit_name(value)
+    if key in ("until", "next"):
+        # The ledger writes a moment as "2026-12-02 18:28 UTC": in the page's language instead.
+        try:
+            moment = datetime.strptime(value, "%Y-%m-%d %H:%M UTC").replace(tzinfo=UTC)
+        except ValueError:
+            return value
+        return utc_text(moment)
     return value
 
 
