@@ -207,3 +207,25 @@ def test_the_api_docs_render_with_nothing_from_another_origin(
     assert [url for url in asked if not url.startswith(server)] == []
     screenshot(page, "site-laptop-en-docs")
     context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_verdict_sits_beside_its_situation_and_own_coups_come_back(
+    server: str, playwright: Any, tmp_path: Path, size: str
+) -> None:
+    context, page = open_page(playwright, tmp_path, viewport=SIZES[size])
+    pass_gate(page, server)
+    page.evaluate(DEAL, 2)
+    page.goto(server + "/quiz")
+    page.click("#start-mine")
+    page.wait_for_url(re.compile(r".*/quiz/play.*"))
+    assert "Situation 1 of 2" in page.inner_text("#quiz-question")
+    page.locator("#quiz-question ~ form .answer-button, .quiz-answer .answer-button").first.click()
+    page.wait_for_selector("#quiz-result")
+    # The judged cards and the verdict are in view together, right after the answer.
+    height = SIZES[size]["height"]
+    for selector in ("#judged-player-cards", "#judged-banker-cards", "#quiz-result .verdict"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, selector
+    screenshot(page, f"site-{size}-en-quiz-verdict")
+    context.close()
