@@ -226,6 +226,6 @@ def test_the_verdict_sits_beside_its_situation_and_own_coups_come_back(
     height = SIZES[size]["height"]
     for selector in ("#judged-player-cards", "#judged-banker-cards", "#quiz-result .verdict"):
         box = page.locator(selector).bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, selector
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, selector
     screenshot(page, f"site-{size}-en-quiz-verdict")
     context.close()
