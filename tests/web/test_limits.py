@@ -91,7 +91,14 @@ def test_the_pages_and_the_reality_check_interval(player: TestClient) -> None:
     assert "Take a break" in player.get("/break").text
     bad = player.post("/limits", data={"reality_check_minutes": "x"})
     assert bad.status_code == 422
-    locked = player.post("/limits/cool-off", data={"period": "7d"}, follow_redirects=False)
+    # The first step only asks: the end is stated and nothing is locked yet.
+    asked = player.post("/limits/cool-off", data={"period": "7d"}, follow_redirects=False)
+    assert asked.status_code == 200 and 'id="cool-off-yes"' in asked.text
+    assert 'name="confirm" value="yes"' in asked.text and "<time datetime=" in asked.text
+    assert "The table is locked until" not in player.get("/limits").text
+    locked = player.post(
+        "/limits/cool-off", data={"period": "7d", "confirm": "yes"}, follow_redirects=False
+    )
     assert locked.status_code == 303
     assert "The table is locked until" in player.get("/limits").text
 

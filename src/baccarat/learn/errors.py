@@ -17,6 +17,7 @@ class LearnError(TemplatedError):
         "quiz_mode": "unknown quiz mode {mode!r}: expected one of {names}",
         "quiz_round_size": "a round has 1-{most} situations, got {size!r}",
         "quiz_time_limit": "a time limit must be a positive number of seconds, got {seconds!r}",
+        "quiz_no_coups": "there are no coups of yours to practise yet: play a few at the table first",
     }
 
 

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from baccarat.core.coup import Coup
 from baccarat.core.tableau import PUNTO_BANCO, Action, Tableau
 from baccarat.learn.cells import (
     Cell,
     CellKind,
     banker_cells,
+    cell_of_step,
     check_quiz_tableau,
     hard_cells,
     natural_cells,
@@ -45,6 +48,7 @@ __all__ = [
     "focus_cells",
     "grade",
     "review_cells",
+    "round_from_coups",
 ]
 
 DEFAULT_ROUND_SIZE = 12
@@ -166,6 +170,30 @@ def build_round(
     rng.shuffle(chosen)
     situations = tuple(realize(cell, rng, tableau) for cell in chosen)
     return Round(mode, situations, time_limit, len(reviews))
+
+
+def round_from_coups(
+    coups: Sequence[Coup], *, size: int = DEFAULT_ROUND_SIZE, tableau: Tableau = PUNTO_BANCO
+) -> Round:
+    """A round of the situations a player just met: the newest ``size`` of ``coups`` (given
+    oldest first), each dealt again from its own cards under ``tableau`` and asked about the way
+    it was decided (the Banker's last decision its focus), in the order they were played.
+
+    >>> from baccarat.core.cards import parse_cards
+    >>> coups = [Coup.from_cards(parse_cards(c)) for c in ("6s 3d Kh 2c 9h", "9d 3c Kh 4s")]
+    >>> round_ = round_from_coups(coups)
+    >>> [s.focus.key for s in round_.situations], len(round_.questions)
+    (['banker:5:stood', 'natural:7'], 4)
+    """
+    check_quiz_tableau(tableau)
+    if not coups:
+        raise LearnError("quiz_no_coups")
+    chosen = list(coups)[-size:]
+    situations = []
+    for played in chosen:
+        coup = Coup.from_cards(played.cards_in_order, tableau)
+        situations.append(Situation.from_coup(coup, cell_of_step(coup.steps[-1])))
+    return Round(Mode.NORMAL, tuple(situations), None)
 
 
 @dataclass(frozen=True, slots=True)

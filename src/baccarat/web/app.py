@@ -35,9 +35,11 @@ from baccarat.store.db import Store
 from baccarat.web.context import CookieSigner, RequestContextMiddleware
 from baccarat.web.deps import GateRequiredError
 from baccarat.web.i18n import _
+from baccarat.web.labels import validation_text
 from baccarat.web.pages import render_error
 from baccarat.web.present import error_message
 from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
+from baccarat.web.routers.docs import install_docs
 from baccarat.web.security import CSRF_HEADER, SecurityMiddleware
 from baccarat.web.settings import Settings
 from baccarat.web.statuses import status_of
@@ -146,11 +148,8 @@ def _install_error_handlers(app: FastAPI) -> None:
                 if _wants_json(request)
                 else (render_error(request, 400, detail))
             )
-        described = "; ".join(
-            f"{'.'.join(str(p) for p in error.get('loc', ()) if p != 'body')}: {error.get('msg')}"
-            for error in errors
-        )
-        detail = _("The request is not valid: {errors}").format(errors=described)
+        # In the page's language, each field named in words: pydantic's English never shows.
+        detail = _("The request is not valid: {errors}").format(errors=validation_text(errors))
         if _wants_json(request):
             safe = json.loads(json.dumps(errors, default=str))
             return _json_error(422, "invalid_request", detail, errors=safe)
@@ -158,7 +157,15 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        detail = _("Not found.") if exc.status_code == 404 else str(exc.detail)
+        # In the page's language; Starlette's English reason ("Method Not Allowed") never shows.
+        if exc.status_code == 404:
+            detail = _("Not found.")
+        elif exc.status_code == 405:
+            detail = _("This address does not take that kind of request.")
+        else:
+            detail = _("The request could not be served (HTTP status {status}).").format(
+                status=exc.status_code
+            )
         if _wants_json(request):
             return _json_error(exc.status_code, "http_error", detail)
         return render_error(request, exc.status_code, detail)
@@ -211,6 +218,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "bought or cashed out. Every card is explained."
         ),
         version="1",
+        # Served below from this application's own files: FastAPI's pages load from a CDN.
+        docs_url=None,
+        redoc_url=None,
         lifespan=_bounded_threads(settings.threads),
     )
     app.state.settings = settings
@@ -248,6 +258,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(quiz.router)
     app.include_router(chemin.router)
     app.include_router(guides.router)
+    install_docs(app)
     app.mount("/static", StaticFiles(directory=str(files("baccarat.web") / "static")), "static")
     _document_csrf(app)
     return app

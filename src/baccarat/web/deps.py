@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from baccarat.ledger.service import PlayService
+from baccarat.ledger.views import PlayerView
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner, PlaySession
 from baccarat.web.settings import Settings
 
@@ -20,6 +21,7 @@ __all__ = [
     "SettingsDep",
     "Signer",
     "live_player",
+    "page_player",
 ]
 
 
@@ -67,6 +69,24 @@ def live_player(service: PlayService, token: str) -> str:
     if player_id is None:
         raise GateRequiredError()
     return player_id
+
+
+def page_player(request: Request) -> PlayerView | None:
+    """The standing of the page's player, if the request carries a live session (blocking).
+
+    For pages anyone may read (the guides): with a player they show the balance and the way back
+    to the table like every other page; without one they are read as they are.
+    """
+    signer: CookieSigner = request.app.state.signer
+    token = signer.read_player(request.cookies.get(PLAYER_COOKIE))
+    if token is None:
+        return None
+    service: PlayService = request.app.state.service
+    player_id = service.session_player(token)
+    session = getattr(request.state, "play_session", None)
+    if player_id is None or not isinstance(session, PlaySession):
+        return None
+    return service.player(player_id, since=session.started)
 
 
 def _player_id(

@@ -11,13 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
 import jinja2
 from babel import Locale
+from babel.dates import format_date, format_time
 from babel.numbers import format_decimal, format_percent
+from markupsafe import Markup, escape
 
 from baccarat.core.points import MINOR_UNITS_PER_POINT
 from baccarat.i18n.catalogs import SOURCE_LANGUAGE, Translator, get_translator
@@ -28,6 +31,7 @@ __all__ = [
     "format_fraction_percent",
     "format_points",
     "format_signed_points",
+    "local_time",
     "make_environment",
     "ngettext",
     "pgettext",
@@ -108,6 +112,44 @@ def format_fraction_percent(value: Fraction | float, digits: int = 2) -> str:
     return format_percent(Decimal(float(value)), format=pattern, locale=current().locale)
 
 
+def utc_text(moment: datetime, style: str = "datetime") -> str:
+    """A moment as text in the page's language, in UTC and saying so.
+
+    >>> utc_text(datetime(2026, 12, 2, 18, 28, 7, 675145, tzinfo=UTC))
+    'Dec 2, 2026, 18:28 UTC'
+    >>> utc_text(datetime(2026, 12, 2, 18, 28, tzinfo=UTC), "time")
+    '18:28 UTC'
+    """
+    moment = moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+    locale = current().locale
+    time = format_time(moment, "HH:mm", tzinfo=UTC, locale=locale)
+    if style == "time":
+        return _("{time} UTC").format(time=time)
+    date = format_date(moment, "medium", locale=locale)
+    if style == "date":
+        return date
+    # Translators: a moment shown in UTC (the page's script shows it in the reader's time zone).
+    return _("{date}, {time} UTC").format(date=date, time=time)
+
+
+def local_time(moment: datetime | None, style: str = "datetime") -> Markup:
+    """A ``<time>`` for a moment: its text in UTC, named, for a page read without JavaScript; the
+    page's script (``static/site.js``) rewrites it in the reader's time zone and language.
+
+    ``style`` is ``datetime``, ``date`` or ``time``.
+
+    >>> str(local_time(datetime(2026, 12, 2, 18, 28, 7, 675145, tzinfo=UTC), "time"))
+    '<time datetime="2026-12-02T18:28:07Z" data-local="time">18:28 UTC</time>'
+    """
+    if moment is None:
+        return Markup("")
+    moment = moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+    stamp = moment.replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return Markup('<time datetime="{0}" data-local="{1}">{2}</time>').format(
+        stamp, escape(style), utc_text(moment, style)
+    )
+
+
 def make_environment() -> jinja2.Environment:
     """The template environment: autoescaping, gettext through the current language, filters."""
     env = jinja2.Environment(
@@ -126,4 +168,5 @@ def make_environment() -> jinja2.Environment:
     env.filters["points"] = format_points
     env.filters["signed_points"] = format_signed_points
     env.filters["percent"] = format_fraction_percent
+    env.filters["local_time"] = local_time
     return env

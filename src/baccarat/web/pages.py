@@ -16,12 +16,14 @@ from fastapi.templating import Jinja2Templates
 
 from baccarat.core.tableau import Side
 from baccarat.i18n.catalogs import available_languages
+from baccarat.i18n.markers import N_
+from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.views import PlayerView
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner, PlaySession
-from baccarat.web.i18n import _, current, make_environment
+from baccarat.web.i18n import _, current, make_environment, utc_text
 from baccarat.web.present import player_data, road_labels
 
-__all__ = ["render", "render_error", "templates"]
+__all__ = ["NAV", "nav_items", "render", "render_error", "templates"]
 
 templates = Jinja2Templates(env=make_environment())
 
@@ -55,6 +57,34 @@ def js_messages() -> dict[str, str]:
     }
 
 
+NAV: tuple[tuple[str, str], ...] = (
+    ("/table", N_("Table")),
+    ("/quiz", N_("Quiz")),
+    ("/guides", N_("Guides")),
+    ("/chemin", N_("Chemin de Fer")),
+    ("/history", N_("History")),
+    ("/limits", N_("Limits")),
+    ("/account", N_("Account")),
+)
+"""The header's menu on every page: each address and its label."""
+
+
+def nav_items(path: str) -> list[dict[str, Any]]:
+    """The menu for the page at ``path``, the page's own entry marked current.
+
+    >>> [item["href"] for item in nav_items("/guides/roads") if item["current"]]
+    ['/guides']
+    """
+    return [
+        {
+            "href": href,
+            "label": _(label),
+            "current": path == href or path.startswith(href + "/"),
+        }
+        for href, label in NAV
+    ]
+
+
 def _session(request: Request) -> PlaySession | None:
     session = getattr(request.state, "play_session", None)
     return session if isinstance(session, PlaySession) else None
@@ -70,6 +100,8 @@ def render(
 ) -> HTMLResponse:
     """Render template ``name`` with the shared page context."""
     session = _session(request)
+    limits = _limits(request, player)
+    locked = limits.cool_off_until if limits is not None else None
     shared: dict[str, Any] = {
         "language": current().language,
         "languages": available_languages(),
@@ -78,11 +110,16 @@ def render(
             (code, Locale.parse(code).get_display_name(code) or code)
             for code in available_languages()
         ],
+        "nav": nav_items(request.url.path),
         "player": player_data(player) if player is not None else None,
+        "top_up_next": player.top_up.next_at if player is not None else None,
+        # The player's cool-off: every page shows the locked state until it ends.
+        "locked_until": locked,
+        "locked_until_iso": locked.isoformat() if locked is not None else "",
         # The player's reality checks: shown by the page when due, by the script when it comes.
-        "reality": _reality_check(request, player, session),
+        "reality": _reality_check(request, player, session, limits),
         "session_started_ms": int(session.started.timestamp() * 1000) if session else None,
-        "session_started": session.started.strftime("%H:%M UTC") if session else None,
+        "session_started": utc_text(session.started, "time") if session else None,
         "csrf_token": csrf_token(request),
         "js_messages": js_messages(),
         "letters": {side: road_labels().side_letter(Side(side)) for side in ("player", "banker")},
@@ -99,16 +136,27 @@ def csrf_token(request: Request) -> str:
     return signer.csrf_for(request.cookies.get(PLAYER_COOKIE)) or ""
 
 
+def _limits(request: Request, player: PlayerView | None) -> PlayLimits | None:
+    """The player's limits and cool-off (None without a player or a service)."""
+    service = getattr(request.app.state, "service", None)
+    if player is None or service is None:
+        return None
+    limits: PlayLimits = service.limits(player.player_id)
+    return limits
+
+
 def _reality_check(
-    request: Request, player: PlayerView | None, session: PlaySession | None
+    request: Request,
+    player: PlayerView | None,
+    session: PlaySession | None,
+    limits: PlayLimits | None,
 ) -> dict[str, Any] | None:
     """The reality check for the page: the player's interval, how long until the next one is
     due (for the script), and, when it is due now, what the page shows in its place: the minutes
     played this session and the net result (so it needs no JavaScript)."""
     service = getattr(request.app.state, "service", None)
-    if player is None or service is None or session is None:
+    if player is None or service is None or session is None or limits is None:
         return None
-    limits = service.limits(player.player_id)
     now = service.clock()
     due_in = (limits.next_reality_check(session.started) - now).total_seconds()
     played = int((now - session.started).total_seconds() // 60)

@@ -46,6 +46,7 @@ from baccarat.web.i18n import (
     format_signed_points,
     pgettext,
 )
+from baccarat.web.labels import readable_error
 
 __all__ = [
     "bet_data",
@@ -432,4 +433,5 @@ def draw_table(tableau: Tableau) -> dict[str, Any]:
 
 def error_message(exc: Exception) -> str:
     """The message of a refused request in the current language (see :func:`error_text`)."""
-    return error_text(exc, current(), format_points)
+    # The names it carries (a bet, a rule set, a limit) as words: no code reaches a reader.
+    return error_text(readable_error(exc), current(), format_points)

@@ -30,12 +30,16 @@ from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Action, Side, Tableau, total_ranges
 from baccarat.guides.figures import guide_figures
+from baccarat.guides.roads_walk import ask_reasons, walk
 from baccarat.guides.simulation import cached_simulation, comparison
 from baccarat.i18n.markers import N_
 from baccarat.learn.cells import drawing_totals, hard_rows, non_natural_totals, standing_totals
 from baccarat.roads import Roads
 from baccarat.roads.derived import DerivedRoad
-from baccarat.roads.svg import bead_plate_svg, big_road_svg, derived_road_svg
+from baccarat.roads.result import RoadResult
+from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg
+from baccarat.web.deps import page_player
+from baccarat.web.guide_figures import ask_data, question_of, third_card_flow, walk_data
 from baccarat.web.i18n import _, current, format_fraction_percent, pgettext
 from baccarat.web.pages import render
 from baccarat.web.present import card_data, draw_table, rank_name, step_text
@@ -48,6 +52,8 @@ DECKS = 8
 """The guides' shoe: eight decks, the usual Punto Banco shoe."""
 ROADS_SEED = 8
 ROADS_COUPS = 40
+WALK_COUPS = 16
+"""The roads guide works the first coups of its shoe through cell by cell."""
 
 GUIDES: tuple[tuple[str, str], ...] = (
     ("cards", N_("Card values and totals")),
@@ -85,7 +91,9 @@ def _example(cards: str) -> dict[str, Any]:
         "banker": [card_data(c) for c in coup.banker.cards],
         "player_total": coup.player.total,
         "banker_total": coup.banker.total,
-        "steps": [step_text(step) for step in coup.steps],
+        "steps": [
+            {"text": step_text(step), "question": question_of(step.reason)} for step in coup.steps
+        ],
         "result": _result(coup.winner, coup.player.total, coup.banker.total, t.side_names),
     }
 
@@ -208,6 +216,7 @@ def _third_card_context() -> dict[str, Any]:
         )
     return {
         "draw": draw_table(PUNTO_BANCO),
+        "flow": third_card_flow(PUNTO_BANCO),
         "rule": _rule_ranges(PUNTO_BANCO),
         "frequencies": {
             "player_draws": figure("player_draws", f["player_draws"]),
@@ -314,7 +323,25 @@ def _roads_context() -> dict[str, Any]:
         w.value: [report.exact_outcomes()[w.value] for report, _coup in steps] for w in Winner
     }
     stats = roads.statistics()
+    walked = [RoadResult.from_coup(coup) for _report, coup in steps[:WALK_COUPS]]
+    walk_roads = Roads(walked)
+    asks = {side: ask_reasons(walk_roads, side) for side in (Side.BANKER, Side.PLAYER)}
+    rows = {side: walk_roads.big_road.next_cell(side)[1] for side in asks}
     return {
+        "walk": walk_data(walk(walked), labels),
+        "walk_coups": len(walked),
+        "walk_roads": {
+            "big_road": Markup(big_road_svg(walk_roads, labels=labels)),
+            "derived": [
+                {
+                    "name": labels.road_name(road),
+                    "svg": Markup(derived_road_svg(walk_roads, road, labels=labels)),
+                }
+                for road in DerivedRoad
+            ],
+            "ask": Markup(ask_svg(walk_roads, labels=labels)),
+        },
+        "asks": ask_data(asks, rows, labels),
         "letters": {"banker": labels.banker, "player": labels.player, "tie": labels.tie},
         "roads": {
             "bead_plate": Markup(bead_plate_svg(roads, labels=labels)),
@@ -424,7 +451,7 @@ def _nav(current_slug: str | None) -> list[dict[str, Any]]:
 @router.get("/guides", response_class=HTMLResponse)
 def guides_index(request: Request) -> HTMLResponse:
     """The list of guides."""
-    return render(request, "guides/index.html", guides=_nav(None))
+    return render(request, "guides/index.html", player=page_player(request), guides=_nav(None))
 
 
 @router.get("/guides/{slug}", response_class=HTMLResponse)
@@ -437,6 +464,7 @@ def guide(request: Request, slug: str) -> HTMLResponse:
     return render(
         request,
         f"guides/{slug}.html",
+        player=page_player(request),
         guides=_nav(slug),
         title=_(titles[slug]),
         decks=DECKS,

@@ -10,10 +10,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict
 
 from baccarat.core.errors import BaccaratError
-from baccarat.ledger.limits import PlayLimits
+from baccarat.ledger.limits import COOL_OFF_CHOICES, PlayLimits
 from baccarat.records import RecordType, tagged
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
+from baccarat.web.labels import PERIOD_NAMES, limit_name
 from baccarat.web.numbers import (
     checked,
     checked_optional,
@@ -147,7 +148,12 @@ def _page(
         error=error,
         limits=limits_data(limits),
         play_idle_minutes=int(service.play_idle.total_seconds() // 60),
-        choices=[("1d", _("one day")), ("7d", _("one week")), ("30d", _("30 days"))],
+        choices=[(key, _(label)) for key, label in PERIOD_NAMES.items()],
+        cool_off_until=limits.cool_off_until,
+        pending=[
+            {"limit": limit_name(name), "value": value, "at": at}
+            for name, (value, at) in limits.pending.items()
+        ],
     )
 
 
@@ -247,7 +253,20 @@ def cool_off_form(
     player_id: PlayerId,
     session: SessionInfo,
     period: Annotated[str, Form()] = "",
+    confirm: Annotated[str, Form()] = "",
 ) -> Response:
+    """A cool-off in two steps: the period chosen, then confirmed on a page that says when it
+    would end (it cannot be shortened); only the confirmation locks the table."""
+    if confirm != "yes" and period in COOL_OFF_CHOICES:
+        player = service.player(player_id, since=session.started)
+        return render(
+            request,
+            "cooloff_confirm.html",
+            player=player,
+            period=period,
+            period_label=_(PERIOD_NAMES[period]),
+            ends=service.clock() + COOL_OFF_CHOICES[period],
+        )
     try:
         service.cool_off(player_id, period)
     except BaccaratError as exc:

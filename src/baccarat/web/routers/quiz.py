@@ -26,7 +26,7 @@ from baccarat.core.tableau import Action, Reason, Side
 from baccarat.learn.cells import Cell, CellKind
 from baccarat.learn.errors import LearnError
 from baccarat.learn.heatmap import HeatCell, Heatmap
-from baccarat.learn.quiz import Grade, Mode, Round
+from baccarat.learn.quiz import Grade, Mode, Round, round_from_coups
 from baccarat.learn.session import QuizSession
 from baccarat.learn.situations import Ask, Question, Situation
 from baccarat.learn.text import (
@@ -40,7 +40,7 @@ from baccarat.store.quiz import DatabaseStore
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _, current, format_fraction_percent
 from baccarat.web.pages import render
-from baccarat.web.present import card_data
+from baccarat.web.present import card_data, error_message
 
 __all__ = ["heatmap_data", "router"]
 
@@ -169,15 +169,52 @@ def quiz_home(
     request: Request, service: Service, player_id: PlayerId, session: SessionInfo
 ) -> HTMLResponse:
     """Choose a mode; see the heatmap of the Banker table."""
+    return _home(request, service, player_id, session)
+
+
+def _home(
+    request: Request,
+    service: Service,
+    player_id: str,
+    session: SessionInfo,
+    error: str | None = None,
+    status: int = 200,
+) -> HTMLResponse:
     player = service.player(player_id, since=session.started)
     quiz = _session(request, player_id)
     return render(
         request,
         "quiz.html",
         player=player,
+        status=status,
+        error=error,
         modes=_modes(),
+        own_coups=OWN_COUPS,
         heatmap=heatmap_data(quiz.heatmap()),
     )
+
+
+OWN_COUPS = 12
+"""How many of the player's last coups a round of "the situations you just met" replays."""
+
+
+@router.post("/quiz/mine", response_model=None)
+def own_round(
+    request: Request,
+    service: Service,
+    player_id: PlayerId,
+    session: SessionInfo,
+    serializer: Serializer,
+) -> Response:
+    """A round of the situations the player just met: their last coups at the table, dealt again
+    card for card and asked decision by decision."""
+    views = service.history(player_id, limit=OWN_COUPS)  # newest first
+    try:
+        round_ = round_from_coups([view.coup for view in reversed(views)], size=OWN_COUPS)
+    except LearnError as exc:
+        return _home(request, service, player_id, session, error_message(exc), status=409)
+    token = round_token(serializer, round_)
+    return RedirectResponse(f"/quiz/play?{urlencode({'round': token, 'q': 0})}", status_code=303)
 
 
 @router.post("/quiz/start")
@@ -241,6 +278,14 @@ def _question_view(round_: Round, index: int) -> dict[str, Any]:
     }
 
 
+def _given_text(question: Question, answer: Action | int | None) -> str:
+    """What the learner answered, in words (or that no answer came)."""
+    if answer is None:
+        return _("No answer.")
+    shown = str(answer) if isinstance(answer, int) else current().action_names[answer]
+    return _("Your answer: {answer}").format(answer=shown)
+
+
 def _card(card: Card) -> str:
     return str(card_data(card)["label"])
 
@@ -289,6 +334,9 @@ def play(
         answer = _parse(given, previous)
         late = results[-1] == "l"
         last = _result_view(Grade(previous, answer, elapsed, late, round_.time_limit))
+        # The situation judged, beside its verdict (the next question is another situation).
+        last["situation"] = _question_view(round_, q - 1)
+        last["given"] = _given_text(previous, answer)
     player = service.player(player_id, since=session.started)
     quiz = _session(request, player_id)
     highlight = {last["cell"]} if last else set()

@@ -21,6 +21,7 @@ from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import PlayerView, TableView
 from baccarat.store.models import MAX_ID
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
+from baccarat.web.history_view import history_groups
 from baccarat.web.i18n import _, current, pgettext
 from baccarat.web.numbers import quoted, whole
 from baccarat.web.pages import render
@@ -329,8 +330,9 @@ def history_page(
     """Every coup of the session, with cards, steps, explanations and settlement."""
     player = service.player(player_id, since=session.started)
     views = service.history(player_id, since=session.started)
-    coups = [coup_data(view) for view in views]
-    return render(request, "history.html", player=player, coups=coups, draw=None)
+    # Grouped by table and shoe, each group naming its rule set (web/history_view.py).
+    groups = history_groups(views, coup_data)
+    return render(request, "history.html", player=player, groups=groups, draw=None)
 
 
 @router.get("/coups/{coup_id}", response_class=HTMLResponse)

@@ -1,0 +1,64 @@
+// Every page: the phone menu, times in the reader's own time zone and language, the session's
+// start in local time. Without it, the menu stays open and times read in UTC, named.
+"use strict";
+(function () {
+  var root = document.documentElement;
+  var LANG = root.lang || "en";
+
+  /* The menu: a drawer behind a button on narrow screens (the CSS decides when it is one). */
+  var toggle = document.getElementById("menu-toggle");
+  var nav = document.getElementById("site-nav");
+  if (toggle && nav) {
+    root.classList.add("js-menu");
+    toggle.hidden = false;
+    var setOpen = function (open) {
+      nav.classList.toggle("open", open);
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    };
+    toggle.addEventListener("click", function () {
+      setOpen(toggle.getAttribute("aria-expanded") !== "true");
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && nav.classList.contains("open")) {
+        setOpen(false);
+        toggle.focus();
+      }
+    });
+  }
+
+  /* A cool-off: the table's betting form is out of reach of the keyboard too. */
+  if (document.body.classList.contains("is-locked")) {
+    var bets = document.getElementById("bet-form");
+    if (bets) bets.inert = true;
+  }
+
+  /* Times: <time datetime="…Z" data-local="datetime|date|time"> in the reader's zone. */
+  var STYLES = {
+    datetime: { dateStyle: "medium", timeStyle: "short" },
+    date: { dateStyle: "medium" },
+    time: { timeStyle: "short" },
+  };
+  var localText = function (iso, style) {
+    var moment = new Date(iso);
+    if (isNaN(moment.getTime())) return null;
+    try {
+      return new Intl.DateTimeFormat(LANG, STYLES[style] || STYLES.datetime).format(moment);
+    } catch (e) {
+      return null;
+    }
+  };
+  document.querySelectorAll("time[data-local]").forEach(function (el) {
+    var text = localText(el.getAttribute("datetime"), el.dataset.local);
+    if (text) {
+      el.title = el.textContent;
+      el.textContent = text;
+    }
+  });
+
+  /* The session's start ("since 18:28"), in local time; the table's script makes it a clock. */
+  var clock = document.getElementById("session-clock");
+  if (clock && clock.dataset.started && clock.dataset.since) {
+    var since = localText(new Date(Number(clock.dataset.started)).toISOString(), "time");
+    if (since) clock.textContent = clock.dataset.since.replace("{time}", since);
+  }
+})();
