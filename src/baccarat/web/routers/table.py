@@ -16,10 +16,10 @@ from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from baccarat.core.errors import BaccaratError
-from baccarat.core.money import parse_points
 from baccarat.ledger.views import PlayerView, TableView
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
-from baccarat.web.i18n import _, pgettext
+from baccarat.web.felt import CHIPS, felt_context, form_stakes, spot_odds
+from baccarat.web.i18n import _, format_points, pgettext
 from baccarat.web.pages import render
 from baccarat.web.panels import panel_context
 from baccarat.web.present import (
@@ -33,39 +33,9 @@ from baccarat.web.statuses import status_of
 
 router = APIRouter(include_in_schema=False)
 
-CHIPS = (1, 5, 25, 100, 500, 1_000, 5_000)
-"""The chip rail, in points."""
 DECK_CHOICES = (1, 2, 4, 6, 8)
 HISTORY_SHOWN = 50
 """Coups listed in the history panel (the history page lists the whole session)."""
-
-
-def bet_groups(bets: list[dict[str, Any]], stakes: dict[str, str]) -> list[dict[str, Any]]:
-    """The bet spots in three groups: the main bets, the side bets, and the Egalité bets (a tie
-    on a given total), which are many and folded away unless one of them holds a stake."""
-    egalite = [bet for bet in bets if bet["name"].startswith("egalite_")]
-    side = [bet for bet in bets if not bet["main"] and bet not in egalite]
-    groups: list[dict[str, Any]] = [
-        {
-            "legend": _("Main bets"),
-            "css": "main-bets",
-            "bets": [b for b in bets if b["main"]],
-            "collapsed": False,
-        },
-        {"legend": _("Side bets"), "css": "side-bets", "bets": side, "collapsed": False},
-    ]
-    if egalite:
-        groups.append(
-            {
-                "legend": _("Egalité"),
-                "css": "egalite-bets",
-                "bets": egalite,
-                "collapsed": True,
-                "summary": _("A tie on a given total (Egalité 0 to 9)"),
-                "open": any(stakes.get(bet["name"]) for bet in egalite),
-            }
-        )
-    return [group for group in groups if group["bets"]]
 
 
 def _table_context(
@@ -78,9 +48,12 @@ def _table_context(
 ) -> dict[str, Any]:
     history = service.history(player.player_id, since=session.started, limit=HISTORY_SHOWN)
     data = table_data(table, coups=False)
+    panels = panel_context(table, exact_odds=exact_odds)
     return {
         "table": data,
-        "bet_groups": bet_groups(data["rule_set"]["bets"], stakes or {}),
+        **felt_context(data["rule_set"]["bets"], stakes or {}),
+        "edges": spot_odds(panels.get("odds")),
+        "chip_texts": [format_points(chip * 100) for chip in CHIPS],
         "draw": draw_table(table.rule_set.tableau),
         "history": [coup_data(view) for view in history],
         "chips": CHIPS,
@@ -88,7 +61,7 @@ def _table_context(
         "rule_sets": [
             (rs.name, pgettext("rule set", rs.title)) for rs in service.rule_sets.values()
         ],
-        **panel_context(table, exact_odds=exact_odds),
+        **panels,
     }
 
 
@@ -134,15 +107,6 @@ def table_page(
     return _table_page(request, service, settings, player_id, session, table_id)
 
 
-def _form_stakes(form: dict[str, str]) -> dict[str, int]:
-    """Stakes from form fields ``stake_<bet>`` in points; empty and zero fields are no bet."""
-    stakes: dict[str, int] = {}
-    for key, value in form.items():
-        if key.startswith("stake_") and value.strip() not in ("", "0"):
-            stakes[key.removeprefix("stake_")] = parse_points(value)
-    return stakes
-
-
 async def _form_fields(request: Request) -> dict[str, str]:
     """The fields of a posted form (text fields only)."""
     return {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
@@ -168,7 +132,7 @@ def deal_form(
         outcome = service.deal(
             player_id,
             table_id,
-            _form_stakes(form),
+            form_stakes(form),
             since=session.started,
             idempotency_key=form.get("idempotency_key"),
         )
