@@ -94,6 +94,11 @@ def felt_messages() -> dict[str, Any]:
         "player_row": _("Player's row: by the Player's two-card total"),
         "banker_row": _("Banker's row for a total of {total}: by the Player's third card"),
         "stood": _("stood"),
+        "player": _("Player"),
+        # Translators: a column head of the draw table (short): the card the Player drew.
+        "third_card": _("Player's 3rd card"),
+        # Translators: a row head of the draw table: the Banker's two-card total.
+        "banker_total": _("Banker {total}"),
         "total": _("Total"),
         "keys_closed": _("Keyboard keys hidden."),
         "rebet_deal_none": _("No earlier bets to repeat."),

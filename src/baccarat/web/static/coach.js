@@ -81,13 +81,15 @@
     if (id === "n") { return null; }
     var parts = id.split("-");
     if (parts[0] === "p") {
-      return { title: M.player_row, heads: DRAW.player_totals.map(String), cells: DRAW.player, lit: "cell-" + id };
+      return { title: M.player_row, corner: M.total, head: M.player, heads: DRAW.player_totals.map(String), cells: DRAW.player, lit: "cell-" + id };
     }
     var total = Number(parts[1]);
     var row = DRAW.banker.filter(function (r) { return r.total === total; })[0];
     if (!row) { return null; }
     return {
       title: fmt(M.banker_row, { total: total }),
+      corner: M.third_card,
+      head: fmt(M.banker_total, { total: total }),
       heads: DRAW.third_values.map(String).concat([M.stood]),
       cells: row.cells,
       lit: "cell-" + id,
@@ -113,7 +115,7 @@
     var head = tableEl.insertRow();
     var corner = document.createElement("th");
     corner.scope = "row";
-    corner.textContent = M.total;
+    corner.textContent = rule.corner;
     head.appendChild(corner);
     rule.heads.forEach(function (text) {
       var th = document.createElement("th");
@@ -124,7 +126,7 @@
     var body = tableEl.insertRow();
     var side = document.createElement("th");
     side.scope = "row";
-    side.textContent = "";
+    side.textContent = rule.head;
     body.appendChild(side);
     rule.cells.forEach(function (c) {
       var td = body.insertCell();
