@@ -22,9 +22,9 @@ from html import escape
 
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
+from baccarat.roads.big_road import BigRoadCell
 from baccarat.roads.derived import Colour, DerivedRoad
 from baccarat.roads.grid import ROWS, Position
-from baccarat.roads.big_road import BigRoadCell
 from baccarat.roads.labels import ENGLISH, RoadLabels, check_strings
 from baccarat.roads.model import RoadChange, Roads
 from baccarat.roads.result import RoadError, RoadResult

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from baccarat.roads.derived import Colour, DerivedRoad, derived_colour
 
-__all__ = ["Case", "MarkReason", "mark_reasons"]
+__all__ = ["Case", "MarkReason", "mark_reason", "mark_reasons"]
 
 
 class Case(enum.Enum):
@@ -59,9 +59,20 @@ class MarkReason:
     colour: Colour
 
 
-def _reason(road: DerivedRoad, lengths: Sequence[int], column: int, depth: int) -> MarkReason:
+def mark_reason(
+    road: DerivedRoad, lengths: Sequence[int], column: int, depth: int
+) -> MarkReason | None:
+    """Why the Big Road cell in logical ``column`` (from 0) at ``depth`` (from 1) gave ``road``
+    its mark; None when it gave none. Only the columns before ``column`` are read.
+
+    >>> mark_reason(DerivedRoad.BIG_EYE_BOY, [1, 4], 1, 2).case
+    <Case.BELOW: 'below'>
+    >>> mark_reason(DerivedRoad.SMALL_ROAD, [1, 4], 1, 2) is None
+    True
+    """
     colour = derived_colour(lengths, column, depth, road.offset)
-    assert colour is not None
+    if colour is None:
+        return None
     if depth == 1:
         compared: tuple[int, ...] = (column - 1, column - 1 - road.offset)
         case = Case.SAME_LENGTH if colour is Colour.RED else Case.OTHER_LENGTH
@@ -83,9 +94,9 @@ def mark_reasons(lengths: Sequence[int], road: DerivedRoad) -> tuple[MarkReason,
     >>> [r.case.value for r in mark_reasons([2, 2, 1], DerivedRoad.BIG_EYE_BOY)]
     ['level', 'same']
     """
-    return tuple(
-        _reason(road, lengths, column, depth)
+    reasons = (
+        mark_reason(road, lengths, column, depth)
         for column, length in enumerate(lengths)
         for depth in range(1, length + 1)
-        if derived_colour(lengths, column, depth, road.offset) is not None
     )
+    return tuple(reason for reason in reasons if reason is not None)

@@ -105,6 +105,7 @@ def felt_messages() -> dict[str, Any]:
         "road_why_title": _("Why this mark"),
         "close": _("Close"),
         "roads_guide": _("How the roads are read"),
+        "edge_now": _("House edge now: {now} (full shoe {full}), from the cards not yet seen"),
     }
 
 

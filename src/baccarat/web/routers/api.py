@@ -11,14 +11,14 @@ is not a refusal names its form first, ``"schema": "baccarat.api.<name>/1"`` (do
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Path, Query, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from baccarat.core.money import parse_points
+from baccarat.core.amounts import parse_amount
 from baccarat.core.rules import DEFAULT_RULE_SET
 from baccarat.ledger.service import DEFAULT_DECKS
 from baccarat.ledger.views import TableView
@@ -30,6 +30,7 @@ from baccarat.web.deps import (
     Service,
     SessionInfo,
     SessionToken,
+    SettingsDep,
     Signer,
     live_player,
 )
@@ -49,6 +50,7 @@ from baccarat.web.present import (
     web_coup,
 )
 from baccarat.web.routers.gate import player_cookie
+from baccarat.web.tablestate import states_of, table_growth
 
 
 class ErrorOut(BaseModel):
@@ -212,15 +214,24 @@ async def deal(
     session: SessionInfo,
     response: Response,
     idempotency_key: IdempotencyKey,
+    settings: SettingsDep,
+    view: Annotated[
+        Literal["table"] | None,
+        Query(
+            description="``table``: the answer also carries what the table page needs to grow "
+            "its panels by this coup (``table``: road cells, statistics, shoe, odds, history)."
+        ),
+    ] = None,
 ) -> Json:
     """Take the stakes, deal one coup and settle it, in one transaction.
 
     The answer carries the coup's record (``baccarat.coup/1``: the cards in dealing order with
     running totals, each draw or stand with its explanation and draw-table cell, the result and
-    the settlement of every bet), the balance before and after, and the shoe.
+    the settlement of every bet), the balance before and after, and the shoe. Stakes are read by
+    the strict grammar in its canonical writing (``100``, ``12.5``; never ``1,000``).
     """
     stakes = {
-        bet: parse_points(value) for bet, value in body.stakes.items() if value not in (0, "0", "")
+        bet: parse_amount(value) for bet, value in body.stakes.items() if value not in (0, "0", "")
     }
 
     def work() -> tuple[Json, bool]:
@@ -229,7 +240,12 @@ async def deal(
         outcome = service.deal(
             player_id, table_id, stakes, since=session.started, idempotency_key=idempotency_key
         )
-        return tagged(RecordType.API_DEAL, deal_data(outcome)), outcome.replayed
+        data = deal_data(outcome)
+        if view == "table":
+            data["table"] = table_growth(
+                states_of(service), outcome, data["coup"], exact_odds=settings.exact_odds
+            )
+        return tagged(RecordType.API_DEAL, data), outcome.replayed
 
     if service.store.embedded:
         # SQLite runs in this process and lets one writer in at a time, so a thread buys no
@@ -288,7 +304,7 @@ def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
         "svg": {
             "bead_plate": str(context["roads"]["bead_plate"]),
             "big_road": str(context["roads"]["big_road"]),
-            "derived": [str(svg) for svg in context["roads"]["derived"]],
+            "derived": [str(road["svg"]) for road in context["roads"]["derived"]],
             "ask": str(context["roads"]["ask"]),
         },
     }

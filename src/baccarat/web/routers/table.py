@@ -30,6 +30,7 @@ from baccarat.web.present import (
     table_data,
 )
 from baccarat.web.statuses import status_of
+from baccarat.web.tablestate import states_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -48,7 +49,10 @@ def _table_context(
 ) -> dict[str, Any]:
     history = service.history(player.player_id, since=session.started, limit=HISTORY_SHOWN)
     data = table_data(table, coups=False)
-    panels = panel_context(table, exact_odds=exact_odds)
+    states = states_of(service)
+    with states.lock:
+        # The roads kept for this table (a deal then grows them by its coup).
+        panels = panel_context(table, exact_odds=exact_odds, roads=states.of_table(table).roads)
     return {
         "table": data,
         **felt_context(data["rule_set"]["bets"], stakes or {}),
