@@ -5,15 +5,20 @@ derived roads' letters never repeat an outcome's letter in any language."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from baccarat.core.summary import Winner
 from baccarat.i18n.catalogs import get_translator
 from baccarat.roads.derived import Colour
 from baccarat.roads.labels import labels_in
+from baccarat.web.i18n import format_fraction_percent, using
+from baccarat.web.panels import percent
 
 from .conftest import table_id
 
@@ -124,3 +129,15 @@ def test_the_table_page_and_its_growth_agree_on_the_spot_edges(player: TestClien
     assert html.count('class="spot-zone add-chip"') == len(
         player.get("/api/rule-sets").json()["rule_sets"][0]["bets"]
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.fractions(min_value=-2, max_value=2, max_denominator=10**7)
+    | st.sampled_from([Fraction(0), Fraction(-1, 10**9), Fraction(5, 10**6), Fraction(-5, 10**6)]),
+    st.integers(0, 3),
+    st.sampled_from(LANGUAGES),
+)
+def test_the_panels_fast_percent_is_babels_own(value: Fraction, digits: int, language: str) -> None:
+    with using(get_translator(language)):
+        assert percent(value, digits) == format_fraction_percent(value, digits)

@@ -8,13 +8,18 @@ exact figures come from :mod:`baccarat.odds` (imported when first needed: numba 
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from babel.numbers import format_decimal
+from babel.numbers import (
+    format_decimal,
+    format_percent,
+    get_decimal_symbol,
+    get_minus_sign_symbol,
+)
 from markupsafe import Markup
 
 from baccarat.core.bets import Bet
@@ -39,6 +44,32 @@ __all__ = ["FREQUENCY_ROWS", "panel_context"]
 
 BOARD_COLUMNS = 14
 """The fewest columns a road board shows, so an empty shoe still looks like a score board."""
+
+
+@lru_cache(maxsize=16)
+def _percent_signs(translator: Translator) -> tuple[str, str, str, str]:
+    """The decimal sign, the minus sign, and what goes before and after a percentage's number
+    in ``translator``'s language (read off Babel's own 1%)."""
+    locale = translator.locale
+    before, after = format_percent(Decimal("0.01"), format="0%", locale=locale).split("1")
+    return get_decimal_symbol(locale), get_minus_sign_symbol(locale), before, after
+
+
+_QUANTA = {digits: Decimal(10) ** -digits for digits in range(6)}
+
+
+def percent(value: Fraction | float, digits: int = 2) -> str:
+    """:func:`~baccarat.web.i18n.format_fraction_percent`, the same text (the tests compare
+    them), without Babel's pattern machinery on every call: the panels format dozens a coup.
+
+    >>> percent(Fraction(1, 8)), percent(Fraction(-106, 10000), 3)
+    ('12.50%', '-1.060%')
+    """
+    decimal, minus, before, after = _percent_signs(current())
+    share = (Decimal(float(value)) * 100).quantize(_QUANTA[digits], rounding=ROUND_HALF_EVEN)
+    text = format(share, "f").replace(".", decimal)
+    negative = text.startswith("-")
+    return (minus if negative else "") + before + text.removeprefix("-") + after
 
 
 def _decimal(value: Fraction | float, pattern: str) -> str:
@@ -202,31 +233,48 @@ def observed_distribution(table: TableView) -> Distribution | None:
     return Distribution.from_summary_counts(summary, pairs)
 
 
-def statistics_of(
-    observed: Distribution | None, coups: int, exact: Distribution | None
-) -> dict[str, Any]:
-    """Rows of observed (this shoe: ``coups`` coups, as counts) next to exact (a full shoe)."""
-    seen = _shares(observed) if observed is not None else {}
+@lru_cache(maxsize=256)
+def _exact_column(translator: Translator, exact: Distribution | None) -> dict[str, str]:
+    """The statistics panel's exact column as shown (the same for every coup of a table)."""
     expected = _shares(exact) if exact is not None else {}
+    column = {
+        key: format_fraction_percent(expected[key], 2) if key in expected else "–"
+        for key, _label in FREQUENCY_ROWS
+    }
+    column["cards_per_coup"] = _decimal(expected["cards_per_coup"], "0.0000") if expected else "–"
+    return column
+
+
+def observed_shares(table: TableView) -> dict[str, Fraction]:
+    """Every statistic of the table's shoe so far, exactly (empty before its first coup)."""
+    observed = observed_distribution(table)
+    return _shares(observed) if observed is not None else {}
+
+
+def statistics_of(
+    seen: Mapping[str, Fraction], coups: int, exact: Distribution | None
+) -> dict[str, Any]:
+    """Rows of observed (``seen``: this shoe's ``coups`` coups) next to exact (a full shoe)."""
+    expected = _exact_column(current(), exact)
     rows = [
         {
             "key": key,
             "label": _(label),
-            "observed": format_fraction_percent(seen[key], 1) if key in seen else "–",
-            "exact": format_fraction_percent(expected[key], 2) if key in expected else "–",
+            "observed": percent(seen[key], 1) if key in seen else "–",
+            "exact": expected[key],
         }
         for key, label in FREQUENCY_ROWS
     ]
     cards = {
         "observed": _decimal(seen["cards_per_coup"], "0.00") if seen else "–",
-        "exact": _decimal(expected["cards_per_coup"], "0.0000") if expected else "–",
+        "exact": expected["cards_per_coup"],
     }
     return {"rows": rows, "cards_per_coup": cards, "coups": coups}
 
 
 def statistics_context(table: TableView, exact: Distribution | None) -> dict[str, Any]:
     """:func:`statistics_of` the table's current shoe."""
-    return {"statistics": statistics_of(observed_distribution(table), len(table.coups), exact)}
+    return {"statistics": statistics_of(observed_shares(table), len(table.coups), exact)}
 
 
 def _composition(shoe: ShoeView) -> Composition:
@@ -234,11 +282,13 @@ def _composition(shoe: ShoeView) -> Composition:
 
     After the last coup of a shoe, the next coup comes from a fresh shoe of the same decks.
     """
-    from baccarat.odds import Composition
+    from baccarat.odds import CARDS, Composition
 
     if shoe.finished:
         return Composition.decks(shoe.decks)
-    return Composition.from_cards(Counter(shoe.unseen_cards).elements())
+    unseen = shoe.unseen_cards
+    # By card, in the composition's own order: 52 look-ups, not one per card left.
+    return Composition(tuple(unseen.get(card, 0) for card in CARDS))
 
 
 @lru_cache(maxsize=64)
@@ -255,37 +305,39 @@ def full_shoe_distribution(
 @lru_cache(maxsize=256)
 def _full_shoe_edges(translator: Translator, rule_set: RuleSet, decks: int) -> dict[str, Any]:
     """Every bet's house edge for a full shoe, exact and as shown (the same for every coup)."""
-    from baccarat.odds import bet_stats
+    from baccarat.odds import price_bets
 
     card_level = tuple(bet for bet in rule_set.bets.values() if bet.signature is not None)
     full = full_shoe_distribution(decks, rule_set.tableau, card_level)
-    edges = {name: bet_stats(bet, full).house_edge for name, bet in rule_set.bets.items()}
+    priced = price_bets(rule_set.bets, full)
+    edges = {name: priced[name].house_edge for name in rule_set.bets}
     return {
         name: (edge, format_fraction_percent(edge, 3), bet_title(rule_set.bets[name]))
         for name, edge in edges.items()
     }
 
 
-def odds_rows(shoe: ShoeView, rule_set: RuleSet, decks: int) -> dict[str, Any]:
-    """Every offered bet's house edge for the next coup, beside its value for a full shoe."""
-    from baccarat.odds import bet_stats, exact_distribution
+def odds_rows(
+    shoe: ShoeView, rule_set: RuleSet, decks: int, *, change: bool = True
+) -> dict[str, Any]:
+    """Every offered bet's house edge for the next coup, beside its value for a full shoe (and,
+    unless ``change`` is false, the difference: the API's figure; the page shows the two)."""
+    from baccarat.odds import exact_distribution, price_bets
 
     card_level = tuple(bet for bet in rule_set.bets.values() if bet.signature is not None)
     now = exact_distribution(_composition(shoe), rule_set.tableau, card_level)
+    # Every bet priced at once: one matrix product per class space.
+    priced = price_bets(rule_set.bets, now)
     full = _full_shoe_edges(current(), rule_set, decks)
     rows = []
-    for name, bet in rule_set.bets.items():
-        edge_now = bet_stats(bet, now).house_edge
+    for name in rule_set.bets:
+        edge_now = priced[name].house_edge
         edge_full, full_text, title = full[name]
-        rows.append(
-            {
-                "bet": name,
-                "title": title,
-                "now": format_fraction_percent(edge_now, 3),
-                "full": full_text,
-                "change": format_fraction_percent(edge_now - edge_full, 3),
-            }
-        )
+        row = {"bet": name, "title": title, "now": percent(edge_now, 3)}
+        row["full"] = full_text
+        if change:
+            row["change"] = percent(edge_now - edge_full, 3)
+        rows.append(row)
     return {"rows": rows, "new_shoe": shoe.finished}
 
 

@@ -19,9 +19,10 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
-from baccarat.core.distribution import Distribution
+from baccarat.core.distribution import FREQUENCY_VALUES
 from baccarat.core.rules import RuleSet
 from baccarat.ledger.views import CoupView, DealOutcome, ShoeView, TableView
 from baccarat.roads import Roads
@@ -41,6 +42,8 @@ from baccarat.web.present import road_labels, shoe_data
 
 __all__ = ["PanelState", "PanelStates", "states_of", "table_growth"]
 
+_TALLIES = ("banker", "player", "tie", *FREQUENCY_VALUES, "player_pair", "banker_pair")
+
 
 @dataclass
 class PanelState:
@@ -49,22 +52,31 @@ class PanelState:
 
     shoe: int
     roads: Roads = field(default_factory=Roads)
-    summary: list[int] = field(default_factory=lambda: [0] * 400)
-    pairs: list[int] = field(default_factory=lambda: [0] * 9)
+    tallies: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_TALLIES, 0))
+    """How many coups counted for each statistic (for ``cards_per_coup``, the cards)."""
     coup_ids: list[int] = field(default_factory=list)
 
     def add(self, view: CoupView) -> RoadChange:
         """Add one dealt coup; return what it changed on the roads."""
-        self.summary[view.coup.summary.index] += 1
-        self.pairs[view.coup.pairs.index] += 1
+        summary = view.coup.summary
+        tallies = self.tallies
+        tallies[summary.winner.value] += 1
+        for key, values in FREQUENCY_VALUES.items():
+            tallies[key] += values[summary.index]
+        # Pair class index = player kind * 3 + banker kind; kind 0 is "no pair".
+        pairs = view.coup.pairs.index
+        tallies["player_pair"] += pairs >= 3
+        tallies["banker_pair"] += pairs % 3 != 0
         self.coup_ids.append(view.id)
         return self.roads.add_coup(view.coup)
 
-    def observed(self) -> Distribution | None:
-        """The shoe's coups as a distribution of counts (None before the first)."""
-        if not self.coup_ids:
-            return None
-        return Distribution.from_summary_counts(self.summary, self.pairs)
+    def shares(self) -> dict[str, Fraction]:
+        """Every statistic of the shoe so far as an exact share (empty before the first coup):
+        the same figures as :func:`baccarat.web.panels.observed_shares`, kept by counting."""
+        coups = len(self.coup_ids)
+        if not coups:
+            return {}
+        return {key: Fraction(count, coups) for key, count in self.tallies.items()}
 
     @classmethod
     def of(cls, table: TableView) -> PanelState:
@@ -141,7 +153,7 @@ def _parts() -> Any:
 
 
 def growth_parts(
-    observed: Distribution | None,
+    seen: dict[str, Fraction],
     coups: int,
     shoe: ShoeView,
     rule_set: RuleSet,
@@ -152,10 +164,10 @@ def growth_parts(
     """The shoe, statistics and odds parts of the panels, rendered, and each bet's edge now."""
     parts = _parts()
     exact = full_shoe_distribution(decks, rule_set.tableau) if exact_odds else None
-    odds = odds_rows(shoe, rule_set, decks) if exact_odds else None
+    odds = odds_rows(shoe, rule_set, decks, change=False) if exact_odds else None
     return {
         "shoe_html": str(parts.shoe_counts(shoe_data(shoe))),
-        "statistics_html": str(parts.statistics_table(statistics_of(observed, coups, exact))),
+        "statistics_html": str(parts.statistics_table(statistics_of(seen, coups, exact))),
         "odds_html": str(parts.odds_table(odds)) if odds else None,
         "edges": [{"bet": bet, **edge} for bet, edge in spot_odds(odds).items()],
     }
@@ -211,9 +223,9 @@ def table_growth(
             "reasons": reasons,
             "ask": ask_svg(roads, labels=labels),
         }
-        observed, coups = state.observed(), len(state.coup_ids)
+        seen, coups = state.shares(), len(state.coup_ids)
     growth |= growth_parts(
-        observed, coups, outcome.shoe, view.rule_set, outcome.shoe.decks, exact_odds=exact_odds
+        seen, coups, outcome.shoe, view.rule_set, outcome.shoe.decks, exact_odds=exact_odds
     )
     growth["history_html"] = str(_parts().history_item(coup))
     return growth
