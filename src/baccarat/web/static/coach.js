@@ -52,7 +52,7 @@
   function focusInCoach() { return coach.contains(document.activeElement); }
   function waitForNext(label) {
     nextButton.textContent = label || M.next_card;
-    var hadFocus = focusInCoach();
+    var hadFocus = focusInCoach() || document.activeElement === document.body;
     nextButton.hidden = false;
     if (hadFocus) { nextButton.focus({ preventScroll: true }); }
     keepInView();
@@ -61,6 +61,11 @@
     });
   }
   nextButton.addEventListener("click", function () { if (waiting) { waiting(); } });
+  /* Hiding the focused Next button would drop the focus to the page: it goes to the coach. */
+  function hideNext() {
+    if (document.activeElement === nextButton) { coach.focus({ preventScroll: true }); }
+    nextButton.hidden = true;
+  }
   function delay(mode) {
     if (mode === "instant") { return Promise.resolve(); }
     return new Promise(function (resolve) { window.setTimeout(resolve, reduced.matches ? 350 : 650); });
@@ -158,7 +163,6 @@
     var li = document.createElement("li");
     li.className = "card dealt" + (card.red ? " red" : "") + (faceDown ? " face-down" : "");
     li.dataset.code = card.code;
-    li.setAttribute("role", "img");
     li.setAttribute("aria-label", faceDown ? M.face_down : card.label);
     ["rank", "suit"].forEach(function (part) {
       var span = document.createElement("span");
@@ -186,7 +190,7 @@
         back.remove();
         li.classList.remove("face-down");
         waiting = null;
-        nextButton.hidden = true;
+        hideNext();
         resolve();
       }
       back.addEventListener("pointerdown", function (event) {
@@ -275,6 +279,8 @@
       if (event.kind === "card") {
         var card = event.card;
         var li = cardElement(card, mode === "squeeze");
+        $$(".coach .card.newest").forEach(function (old) { old.classList.remove("newest"); });
+        li.classList.add("newest");
         $("#" + card.side + "-cards").appendChild(li);
         var reveal = mode === "squeeze" ? peel(li) : Promise.resolve();
         return reveal.then(function () {
@@ -320,9 +326,12 @@
     }
     function next() {
       if (!events.length) {
-        nextButton.hidden = true;
+        hideNext();
         waiting = null;
+        var wasLive = coach.classList.contains("coach-live");
         coach.classList.remove("coach-live");
+        // Back in its place on the page, the coup just dealt stays in view.
+        if (wasLive) { keepInView(); }
         renderSettlement(coup.settlement);
         if (replay) { announce(J.replay_done); }
         playing = false;
@@ -333,7 +342,7 @@
       }
       var event = events.shift();
       return gate(event).then(function () {
-        if (stepwise(mode)) { nextButton.hidden = true; }
+        if (stepwise(mode)) { hideNext(); }
         return show(event);
       }).then(function () {
         if (stepwise(mode)) { keepInView(); }
