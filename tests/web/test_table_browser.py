@@ -69,7 +69,9 @@ _IN_VIEW = """(selector) => {
   if (box.width === 0 || box.height === 0) { return "not shown"; }
   const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5
     && box.right <= window.innerWidth + 0.5;
-  return inside ? "ok" : `outside: ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}, ${Math.round(box.left)}..${Math.round(box.right)} of ${window.innerWidth}`;
+  const at = (a, b, n) => `${Math.round(a)}..${Math.round(b)} of ${n}`;
+  return inside ? "ok" : "outside: " + at(box.top, box.bottom, window.innerHeight) + ", "
+    + at(box.left, box.right, window.innerWidth);
 }"""
 
 
