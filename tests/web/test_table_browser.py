@@ -23,7 +23,13 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from support.browser import browser_context, needs_chromium, screenshot, serve_in_thread
+from support.browser import (
+    ARTIFACTS,
+    browser_context,
+    needs_chromium,
+    screenshot,
+    serve_in_thread,
+)
 
 pytestmark = needs_chromium
 
@@ -118,7 +124,10 @@ def _step_through(page: Any, size: str, language: str) -> tuple[int, int]:
         )
         _check_in_view(page, f"{size} {language} after tap {tap}", expect_next=tap < events)
         if tap == 5:
-            screenshot(page, f"table-{language}-{size}-step")
+            # What the player sees mid-coup: the viewport, not the whole page (the coach is
+            # sticky, so a full-page capture would draw it away from the screen it is on).
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"table-{language}-{size}-step.png"))
     page.wait_for_function("() => !document.querySelector('#deal').disabled")
     return len(coup["cards"]), events
 

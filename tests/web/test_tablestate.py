@@ -15,7 +15,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from baccarat.records import RecordType
 from baccarat.web.tablestate import PanelStates, states_of
+from support.records import check_record
 
 from .conftest import table_id
 
@@ -58,6 +60,7 @@ def _deal(player: TestClient, table: int, stakes: dict[str, Any]) -> dict[str, A
     )
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
+    check_record(data, RecordType.API_DEAL)  # the growth is part of the documented answer
     return data
 
 
