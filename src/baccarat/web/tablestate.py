@@ -15,6 +15,7 @@ page is told to fetch its panels (a replayed deal, another process having dealt,
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from collections import OrderedDict
@@ -145,6 +146,7 @@ def states_of(service: object) -> PanelStates:
         return states
 
 
+@functools.cache
 def _parts() -> Any:
     """The panel macros (``_panel_parts.html``) as callables, rendered in the current language."""
     from baccarat.web.pages import templates
