@@ -222,7 +222,7 @@ def test_a_round_with_the_keyboard_alone(server: str, playwright: Any, tmp_path:
 def test_axe_finds_no_violation_on_the_table(
     server: str, playwright: Any, tmp_path: Path, language: str
 ) -> None:
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
     axe = Axe()
     for size in SIZES:

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from baccarat.core.amounts import STYLES, AmountError, parse_amount
-from baccarat.i18n.markers import N_
-from baccarat.web.i18n import _, current
+from baccarat.i18n.markers import N_, NP_
+from baccarat.web.i18n import _, current, pgettext
 from baccarat.web.present import error_message
 
 __all__ = [
@@ -39,16 +39,30 @@ MAIN_BETS = ("player", "tie", "banker")
 
 KEYS: tuple[tuple[str, str], ...] = (
     (N_("Space or Enter"), N_("the next card (step by step), or peel the card (squeeze)")),
-    ("D", N_("deal")),
-    ("R", N_("rebet: the last coup's stakes again")),
-    ("U", N_("undo the last change to the stakes")),
+    # Translators: a key on the keyboard: keep the same letter or sign (the script listens for it).
+    (NP_("keyboard key", "D"), N_("deal")),
+    # Translators: a key on the keyboard: keep the same letter (the script listens for it).
+    (NP_("keyboard key", "R"), N_("rebet: the last coup's stakes again")),
+    # Translators: a key on the keyboard: keep the same letter (the script listens for it).
+    (NP_("keyboard key", "U"), N_("undo the last change to the stakes")),
     ("1–7", N_("choose a chip")),
-    ("?", N_("show or hide this list")),
+    # Translators: a key on the keyboard: keep the same sign (the script listens for it).
+    (NP_("keyboard key", "?"), N_("show or hide this list")),
 )
 """The table's keys: what to press and what it does (English; translated where shown)."""
 
 _SENTINEL = "\x00"
 """Stands for the refused text while a refusal is rendered as a template for the script."""
+
+
+def key_label(key: str) -> str:
+    """How the keys list names a key: a key's name translated (*Space or Enter*); a letter or a
+    sign is the key itself, the same in every language (the script listens for it)."""
+    if len(key) > 3:
+        return _(key)
+    if key[0].isdigit():
+        return key
+    return pgettext("keyboard key", key)
 
 
 def form_stakes(form: Mapping[str, str]) -> dict[str, int]:
@@ -131,8 +145,7 @@ def felt_context(bets: list[dict[str, Any]], stakes: Mapping[str, str]) -> dict[
             "side_staked": any(stakes.get(bet["name"]) for bet in side + egalite),
             "egalite_staked": any(stakes.get(bet["name"]) for bet in egalite),
             "chips": CHIPS,
-            # A letter or a sign is the key itself; a key's name is translated.
-            "key_list": [(_(key) if len(key) > 3 else key, _(text)) for key, text in KEYS],
+            "key_list": [(key_label(key), _(text)) for key, text in KEYS],
         },
         "felt_messages": felt_messages(),
     }
