@@ -153,17 +153,34 @@ class Player:
         reply = await self.request("GET", "/api/tables/current")
         self.table = int(reply.json()["table"]["id"])
 
-    async def deal(self) -> Reply:
+    async def deal(self, mode: str = "api") -> Reply:
+        """One deal as ``mode`` does it: ``api`` the deal alone; ``browser`` what the table page
+        does per coup (the deal with ``view=table``, whose answer grows the panels, and the panels
+        fetched whole only when it says so: a shoe's first and last coup); ``panels`` what the
+        page did before (the deal, then the panels fetched whole after every coup). A new shoe
+        first takes the player's contribution to its order, as the page's fair.js sends it."""
+        view = "?view=table" if mode == "browser" else ""
         key = {"Idempotency-Key": uuid.uuid4().hex}
-        reply = await self.request("POST", f"/api/tables/{self.table}/deal", DEAL_BODY, key)
+        path = f"/api/tables/{self.table}/deal{view}"
+        reply = await self.request("POST", path, DEAL_BODY, key)
         if reply.status == 409 and reply.json()["code"] == "contribution_needed":
-            # A new shoe: the player's contribution to its order (after its commitment), then
-            # the same deal again.
             seed = {"client_seed": uuid.uuid4().hex, "commitment": reply.json()["commitment"]}
-            path = f"/api/tables/{self.table}/client-seed"
-            await self.request("POST", path, json.dumps(seed).encode())
-            reply = await self.request("POST", f"/api/tables/{self.table}/deal", DEAL_BODY, key)
+            seed_path = f"/api/tables/{self.table}/client-seed"
+            await self.request("POST", seed_path, json.dumps(seed).encode())
+            reply = await self.request("POST", path, DEAL_BODY, key)
+        if reply.status == 200 and (
+            mode == "panels" or (mode == "browser" and b'"refresh":true' in reply.body)
+        ):
+            panels = await self.request("GET", f"/table/panels?table={self.table}")
+            if panels.status != 200:
+                return panels
         return reply
+
+    async def open_page(self) -> None:
+        """Load the table page, as a browser does before its first deal."""
+        reply = await self.request("GET", f"/table?table={self.table}")
+        if reply.status != 200:
+            raise RuntimeError(f"the table page answered {reply.status}")
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -217,13 +234,21 @@ class Load:
 
 
 async def _drive(
-    host: str, port: int, players: int, seconds: float, rate: float | None, server: int
+    host: str,
+    port: int,
+    players: int,
+    seconds: float,
+    rate: float | None,
+    server: int,
+    mode: str = "api",
 ) -> Load:
     crowd = [Player(host, port) for _ in range(players)]
     for player in crowd:
         await player.join()
+        if mode != "api":
+            await player.open_page()
     for player in crowd:  # each player's first deal opens its shoe's cache entry: not timed
-        if (await player.deal()).status != 200:
+        if (await player.deal(mode)).status != 200:
             raise RuntimeError("a first deal was refused")
     latencies: list[float] = []
     refused = missed = 0
@@ -244,7 +269,7 @@ async def _drive(
             else:
                 due = time.perf_counter()
             try:
-                reply = await player.deal()
+                reply = await player.deal(mode)
             except (OSError, asyncio.IncompleteReadError):
                 refused += 1
                 await player.close()
@@ -280,10 +305,81 @@ def _event_loop() -> Callable[[], asyncio.AbstractEventLoop]:
     return uvloop.new_event_loop
 
 
-def drive(base: tuple[str, int, int], players: int, seconds: float, rate: float | None) -> Load:
+def drive(
+    base: tuple[str, int, int],
+    players: int,
+    seconds: float,
+    rate: float | None,
+    mode: str = "api",
+) -> Load:
     host, port, server = base
     with asyncio.Runner(loop_factory=_event_loop()) as runner:
-        return runner.run(_drive(host, port, players, seconds, rate, server))
+        return runner.run(_drive(host, port, players, seconds, rate, server, mode))
+
+
+SHOE_WINDOWS = ((1, 10), (70, 79))
+"""The coups of a shoe whose server CPU is compared: its first ten and ten late ones."""
+
+
+async def _positions(
+    host: str, port: int, server: int, players: int, mode: str
+) -> dict[tuple[int, int], float]:
+    """Server CPU per request group (one coup as ``mode`` does it) in each of
+    :data:`SHOE_WINDOWS`, with ``players`` fresh guests dealing back to back, each from its own
+    new shoe; the coups between the windows are dealt untimed."""
+    crowd = [Player(host, port) for _ in range(players)]
+    for player in crowd:
+        await player.join()
+        if mode != "api":
+            await player.open_page()
+
+    async def deal_until(player: Player, last: int) -> None:
+        for _ in range(last - dealt[player.table]):
+            reply = await player.deal(mode)
+            if reply.status != 200:
+                raise RuntimeError(f"a deal was refused: {reply.status} {reply.body[:200]!r}")
+            dealt[player.table] += 1
+
+    dealt = {player.table: 0 for player in crowd}
+    cpu: dict[tuple[int, int], float] = {}
+    for first, last in SHOE_WINDOWS:
+        await asyncio.gather(*(deal_until(p, first - 1) for p in crowd))
+        before = _cpu_seconds({server})
+        await asyncio.gather(*(deal_until(p, last) for p in crowd))
+        cpu[first, last] = (_cpu_seconds({server}) - before) / (players * (last - first + 1))
+    for player in crowd:
+        await player.close()
+    return cpu
+
+
+def positions(base: tuple[str, int, int], players: int, mode: str) -> dict[tuple[int, int], float]:
+    host, port, server = base
+    with asyncio.Runner(loop_factory=_event_loop()) as runner:
+        return runner.run(_positions(host, port, server, players, mode))
+
+
+def _position_lines(base: tuple[str, int, int], players: int, repeat: int) -> None:
+    """Server CPU per coup early and late in a shoe: the API deal alone, the browser's coup
+    (the deal with the panels' growth), and the browser's coup as it was (the deal and then the
+    whole panels). Each mode's median of ``repeat`` runs; ratios against the same run's figures."""
+    found: dict[str, dict[tuple[int, int], float]] = {}
+    for mode in ("api", "browser", "panels"):
+        runs = [positions(base, players, mode) for _ in range(repeat)]
+        found[mode] = {w: statistics.median(run[w] for run in runs) for w in SHOE_WINDOWS}
+    early, late = SHOE_WINDOWS
+    api = found["api"]
+    for mode, title in (
+        ("api", "API deal alone"),
+        ("browser", "browser coup (deal, view=table)"),
+        ("panels", "browser coup before (deal + panels)"),
+    ):
+        cpu = found[mode]
+        print(
+            f"  server CPU per {title}: coups {early[0]}-{early[1]} {cpu[early] * 1e3:.2f} ms, "
+            f"coups {late[0]}-{late[1]} {cpu[late] * 1e3:.2f} ms; late/early "
+            f"{cpu[late] / cpu[early]:.2f}x; late against the API deal alone (late) "
+            f"{cpu[late] / api[late]:.2f}x"
+        )
 
 
 @contextmanager
@@ -355,14 +451,21 @@ def _load_line(name: str, runs: list[Load]) -> str:
 
 
 def _run_lines(
-    base: tuple[str, int, int], players: list[int], seconds: float, rate: float, repeat: int
+    base: tuple[str, int, int],
+    players: list[int],
+    seconds: float,
+    rate: float,
+    repeat: int,
+    modes: list[str],
 ) -> None:
-    for count in players:
-        runs = [drive(base, count, seconds, None) for _ in range(repeat)]
-        print(_load_line(f"HTTP, {count} players, back to back", runs))
-        if rate:
-            runs = [drive(base, count, seconds, rate) for _ in range(repeat)]
-            print(_load_line(f"HTTP, {count} players, paced {rate:g}/s", runs))
+    for mode in modes:
+        what = "deals" if mode == "api" else "browser coups"
+        for count in players:
+            runs = [drive(base, count, seconds, None, mode) for _ in range(repeat)]
+            print(_load_line(f"HTTP, {count} players, {what} back to back", runs))
+            if rate:
+                runs = [drive(base, count, seconds, rate, mode) for _ in range(repeat)]
+                print(_load_line(f"HTTP, {count} players, {what} paced {rate:g}/s", runs))
 
 
 def main() -> None:
@@ -375,6 +478,20 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="runs per line (best, median)")
     parser.add_argument("--skip-sqlite", action="store_true")
     parser.add_argument("--skip-postgres", action="store_true")
+    parser.add_argument(
+        "--modes",
+        nargs="+",
+        default=["api", "browser"],
+        choices=["api", "browser", "panels"],
+        help="what each player does per coup: the deal alone, the table page's coup (the deal "
+        "with its panel growth), or the page's coup before (the deal, then the whole panels)",
+    )
+    parser.add_argument(
+        "--position-players",
+        type=int,
+        default=10,
+        help="players for the early/late-shoe CPU lines (0: skip them)",
+    )
     args = parser.parse_args()
     print(
         f"bench_load: {args.players} concurrent players, {args.seconds:g} s each, stakes {STAKES}; "
@@ -386,7 +503,9 @@ def main() -> None:
             if workers == args.sqlite_workers[0]:
                 print(_line("reference: service, 1 thread", direct(url, 2.0)))
             with servers(url, workers) as base:
-                _run_lines(base, args.players, args.seconds, args.rate, args.repeat)
+                if workers == args.sqlite_workers[0] and args.position_players:
+                    _position_lines(base, args.position_players, args.repeat)
+                _run_lines(base, args.players, args.seconds, args.rate, args.repeat, args.modes)
     if args.skip_postgres:
         return
     for workers in [1, *args.workers]:
@@ -395,7 +514,7 @@ def main() -> None:
             if workers == 1:
                 print(_line("reference: service, 1 thread", direct(url, 2.0)))
             with servers(url, workers) as base:
-                _run_lines(base, args.players, args.seconds, args.rate, args.repeat)
+                _run_lines(base, args.players, args.seconds, args.rate, args.repeat, args.modes)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,10 @@ def test_english_defaults() -> None:
     ]
     assert [ENGLISH.road_name(r) for r in DerivedRoad] == [r.title for r in DerivedRoad]
     assert ENGLISH.colour_name(None) == "no mark"
-    assert ENGLISH.colour_letter(Colour.BLUE) == "B"
+    # Blue is "C" (the Big Road changes: choppy), never "B", which marks Banker on the roads
+    # right above; red is "R" (it repeats: orderly).
+    assert ENGLISH.colour_letter(Colour.BLUE) == "C"
+    assert ENGLISH.colour_letter(Colour.RED) == "R"
     assert ENGLISH.side_wins(Side.PLAYER) == "Player wins"
     assert ENGLISH.result_name(Winner.TIE) == "Tie"
 
@@ -28,3 +31,9 @@ def test_english_defaults() -> None:
 def test_labels_must_be_printable_text(bad: object) -> None:
     with pytest.raises(RoadError, match="banker"):
         RoadLabels(banker=bad)  # type: ignore[arg-type]
+
+
+def test_derived_letters_never_reuse_an_outcome_letter() -> None:
+    outcomes = {ENGLISH.letter(w) for w in Winner}
+    colours = {ENGLISH.colour_letter(c) for c in Colour}
+    assert len(colours) == 2 and not outcomes & colours

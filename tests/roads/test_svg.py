@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
@@ -18,6 +19,7 @@ from baccarat.roads.svg import (
     ask_svg,
     bead_plate_svg,
     big_road_svg,
+    coup_cells,
     derived_road_svg,
     roads_svg,
 )
@@ -140,3 +142,31 @@ def test_bad_sizes_and_colours_are_refused() -> None:
         Palette(banker='red" onload="x')
     svg = bead_plate_svg(roads, palette=Palette(banker="darkred"))
     assert 'fill="darkred"' in svg
+
+
+_CELL = re.compile(r'<g class="cell[^"]*" transform="translate\((\d+),(\d+)\)".*?</g>')
+
+
+def _cells(svg: str) -> dict[tuple[str, str], str]:
+    return {(m[1], m[2]): m[0] for m in _CELL.finditer(svg)}
+
+
+@given(sequences)
+@settings(max_examples=60, deadline=None)
+def test_coup_cells_grow_the_boards_like_a_full_redraw(results: list[RoadResult]) -> None:
+    """Appending each coup's cells (replacing any at the same place) gives, coup after coup,
+    exactly the cells of every board drawn whole."""
+    roads = Roads()
+    grown: dict[str, dict[tuple[str, str], str]] = {}
+    for result in results:
+        change = roads.add(result)
+        for board, cells in coup_cells(roads, change).items():
+            for cell in cells:
+                grown.setdefault(board, {}).update(_cells(cell))
+    whole = {
+        "bead_plate": bead_plate_svg(roads),
+        "big_road": big_road_svg(roads),
+        **{road.value: derived_road_svg(roads, road) for road in DerivedRoad},
+    }
+    for board, svg in whole.items():
+        assert grown.get(board, {}) == _cells(svg), board

@@ -46,7 +46,7 @@ def test_the_whole_is_its_parts() -> None:
 def test_straight_drop_grid() -> None:
     roads = Roads.from_tokens("B P P P P")
     assert big_road_text(roads).splitlines()[1:5] == ["B P", ". P", ". P", ". P"]
-    assert derived_road_text(roads, DerivedRoad.BIG_EYE_BOY).splitlines()[1:3] == ["B R", ". R"]
+    assert derived_road_text(roads, DerivedRoad.BIG_EYE_BOY).splitlines()[1:3] == ["C R", ". R"]
 
 
 def test_labels_change_the_markings() -> None:

@@ -53,7 +53,7 @@ def _pass_gate(page: Any, server: str) -> None:
 
 def _deal(page: Any) -> dict[str, Any]:
     """Click Deal and wait until the coup has been dealt out and the panels refreshed."""
-    with page.expect_response(lambda r: r.url.endswith("/deal")) as response_info:
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as response_info:
         page.click("#deal")
     data: dict[str, Any] = response_info.value.json()
     page.wait_for_function("() => !document.querySelector('#deal').disabled")
@@ -70,7 +70,7 @@ def test_play_explain_settle_roads_and_replay(server: str, playwright: Any, tmp_
         assert notice in page.inner_text("#notices")
     assert _points(page.inner_text("#balance")) == 10_000
 
-    page.check("input[name=speed][value=fast]", force=True)
+    page.check("input[name=speed][value=instant]", force=True)
     page.click("label.chip-100")
     page.click(".spot-banker .add-chip")
     page.click("label.chip-5")
@@ -150,7 +150,7 @@ def test_phone_width_step_by_step_and_announcements(
     assert page.evaluate("() => window.innerWidth") == 390
     page.check("input[name=speed][value=step]", force=True)
     page.fill("#stake-player", "50")
-    with page.expect_response(lambda r: r.url.endswith("/deal")) as response_info:
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as response_info:
         page.click("#deal")
     coup = response_info.value.json()["coup"]
     # Played back one event at a time: each card, each step, then the result.

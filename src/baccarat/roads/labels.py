@@ -68,7 +68,7 @@ class RoadLabels:
     player: str = "P"
     tie: str = "T"
     red: str = "R"
-    blue: str = "B"
+    blue: str = "C"
     banker_name: str = "Banker"
     player_name: str = "Player"
     banker_wins: str = "Banker wins"

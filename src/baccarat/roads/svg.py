@@ -22,10 +22,11 @@ from html import escape
 
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
+from baccarat.roads.big_road import BigRoadCell
 from baccarat.roads.derived import Colour, DerivedRoad
 from baccarat.roads.grid import ROWS, Position
 from baccarat.roads.labels import ENGLISH, RoadLabels, check_strings
-from baccarat.roads.model import Roads
+from baccarat.roads.model import RoadChange, Roads
 from baccarat.roads.result import RoadError, RoadResult
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "ask_svg",
     "bead_plate_svg",
     "big_road_svg",
+    "coup_cells",
     "derived_road_svg",
     "roads_svg",
 ]
@@ -198,23 +200,29 @@ def _bead_title(number: int, result: RoadResult, labels: RoadLabels) -> str:
     return ", ".join(parts)
 
 
+def _bead_cell(
+    roads: Roads, number: int, result: RoadResult, cell: int, labels: RoadLabels, palette: Palette
+) -> tuple[Position, str, str, Sequence[str]]:
+    """Coup ``number`` (from 1) on the Bead Plate: where, its class, its title, its shapes."""
+    c = cell / 2
+    fill = palette.outcome(result.outcome)
+    shapes = [
+        _circle(c, c, cell * 0.42, fill),
+        _text(c, c, cell * 0.5, palette.on_colour, labels.letter(result.outcome), bold=True),
+        *_pair_dots(cell, result.banker_pair, result.player_pair, palette),
+    ]
+    css = f"bead {result.outcome.value}"
+    position = roads.bead_plate.position(number - 1)
+    return position, css, _bead_title(number, result, labels), shapes
+
+
 def _bead_figure(
     roads: Roads, cell: int, columns: int | None, labels: RoadLabels, palette: Palette
 ) -> _Figure:
     plate = roads.bead_plate
-    c = cell / 2
-
-    def draw(number: int, result: RoadResult) -> tuple[Position, str, str, Sequence[str]]:
-        fill = palette.outcome(result.outcome)
-        shapes = [
-            _circle(c, c, cell * 0.42, fill),
-            _text(c, c, cell * 0.5, palette.on_colour, labels.letter(result.outcome), bold=True),
-            *_pair_dots(cell, result.banker_pair, result.player_pair, palette),
-        ]
-        css = f"bead {result.outcome.value}"
-        return plate.position(number - 1), css, _bead_title(number, result, labels), shapes
-
-    cells = (draw(i, r) for i, r in enumerate(plate.results, start=1))
+    cells = (
+        _bead_cell(roads, i, r, cell, labels, palette) for i, r in enumerate(plate.results, start=1)
+    )
     return _board(labels.bead_plate, "bead-plate", cell, plate.width, columns, cells, palette)
 
 
@@ -232,39 +240,59 @@ def _tie_marks(cell: int, ties: int, palette: Palette) -> list[str]:
     return shapes
 
 
+def _leading_cell(
+    roads: Roads, cell: int, labels: RoadLabels, palette: Palette
+) -> tuple[Position, str, str, Sequence[str]]:
+    """Ties before the first result wait, slashed, where the first cell will be drawn."""
+    road = roads.big_road
+    title = f"{labels.big_road}: {labels.leading_ties.format(count=road.leading_ties)}"
+    title = ", ".join([title, *_pair_words(*road.leading_pairs, labels)])
+    shapes = [
+        *_tie_marks(cell, road.leading_ties, palette),
+        *_pair_dots(cell, *road.leading_pairs, palette),
+    ]
+    return Position(0, 0), "big-road tie", title, shapes
+
+
+def _big_road_cell(
+    x: int,
+    y: int,
+    item: BigRoadCell,
+    position: Position,
+    cell: int,
+    labels: RoadLabels,
+    palette: Palette,
+) -> tuple[Position, str, str, Sequence[str]]:
+    """The Big Road cell in logical column ``x``, row ``y`` (both from 1), drawn at ``position``."""
+    c = cell / 2
+    colour = palette.side(item.side)
+    parts = [
+        f"{labels.big_road}, {labels.cell.format(column=x, row=y)}: "
+        f"{labels.side_wins(item.side)} "
+        f"({labels.coup.format(number=item.coup + 1)})"
+    ]
+    if item.ties:
+        parts.append(labels.ties.format(count=item.ties))
+    parts += _pair_words(item.banker_pair, item.player_pair, labels)
+    shapes = [
+        _circle(c, c, cell * 0.34, "none", colour, cell * 0.09),
+        *_tie_marks(cell, item.ties, palette),
+        _text(c, c, cell * 0.42, colour, labels.side_letter(item.side), bold=True),
+        *_pair_dots(cell, item.banker_pair, item.player_pair, palette),
+    ]
+    return position, f"big-road {item.side.value}", ", ".join(parts), shapes
+
+
 def _big_road_figure(
     roads: Roads, cell: int, columns: int | None, labels: RoadLabels, palette: Palette
 ) -> _Figure:
     road = roads.big_road
-    c = cell / 2
     cells: list[tuple[Position, str, str, Sequence[str]]] = []
     if road.leading_ties:
-        # Ties before the first result wait, slashed, where the first cell will be drawn.
-        title = f"{labels.big_road}: {labels.leading_ties.format(count=road.leading_ties)}"
-        title = ", ".join([title, *_pair_words(*road.leading_pairs, labels)])
-        shapes = [
-            *_tie_marks(cell, road.leading_ties, palette),
-            *_pair_dots(cell, *road.leading_pairs, palette),
-        ]
-        cells.append((Position(0, 0), "big-road tie", title, shapes))
+        cells.append(_leading_cell(roads, cell, labels, palette))
     for x, (column, placed) in enumerate(zip(road.columns, road.placed, strict=True), start=1):
         for y, (item, position) in enumerate(zip(column, placed, strict=True), start=1):
-            colour = palette.side(item.side)
-            parts = [
-                f"{labels.big_road}, {labels.cell.format(column=x, row=y)}: "
-                f"{labels.side_wins(item.side)} "
-                f"({labels.coup.format(number=item.coup + 1)})"
-            ]
-            if item.ties:
-                parts.append(labels.ties.format(count=item.ties))
-            parts += _pair_words(item.banker_pair, item.player_pair, labels)
-            shapes = [
-                _circle(c, c, cell * 0.34, "none", colour, cell * 0.09),
-                *_tie_marks(cell, item.ties, palette),
-                _text(c, c, cell * 0.42, colour, labels.side_letter(item.side), bold=True),
-                *_pair_dots(cell, item.banker_pair, item.player_pair, palette),
-            ]
-            cells.append((position, f"big-road {item.side.value}", ", ".join(parts), shapes))
+            cells.append(_big_road_cell(x, y, item, position, cell, labels, palette))
     return _board(labels.big_road, "big-road", cell, road.width, columns, cells, palette)
 
 
@@ -290,6 +318,26 @@ def _glyph(
     ]
 
 
+def _derived_cell(
+    road: DerivedRoad,
+    x: int,
+    y: int,
+    colour: Colour,
+    position: Position,
+    cell: int,
+    labels: RoadLabels,
+    palette: Palette,
+) -> tuple[Position, str, str, Sequence[str]]:
+    """A derived road's mark in its logical column ``x``, row ``y`` (both from 1)."""
+    return (
+        position,
+        f"derived-road {road.value.replace('_', '-')} {colour.value}",
+        f"{labels.road_name(road)}, {labels.cell.format(column=x, row=y)}: "
+        f"{labels.colour_name(colour)}",
+        _glyph(road, colour, cell, labels, palette),
+    )
+
+
 def _derived_figure(
     roads: Roads,
     road: DerivedRoad,
@@ -301,12 +349,7 @@ def _derived_figure(
     marks = roads.derived(road)
     name = labels.road_name(road)
     cells = (
-        (
-            position,
-            f"derived-road {road.value.replace('_', '-')} {colour.value}",
-            f"{name}, {labels.cell.format(column=x, row=y)}: {labels.colour_name(colour)}",
-            _glyph(road, colour, cell, labels, palette),
-        )
+        _derived_cell(road, x, y, colour, position, cell, labels, palette)
         for x, (column, placed) in enumerate(zip(marks.columns, marks.placed, strict=True), 1)
         for y, (colour, position) in enumerate(zip(column, placed, strict=True), 1)
     )
@@ -442,3 +485,68 @@ def roads_svg(
     width = max(max(figure.width, 9 * len(figure.name)) for figure in figures)
     whole = _Figure(labels.roads, "roads", width, y - _GAP, ())
     return _svg(whole, content)
+
+
+CELL_SIZES = {"bead_plate": 28, "big_road": 24, "derived": 16}
+"""The cell sizes of the boards on their own (the defaults of the functions above)."""
+
+
+def coup_cells(
+    roads: Roads,
+    change: RoadChange,
+    *,
+    labels: RoadLabels = ENGLISH,
+    palette: Palette = DEFAULT_PALETTE,
+) -> dict[str, list[str]]:
+    """The cells one coup drew or redrew, as ``<g>`` elements placed on boards shown whole
+    (``columns`` at least the road's width): the new bead, the Big Road cell made or slashed,
+    and each new derived mark, by board (``bead_plate``, ``big_road``, each derived road's
+    value). A page appends them, replacing any cell already at the same place, and so grows its
+    boards by one coup without redrawing them.
+
+    >>> roads = Roads.from_tokens("B P")
+    >>> change = roads.add(RoadResult.parse("T"))
+    >>> cells = coup_cells(roads, change)
+    >>> [len(cells[board]) for board in ("bead_plate", "big_road", "big_eye_boy")]
+    [1, 1, 0]
+    >>> "ties: 1" in cells["big_road"][0]
+    True
+    """
+    bead = CELL_SIZES["bead_plate"]
+    big = CELL_SIZES["big_road"]
+    small = CELL_SIZES["derived"]
+
+    def g(drawn: tuple[Position, str, str, Sequence[str]], size: int) -> str:
+        position, css, title, shapes = drawn
+        return _cell(position.column * size, position.row * size, css, title, shapes)
+
+    number = change.coup + 1
+    out: dict[str, list[str]] = {
+        "bead_plate": [
+            g(
+                _bead_cell(
+                    roads, number, roads.bead_plate.results[change.coup], bead, labels, palette
+                ),
+                bead,
+            )
+        ],
+        "big_road": [],
+        **{road.value: [] for road in DerivedRoad},
+    }
+    made = change.big_road
+    if made.cell is None:
+        if roads.big_road.leading_ties:
+            out["big_road"].append(g(_leading_cell(roads, big, labels, palette), big))
+    elif made.placed is not None:
+        item = roads.big_road.columns[made.cell.column][made.cell.row]
+        drawn = _big_road_cell(
+            made.cell.column + 1, made.cell.row + 1, item, made.placed, big, labels, palette
+        )
+        out["big_road"].append(g(drawn, big))
+    for mark in change.marks:
+        marks = roads.derived(mark.road)
+        x = len(marks.columns)
+        y = len(marks.columns[-1])
+        drawn = _derived_cell(mark.road, x, y, mark.colour, mark.placed, small, labels, palette)
+        out[mark.road.value].append(g(drawn, small))
+    return out

@@ -8,12 +8,18 @@ exact figures come from :mod:`baccarat.odds` (imported when first needed: numba 
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping, Sequence
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from babel.numbers import format_decimal
+from babel.numbers import (
+    format_decimal,
+    format_percent,
+    get_decimal_symbol,
+    get_minus_sign_symbol,
+)
 from markupsafe import Markup
 
 from baccarat.core.bets import Bet
@@ -21,11 +27,13 @@ from baccarat.core.distribution import Distribution
 from baccarat.core.rules import RuleSet
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Tableau
+from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.markers import N_
 from baccarat.ledger.views import ShoeView, TableView
 from baccarat.roads import Roads
 from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg
+from baccarat.roads.why import Case, MarkReason, mark_reasons
 from baccarat.web.i18n import _, current, format_fraction_percent
 from baccarat.web.present import bet_title, road_labels
 
@@ -38,14 +46,101 @@ BOARD_COLUMNS = 14
 """The fewest columns a road board shows, so an empty shoe still looks like a score board."""
 
 
+@lru_cache(maxsize=16)
+def _percent_signs(translator: Translator) -> tuple[str, str, str, str]:
+    """The decimal sign, the minus sign, and what goes before and after a percentage's number
+    in ``translator``'s language (read off Babel's own 1%)."""
+    locale = translator.locale
+    before, after = format_percent(Decimal("0.01"), format="0%", locale=locale).split("1")
+    return get_decimal_symbol(locale), get_minus_sign_symbol(locale), before, after
+
+
+_QUANTA = {digits: Decimal(10) ** -digits for digits in range(6)}
+
+
+def percent(value: Fraction | float, digits: int = 2) -> str:
+    """:func:`~baccarat.web.i18n.format_fraction_percent`, the same text (the tests compare
+    them), without Babel's pattern machinery on every call: the panels format dozens a coup.
+
+    >>> percent(Fraction(1, 8)), percent(Fraction(-106, 10000), 3)
+    ('12.50%', '-1.060%')
+    """
+    decimal, minus, before, after = _percent_signs(current())
+    share = (Decimal(float(value)) * 100).quantize(_QUANTA[digits], rounding=ROUND_HALF_EVEN)
+    text = format(share, "f").replace(".", decimal)
+    negative = text.startswith("-")
+    return (minus if negative else "") + before + text.removeprefix("-") + after
+
+
 def _decimal(value: Fraction | float, pattern: str) -> str:
     """A figure with the language's decimal sign (``4,9388`` in Vietnamese and Hungarian)."""
     return format_decimal(float(value), format=pattern, locale=current().locale)
 
 
-def roads_context(table: TableView) -> dict[str, Any]:
-    """The five roads and the ask icons as inline SVG, and the coup id of every bead."""
-    roads = Roads.from_coups(view.coup for view in table.coups)
+_GLYPHS = {
+    DerivedRoad.BIG_EYE_BOY: N_("rings"),
+    DerivedRoad.SMALL_ROAD: N_("dots"),
+    DerivedRoad.COCKROACH_PIG: N_("slashes"),
+}
+"""What each derived road draws its marks as (the shape tells the roads apart)."""
+
+
+def reason_text(reason: MarkReason) -> str:
+    """Why a derived mark is red or blue, in the page's language: the Big Road cell it came
+    from and the columns compared (columns and rows counted from 1, as the page shows them)."""
+    column, row = reason.column + 1, reason.depth
+    compared = [c + 1 for c in reason.compared]
+    if reason.case is Case.SAME_LENGTH:
+        text = _(
+            "Big Road column {column} began: the columns {first} and {second} before it are "
+            "the same length ({length}), so red."
+        )
+        return text.format(
+            column=column, first=compared[0], second=compared[1], length=reason.lengths[0]
+        )
+    if reason.case is Case.OTHER_LENGTH:
+        text = _(
+            "Big Road column {column} began: column {first} has {first_length} cells and "
+            "column {second} has {second_length}, not the same length, so blue."
+        )
+        return text.format(
+            column=column,
+            first=compared[0],
+            second=compared[1],
+            first_length=reason.lengths[0],
+            second_length=reason.lengths[1],
+        )
+    texts = {
+        Case.LEVEL: _(
+            "Big Road column {column}, row {row}: column {compared} has {length} cells, so "
+            "it has a cell level with this one: red."
+        ),
+        Case.BELOW: _(
+            "Big Road column {column}, row {row}: column {compared} has {length} cells, so "
+            "this cell is just below its end: blue."
+        ),
+        Case.DROP: _(
+            "Big Road column {column}, row {row}: column {compared} has {length} cells and "
+            "ended further up (a straight drop): red."
+        ),
+    }
+    return texts[reason.case].format(
+        column=column, row=row, compared=compared[0], length=reason.lengths[0]
+    )
+
+
+def road_reasons(roads: Roads) -> dict[str, list[str]]:
+    """Every derived mark's reason, by road, in the order of the road's marks."""
+    lengths = roads.big_road.lengths
+    return {
+        road.value: [reason_text(reason) for reason in mark_reasons(lengths, road)]
+        for road in DerivedRoad
+    }
+
+
+def roads_of(roads: Roads, coup_ids: Sequence[int]) -> dict[str, Any]:
+    """The five roads and the ask icons as inline SVG, with their titles, the letters their
+    legends explain, the reason of every derived mark, and the coup id of every bead."""
     labels = road_labels()
 
     def wide(width: int) -> int:
@@ -60,18 +155,38 @@ def roads_context(table: TableView) -> dict[str, Any]:
                 big_road_svg(roads, labels=labels, columns=wide(roads.big_road.width))
             ),
             "derived": [
-                Markup(
-                    derived_road_svg(
-                        roads, road, labels=labels, columns=wide(roads.derived(road).width)
-                    )
-                )
+                {
+                    "key": road.value,
+                    "css": road.value.replace("_", "-"),
+                    "title": labels.road_name(road),
+                    "glyph": _(_GLYPHS[road]),
+                    "svg": Markup(
+                        derived_road_svg(
+                            roads, road, labels=labels, columns=wide(roads.derived(road).width)
+                        )
+                    ),
+                }
                 for road in DerivedRoad
             ],
+            "derived_names": ", ".join(labels.road_name(road) for road in DerivedRoad),
             "ask": Markup(ask_svg(roads, labels=labels)),
-            "coup_ids": [view.id for view in table.coups],
+            "coup_ids": list(coup_ids),
+            "reasons": road_reasons(roads),
         },
+        "road_letters": labels,
         "road_stats": roads.statistics(),
     }
+
+
+def table_ids(table: TableView) -> list[int]:
+    """The coup id of every bead of the table's shoe."""
+    return [view.id for view in table.coups]
+
+
+def roads_context(table: TableView) -> dict[str, Any]:
+    """:func:`roads_of` the table's current shoe."""
+    roads = Roads.from_coups(view.coup for view in table.coups)
+    return roads_of(roads, table_ids(table))
 
 
 FREQUENCY_ROWS: tuple[tuple[str, str], ...] = (
@@ -118,25 +233,48 @@ def observed_distribution(table: TableView) -> Distribution | None:
     return Distribution.from_summary_counts(summary, pairs)
 
 
-def statistics_context(table: TableView, exact: Distribution | None) -> dict[str, Any]:
-    """Rows of observed (this shoe) next to exact (a full shoe) frequencies."""
-    observed = observed_distribution(table)
-    seen = _shares(observed) if observed is not None else {}
+@lru_cache(maxsize=256)
+def _exact_column(translator: Translator, exact: Distribution | None) -> dict[str, str]:
+    """The statistics panel's exact column as shown (the same for every coup of a table)."""
     expected = _shares(exact) if exact is not None else {}
+    column = {
+        key: format_fraction_percent(expected[key], 2) if key in expected else "–"
+        for key, _label in FREQUENCY_ROWS
+    }
+    column["cards_per_coup"] = _decimal(expected["cards_per_coup"], "0.0000") if expected else "–"
+    return column
+
+
+def observed_shares(table: TableView) -> dict[str, Fraction]:
+    """Every statistic of the table's shoe so far, exactly (empty before its first coup)."""
+    observed = observed_distribution(table)
+    return _shares(observed) if observed is not None else {}
+
+
+def statistics_of(
+    seen: Mapping[str, Fraction], coups: int, exact: Distribution | None
+) -> dict[str, Any]:
+    """Rows of observed (``seen``: this shoe's ``coups`` coups) next to exact (a full shoe)."""
+    expected = _exact_column(current(), exact)
     rows = [
         {
             "key": key,
             "label": _(label),
-            "observed": format_fraction_percent(seen[key], 1) if key in seen else "–",
-            "exact": format_fraction_percent(expected[key], 2) if key in expected else "–",
+            "observed": percent(seen[key], 1) if key in seen else "–",
+            "exact": expected[key],
         }
         for key, label in FREQUENCY_ROWS
     ]
     cards = {
         "observed": _decimal(seen["cards_per_coup"], "0.00") if seen else "–",
-        "exact": _decimal(expected["cards_per_coup"], "0.0000") if expected else "–",
+        "exact": expected["cards_per_coup"],
     }
-    return {"statistics": {"rows": rows, "cards_per_coup": cards, "coups": len(table.coups)}}
+    return {"rows": rows, "cards_per_coup": cards, "coups": coups}
+
+
+def statistics_context(table: TableView, exact: Distribution | None) -> dict[str, Any]:
+    """:func:`statistics_of` the table's current shoe."""
+    return {"statistics": statistics_of(observed_shares(table), len(table.coups), exact)}
 
 
 def _composition(shoe: ShoeView) -> Composition:
@@ -144,11 +282,13 @@ def _composition(shoe: ShoeView) -> Composition:
 
     After the last coup of a shoe, the next coup comes from a fresh shoe of the same decks.
     """
-    from baccarat.odds import Composition
+    from baccarat.odds import CARDS, Composition
 
     if shoe.finished:
         return Composition.decks(shoe.decks)
-    return Composition.from_cards(Counter(shoe.unseen_cards).elements())
+    unseen = shoe.unseen_cards
+    # By card, in the composition's own order: 52 look-ups, not one per card left.
+    return Composition(tuple(unseen.get(card, 0) for card in CARDS))
 
 
 @lru_cache(maxsize=64)
@@ -162,33 +302,56 @@ def full_shoe_distribution(
     return exact_distribution(Composition.decks(decks), tableau, bets)
 
 
-def odds_context(table: TableView) -> dict[str, Any]:
-    """Every offered bet's house edge for the next coup, beside its value for a full shoe."""
-    from baccarat.odds import bet_stats, exact_distribution
+@lru_cache(maxsize=256)
+def _full_shoe_edges(translator: Translator, rule_set: RuleSet, decks: int) -> dict[str, Any]:
+    """Every bet's house edge for a full shoe, exact and as shown (the same for every coup)."""
+    from baccarat.odds import price_bets
 
-    rule_set: RuleSet = table.rule_set
     card_level = tuple(bet for bet in rule_set.bets.values() if bet.signature is not None)
-    now = exact_distribution(_composition(table.shoe), rule_set.tableau, card_level)
-    full = full_shoe_distribution(table.decks, rule_set.tableau, card_level)
+    full = full_shoe_distribution(decks, rule_set.tableau, card_level)
+    priced = price_bets(rule_set.bets, full)
+    edges = {name: priced[name].house_edge for name in rule_set.bets}
+    return {
+        name: (edge, format_fraction_percent(edge, 3), bet_title(rule_set.bets[name]))
+        for name, edge in edges.items()
+    }
+
+
+def odds_rows(
+    shoe: ShoeView, rule_set: RuleSet, decks: int, *, change: bool = True
+) -> dict[str, Any]:
+    """Every offered bet's house edge for the next coup, beside its value for a full shoe (and,
+    unless ``change`` is false, the difference: the API's figure; the page shows the two)."""
+    from baccarat.odds import exact_distribution, price_bets
+
+    card_level = tuple(bet for bet in rule_set.bets.values() if bet.signature is not None)
+    now = exact_distribution(_composition(shoe), rule_set.tableau, card_level)
+    # Every bet priced at once: one matrix product per class space.
+    priced = price_bets(rule_set.bets, now)
+    full = _full_shoe_edges(current(), rule_set, decks)
     rows = []
-    for bet in rule_set.bets.values():
-        edge_now = bet_stats(bet, now).house_edge
-        edge_full = bet_stats(bet, full).house_edge
-        rows.append(
-            {
-                "bet": bet.name,
-                "title": bet_title(bet),
-                "now": format_fraction_percent(edge_now, 3),
-                "full": format_fraction_percent(edge_full, 3),
-                "change": format_fraction_percent(edge_now - edge_full, 3),
-            }
-        )
-    return {"odds": {"rows": rows, "new_shoe": table.shoe.finished}}
+    for name in rule_set.bets:
+        edge_now = priced[name].house_edge
+        edge_full, full_text, title = full[name]
+        row = {"bet": name, "title": title, "now": percent(edge_now, 3)}
+        row["full"] = full_text
+        if change:
+            row["change"] = percent(edge_now - edge_full, 3)
+        rows.append(row)
+    return {"rows": rows, "new_shoe": shoe.finished}
 
 
-def panel_context(table: TableView, *, exact_odds: bool = True) -> dict[str, Any]:
-    """Everything the side panels show, for a table as it stands."""
-    context = roads_context(table)
+def odds_context(table: TableView) -> dict[str, Any]:
+    """:func:`odds_rows` for the table's next coup."""
+    return {"odds": odds_rows(table.shoe, table.rule_set, table.decks)}
+
+
+def panel_context(
+    table: TableView, *, exact_odds: bool = True, roads: Roads | None = None
+) -> dict[str, Any]:
+    """Everything the side panels show, for a table as it stands (``roads``: the roads of its
+    shoe, when the caller keeps them)."""
+    context = roads_context(table) if roads is None else roads_of(roads, table_ids(table))
     exact = full_shoe_distribution(table.decks, table.rule_set.tableau) if exact_odds else None
     context |= statistics_context(table, exact)
     context |= odds_context(table) if exact_odds else {"odds": None}

@@ -11,7 +11,7 @@ is not a refusal names its form first, ``"schema": "baccarat.api.<name>/1"`` (do
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Path, Query, Response
 from fastapi.responses import JSONResponse
@@ -30,6 +30,7 @@ from baccarat.web.deps import (
     Service,
     SessionInfo,
     SessionToken,
+    SettingsDep,
     Signer,
     live_player,
 )
@@ -50,6 +51,7 @@ from baccarat.web.present import (
     web_coup,
 )
 from baccarat.web.routers.gate import player_cookie
+from baccarat.web.tablestate import states_of, table_growth
 
 
 class ErrorOut(BaseModel):
@@ -227,12 +229,21 @@ async def deal(
     session: SessionInfo,
     response: Response,
     idempotency_key: IdempotencyKey,
+    settings: SettingsDep,
+    view: Annotated[
+        Literal["table"] | None,
+        Query(
+            description="``table``: the answer also carries what the table page needs to grow "
+            "its panels by this coup (``table``: road cells, statistics, shoe, odds, history)."
+        ),
+    ] = None,
 ) -> Json:
     """Take the stakes, deal one coup and settle it, in one transaction.
 
     The answer carries the coup's record (``baccarat.coup/1``: the cards in dealing order with
     running totals, each draw or stand with its explanation and draw-table cell, the result and
-    the settlement of every bet), the balance before and after, and the shoe.
+    the settlement of every bet), the balance before and after, and the shoe. Stakes are read by
+    the strict grammar in its canonical writing (``100``, ``12.5``; never ``1,000``).
     """
     # The one strict grammar (canonical writing only: this is the API), before any other work.
     parsed = {bet: parse_amount(value) for bet, value in body.stakes.items()}
@@ -244,7 +255,12 @@ async def deal(
         outcome = service.deal(
             player_id, table_id, stakes, since=session.started, idempotency_key=idempotency_key
         )
-        return tagged(RecordType.API_DEAL, deal_data(outcome)), outcome.replayed
+        data = deal_data(outcome)
+        if view == "table":
+            data["table"] = table_growth(
+                states_of(service), outcome, data["coup"], exact_odds=settings.exact_odds
+            )
+        return tagged(RecordType.API_DEAL, data), outcome.replayed
 
     if service.store.embedded:
         # SQLite runs in this process and lets one writer in at a time, so a thread buys no
@@ -311,7 +327,7 @@ def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
         "svg": {
             "bead_plate": str(context["roads"]["bead_plate"]),
             "big_road": str(context["roads"]["big_road"]),
-            "derived": [str(svg) for svg in context["roads"]["derived"]],
+            "derived": [str(road["svg"]) for road in context["roads"]["derived"]],
             "ask": str(context["roads"]["ask"]),
         },
     }

@@ -15,14 +15,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from baccarat.core.amounts import parse_amount
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import PlayerView, TableView
 from baccarat.store.models import MAX_ID
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
+from baccarat.web.felt import CHIPS, felt_context, form_stakes, spot_odds
 from baccarat.web.history_view import history_groups
-from baccarat.web.i18n import _, current, pgettext
+from baccarat.web.i18n import _, format_points, pgettext
 from baccarat.web.numbers import quoted, whole
 from baccarat.web.pages import render
 from baccarat.web.panels import panel_context
@@ -34,45 +34,16 @@ from baccarat.web.present import (
     table_data,
 )
 from baccarat.web.statuses import status_of
+from baccarat.web.tablestate import states_of
 
 router = APIRouter(include_in_schema=False)
 
-CHIPS = (1, 5, 25, 100, 500, 1_000, 5_000)
-"""The chip rail, in points."""
 DECK_CHOICES = (1, 2, 4, 6, 8)
 HISTORY_SHOWN = 50
 # Every id in a path or a query is range-checked before it reaches the database (a 422 page).
 TableId = Annotated[int, Path(ge=1, le=MAX_ID)]
 RecordId = Annotated[int, Path(ge=1, le=MAX_ID)]
 """Coups listed in the history panel (the history page lists the whole session)."""
-
-
-def bet_groups(bets: list[dict[str, Any]], stakes: dict[str, str]) -> list[dict[str, Any]]:
-    """The bet spots in three groups: the main bets, the side bets, and the Egalité bets (a tie
-    on a given total), which are many and folded away unless one of them holds a stake."""
-    egalite = [bet for bet in bets if bet["name"].startswith("egalite_")]
-    side = [bet for bet in bets if not bet["main"] and bet not in egalite]
-    groups: list[dict[str, Any]] = [
-        {
-            "legend": _("Main bets"),
-            "css": "main-bets",
-            "bets": [b for b in bets if b["main"]],
-            "collapsed": False,
-        },
-        {"legend": _("Side bets"), "css": "side-bets", "bets": side, "collapsed": False},
-    ]
-    if egalite:
-        groups.append(
-            {
-                "legend": _("Egalité"),
-                "css": "egalite-bets",
-                "bets": egalite,
-                "collapsed": True,
-                "summary": _("A tie on a given total (Egalité 0 to 9)"),
-                "open": any(stakes.get(bet["name"]) for bet in egalite),
-            }
-        )
-    return [group for group in groups if group["bets"]]
 
 
 def _table_context(
@@ -85,9 +56,15 @@ def _table_context(
 ) -> dict[str, Any]:
     history = service.history(player.player_id, since=session.started, limit=HISTORY_SHOWN)
     data = table_data(table, coups=False)
+    states = states_of(service)
+    with states.lock:
+        # The roads kept for this table (a deal then grows them by its coup).
+        panels = panel_context(table, exact_odds=exact_odds, roads=states.of_table(table).roads)
     return {
         "table": data,
-        "bet_groups": bet_groups(data["rule_set"]["bets"], stakes or {}),
+        **felt_context(data["rule_set"]["bets"], stakes or {}),
+        "edges": spot_odds(panels.get("odds")),
+        "chip_texts": [format_points(chip * 100) for chip in CHIPS],
         "draw": draw_table(table.rule_set.tableau),
         "history": [coup_data(view) for view in history],
         "chips": CHIPS,
@@ -95,7 +72,7 @@ def _table_context(
         "rule_sets": [
             (rs.name, pgettext("rule set", rs.title)) for rs in service.rule_sets.values()
         ],
-        **panel_context(table, exact_odds=exact_odds),
+        **panels,
     }
 
 
@@ -141,20 +118,6 @@ def table_page(
     return _table_page(request, service, settings, player_id, session, table_id)
 
 
-def _form_stakes(form: dict[str, str]) -> dict[str, int]:
-    """Stakes from form fields ``stake_<bet>`` in points, as typed in the page's language or in
-    the canonical writing (:func:`~baccarat.core.amounts.parse_amount`); empty and zero fields
-    are no bet."""
-    language = current().language
-    stakes: dict[str, int] = {}
-    for key, value in form.items():
-        if key.startswith("stake_") and value.strip():
-            minor = parse_amount(value.strip(), language)
-            if minor:
-                stakes[key.removeprefix("stake_")] = minor
-    return stakes
-
-
 def _form_table(form: dict[str, str]) -> int | None:
     """The table a form names (its hidden field), range-checked; None if it names none."""
     raw = form.get("table_id", "")
@@ -192,7 +155,7 @@ def deal_form(
         outcome = service.deal(
             player_id,
             table_id,
-            _form_stakes(form),
+            form_stakes(form),
             since=session.started,
             idempotency_key=form.get("idempotency_key"),
         )

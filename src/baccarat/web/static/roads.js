@@ -1,0 +1,162 @@
+/* The roads you can read: every board scrolls to its newest column; a tap (or Enter) on a derived
+   road's mark says why it is red or blue (which Big Road columns were compared) with a link to the
+   roads guide; and after a deal the panels grow by that one coup from the deal's answer (the road
+   cells, the reasons, the ask icons, the shoe, statistics, odds and history parts), with nothing
+   asked of the server again. */
+(function () {
+  "use strict";
+
+  var $ = function (selector, root) { return (root || document).querySelector(selector); };
+  var $$ = function (selector, root) {
+    return Array.prototype.slice.call((root || document).querySelectorAll(selector));
+  };
+  if (!$("#table")) { return; }
+  var M = JSON.parse($("#felt-messages").textContent);
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function reasons() {
+    var element = $("#road-reasons");
+    return element ? JSON.parse(element.textContent) : {};
+  }
+  var why = null;
+
+  function scrollToNewest() {
+    $$(".roads-panel .road").forEach(function (road) { road.scrollLeft = road.scrollWidth; });
+  }
+
+  function explain(cell) {
+    var board = cell.closest(".road.derived");
+    var road = board.dataset.road;
+    var index = $$("g.cell", board).indexOf(cell);
+    var text = (reasons()[road] || [])[index];
+    var box = $("#road-why");
+    if (!box || text === undefined) { return; }
+    $$(".road g.cell.picked").forEach(function (picked) { picked.classList.remove("picked"); });
+    cell.classList.add("picked");
+    box.textContent = "";
+    var title = document.createElement("p");
+    var strong = document.createElement("strong");
+    var name = $("h4#road-" + board.id.replace(/^road-/, "") + "-title");
+    strong.textContent = M.road_why_title + (name ? " · " + name.firstChild.textContent.trim() : "");
+    title.appendChild(strong);
+    var body = document.createElement("p");
+    body.textContent = text;
+    var more = document.createElement("p");
+    var link = document.createElement("a");
+    link.href = "/guides/roads";
+    link.textContent = M.roads_guide;
+    more.appendChild(link);
+    var close = document.createElement("button");
+    close.type = "button";
+    close.textContent = M.close;
+    close.addEventListener("click", function () {
+      box.hidden = true;
+      cell.classList.remove("picked");
+      cell.focus();
+    });
+    more.appendChild(document.createTextNode(" "));
+    more.appendChild(close);
+    box.append(title, body, more);
+    box.hidden = false;
+    box.setAttribute("role", "status");
+    why = cell;
+  }
+
+  function bindCell(cell) {
+    if (cell.dataset.bound) { return; }
+    cell.dataset.bound = "1";
+    cell.setAttribute("tabindex", "0");
+    cell.setAttribute("role", "button");
+    cell.addEventListener("click", function () { explain(cell); });
+    cell.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); explain(cell); }
+    });
+  }
+  function bind() {
+    $$(".road.derived g.cell").forEach(bindCell);
+    scrollToNewest();
+  }
+
+  /* A board grows to ``columns`` columns: its size, background and grid lines follow. */
+  function widen(svg, columns) {
+    var height = Number(svg.getAttribute("height"));
+    var cell = height / 6;
+    var width = columns * cell;
+    if (Number(svg.getAttribute("width")) >= width) { return; }
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+    var rect = $("rect", svg);
+    if (rect) { rect.setAttribute("width", String(width)); }
+    var path = $("path", svg);
+    if (path) {
+      var d = "";
+      for (var x = 1; x < columns; x += 1) { d += "M" + x * cell + " 0V" + height; }
+      for (var y = 1; y < 6; y += 1) { d += "M0 " + y * cell + "H" + width; }
+      path.setAttribute("d", d);
+    }
+  }
+  function place(svg, markup) {
+    var holder = document.createElementNS(SVG_NS, "svg");
+    holder.innerHTML = markup;
+    $$("g.cell", holder).forEach(function (cell) {
+      var at = cell.getAttribute("transform");
+      $$("g.cell", svg).forEach(function (old) {
+        if (old.getAttribute("transform") === at) { old.remove(); }
+      });
+      svg.appendChild(cell);
+    });
+  }
+  function swap(selector, html) {
+    var old = $(selector);
+    if (!old || !html) { return; }
+    var template = document.createElement("template");
+    template.innerHTML = html.trim();
+    old.replaceWith(template.content.firstElementChild);
+  }
+
+  /* Grow every panel by the coup just dealt; false when the page should fetch them whole. */
+  function grow(growth, coup) {
+    var plate = $("#bead-plate");
+    var list = $("#history-list");
+    var boards = {
+      bead_plate: $("#bead-plate svg"),
+      big_road: $("#big-road svg"),
+      big_eye_boy: $("#road-big-eye-boy svg"),
+      small_road: $("#road-small-road svg"),
+      cockroach_pig: $("#road-cockroach-pig svg"),
+    };
+    var ids = plate ? (plate.dataset.coupIds || "").split(",").filter(Boolean) : [];
+    var ready = !growth.refresh && plate && list && ids.length === growth.coup - 1 &&
+      Object.keys(boards).every(function (key) { return boards[key]; });
+    if (!ready) { return false; }
+    Object.keys(boards).forEach(function (key) {
+      widen(boards[key], growth.columns[key]);
+      (growth.cells[key] || []).forEach(function (markup) { place(boards[key], markup); });
+    });
+    ids.push(String(growth.coup_id));
+    plate.dataset.coupIds = ids.join(",");
+    var known = reasons();
+    Object.keys(growth.reasons).forEach(function (road) {
+      known[road] = (known[road] || []).concat(growth.reasons[road]);
+    });
+    $("#road-reasons").textContent = JSON.stringify(known);
+    var ask = $("#ask-roads");
+    if (ask) { ask.innerHTML = growth.ask; }
+    swap("#shoe-counts", growth.shoe_html);
+    swap("#stats-table", growth.statistics_html);
+    swap("#odds-now", growth.odds_html);
+    var template = document.createElement("template");
+    template.innerHTML = growth.history_html.trim();
+    list.insertBefore(template.content.firstElementChild, list.firstChild);
+    while (list.children.length > 50) { list.removeChild(list.lastChild); }
+    var title = $("#shoe-title");
+    if (title) { title.dataset.coups = String(growth.coup); }
+    if (window.BaccaratFelt && growth.edges) { window.BaccaratFelt.setEdges(growth.edges, M.edge_now); }
+    if (window.BaccaratCoach) { window.BaccaratCoach.bindReplays($("#history-list")); }
+    if (coup && why) { why = null; }
+    return true;
+  }
+
+  window.BaccaratRoads = { bind: bind, grow: grow };
+  bind();
+})();

@@ -1,0 +1,281 @@
+"""The coach table in a real browser (Debian's Chromium) at a phone's 390x844 and a laptop's
+1366x800, in English, Vietnamese and Hungarian.
+
+- Bets are placed with chips alone (a chip, then a tap on a spot), never typed.
+- In step mode, after every tap of Next, the newest card, the explaining sentence, the lit cell
+  of the draw table's row and the Next button are all inside the viewport; the coups are dealt
+  until a six-card coup (both hands draw) has been stepped through.
+- A round played with the keyboard alone: a chip by its number, a spot by Tab and Enter, D to
+  deal, Space for each card (focus stays on the coach), R to rebet, U to undo, ? for the keys.
+- axe-core reports no violation on the table page, before and after a coup.
+- A derived road's mark, tapped, says which Big Road columns were compared.
+
+Screenshots of every size and language go to ``artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from support.browser import (
+    ARTIFACTS,
+    browser_context,
+    needs_chromium,
+    screenshot,
+    serve_in_thread,
+)
+
+pytestmark = needs_chromium
+
+SIZES = {"phone": (390, 844), "laptop": (1366, 800)}
+LANGUAGES = ("en", "vi", "hu")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from baccarat.web.app import create_app
+    from baccarat.web.settings import Settings
+
+    data = tmp_path_factory.mktemp("coach-data")
+    app = create_app(
+        Settings(data_dir=data, secret_key=SecretStr("coach-test-" + "k" * 32), shoe_seed=7)
+    )
+    with serve_in_thread(app) as url:
+        yield url
+
+
+def _open(playwright: Any, tmp_path: Path, server: str, size: str, language: str) -> Any:
+    width, height = SIZES[size]
+    phone = size == "phone"
+    context = browser_context(
+        playwright,
+        tmp_path / f"{size}-{language}",
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(f"{server}/?lang={language}")
+    page.click("#gate-yes")
+    page.wait_for_url(re.compile(r".*/table"))
+    page.goto(f"{server}/table?lang={language}")
+    return context, page
+
+
+_IN_VIEW = """(selector) => {
+  const element = document.querySelector(selector);
+  if (!element) { return "missing"; }
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) { return "not shown"; }
+  const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5
+    && box.right <= window.innerWidth + 0.5;
+  const at = (a, b, n) => `${Math.round(a)}..${Math.round(b)} of ${n}`;
+  return inside ? "ok" : "outside: " + at(box.top, box.bottom, window.innerHeight) + ", "
+    + at(box.left, box.right, window.innerWidth);
+}"""
+
+
+def _place_with_chips(page: Any) -> None:
+    """Banker 100 and Tie 5, by chips alone (the typed boxes are left alone)."""
+    page.click("label.chip-100")
+    page.click(".spot-banker .spot-zone")
+    page.click("label.chip-5")
+    page.click(".spot-tie .spot-zone")
+    assert page.inner_text("#amount-banker") == "100"
+    assert page.inner_text("#amount-tie") == "5"
+    assert page.locator(".spot-banker .stack-chip").count() == 1
+
+
+def _check_in_view(page: Any, what: str, expect_next: bool) -> None:
+    selectors = {}
+    if page.locator(".coach .card.newest").count():
+        selectors["newest card"] = ".coach .card.newest"
+    if page.inner_text("#coach-sentence").strip():
+        selectors["sentence"] = "#coach-sentence"
+        selectors["lit cell"] = "#coach-lit"
+    if expect_next:
+        selectors["Next button"] = "#next-card"
+    for name, selector in selectors.items():
+        where = page.evaluate(_IN_VIEW, selector)
+        assert where == "ok", f"{what}: the {name} is {where}"
+
+
+def _step_through(page: Any, size: str, language: str) -> tuple[int, int]:
+    """Deal one coup in step mode and tap Next through it, checking the coach after each tap.
+    Returns (cards, taps)."""
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
+        page.click("#deal")
+    coup = answer.value.json()["coup"]
+    events = len(coup["cards"]) + len(coup["steps"]) + 1
+    for tap in range(1, events + 1):
+        page.wait_for_selector("#next-card:not([hidden])")
+        _check_in_view(page, f"{size} {language} before tap {tap}", expect_next=True)
+        page.click("#next-card")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#player-cards li, #banker-cards li, #steps li').length"
+            " + (document.querySelector('#result').textContent.trim() ? 1 : 0) >= n",
+            arg=tap,
+        )
+        _check_in_view(page, f"{size} {language} after tap {tap}", expect_next=tap < events)
+        if tap == 5:
+            # What the player sees mid-coup: the viewport, not the whole page (the coach is
+            # sticky, so a full-page capture would draw it away from the screen it is on).
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"table-{language}-{size}-step.png"))
+    page.wait_for_function("() => !document.querySelector('#deal').disabled")
+    return len(coup["cards"]), events
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_coach_stays_in_view_while_a_coup_is_dealt_step_by_step(
+    server: str, playwright: Any, tmp_path: Path, size: str, language: str
+) -> None:
+    context, page = _open(playwright, tmp_path, server, size, language)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= SIZES[size][0], f"the page is {width}px wide"
+        page.check("input[name=speed][value=step]", force=True)
+        six = False
+        for _ in range(12):
+            _place_with_chips(page)
+            cards, _taps = _step_through(page, size, language)
+            six = six or cards == 6
+            if six:
+                break
+        assert six, "no six-card coup in twelve"
+        screenshot(page, f"table-{language}-{size}")
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_round_with_the_keyboard_alone(server: str, playwright: Any, tmp_path: Path) -> None:
+    context, page = _open(playwright, tmp_path, server, "laptop", "en")
+    keyboard = page.keyboard
+    try:
+        page.locator("body").focus()
+        keyboard.press("?")
+        assert page.locator("#keys").is_visible()
+        keyboard.press("?")
+        assert not page.locator("#keys").is_visible()
+        keyboard.press("4")  # the fourth chip: 100
+        assert page.is_checked("label.chip-100 input")
+
+        def tab_to(test: str, limit: int = 250) -> None:
+            for _ in range(limit):
+                keyboard.press("Tab")
+                if page.evaluate(test):
+                    return
+            raise AssertionError(f"Tab never reached {test}")
+
+        tab_to("() => document.activeElement.matches('input[name=speed]')")
+        for _ in range(4):
+            if page.is_checked("input[name=speed][value=step]"):
+                break
+            keyboard.press("ArrowRight")
+        assert page.is_checked("input[name=speed][value=step]")
+        tab_to("() => document.activeElement.matches('.spot-banker .spot-zone')")
+        keyboard.press("Enter")
+        assert page.inner_text("#amount-banker") == "100"
+        page.locator("body").focus()
+        with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
+            keyboard.press("d")
+        coup = answer.value.json()["coup"]
+        events = len(coup["cards"]) + len(coup["steps"]) + 1
+        for tap in range(1, events + 1):
+            page.wait_for_selector("#next-card:not([hidden])")
+            # Focus stays on the coach: the Next button or the coach itself.
+            assert page.evaluate(
+                "() => document.querySelector('#last-coup').contains(document.activeElement)"
+            )
+            keyboard.press(" " if tap % 2 else "Enter")
+            page.wait_for_function(
+                "n => document.querySelectorAll('#player-cards li, #banker-cards li, #steps li')"
+                ".length + (document.querySelector('#result').textContent.trim() ? 1 : 0) >= n",
+                arg=tap,
+            )
+        page.wait_for_function("() => !document.querySelector('#deal').disabled")
+        assert coup["result"] in page.inner_text("#result")
+        assert page.evaluate(
+            "() => document.querySelector('#last-coup').contains(document.activeElement)"
+        )
+        assert page.inner_text("#total-stake") == "0"
+        keyboard.press("r")
+        assert page.inner_text("#amount-banker") == "100"
+        keyboard.press("u")
+        assert page.inner_text("#total-stake") == "0"
+        screenshot(page, "table-keyboard")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_finds_no_violation_on_the_table(
+    server: str, playwright: Any, tmp_path: Path, language: str
+) -> None:
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+    axe = Axe()
+    for size in SIZES:
+        context, page = _open(playwright, tmp_path, server, size, language)
+        try:
+            results = axe.run(page)
+            assert results.violations_count == 0, results.generate_report()
+            page.check("input[name=speed][value=instant]", force=True)
+            for _ in range(3):
+                _place_with_chips(page)
+                with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")):
+                    page.click("#deal")
+                page.wait_for_function("() => !document.querySelector('#deal').disabled")
+            # A spot's long press / hover tells its pays, limits and house edge now.
+            page.hover(".spot-banker .spot-zone") if size == "laptop" else page.locator(
+                ".spot-banker .spot-zone"
+            ).focus()
+            results = axe.run(page)
+            assert results.violations_count == 0, results.generate_report()
+            screenshot(page, f"table-{language}-{size}-after")
+        finally:
+            context.close()
+
+
+def test_a_derived_mark_says_why_and_the_roads_show_their_newest_column(
+    server: str, playwright: Any, tmp_path: Path
+) -> None:
+    context, page = _open(playwright, tmp_path, server, "laptop", "en")
+    try:
+        page.check("input[name=speed][value=instant]", force=True)
+        for _ in range(40):
+            page.click("label.chip-5")
+            page.click(".spot-player .spot-zone")
+            with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")):
+                page.click("#deal")
+            page.wait_for_function("() => !document.querySelector('#deal').disabled")
+            if page.locator("#road-small-road g.cell").count() >= 2:
+                break
+        mark = page.locator("#road-big-eye-boy g.cell").last
+        mark.click()
+        why = page.inner_text("#road-why")
+        assert re.search(r"Big Road column \d+", why) and ("red" in why or "blue" in why)
+        assert page.locator("#road-why a[href='/guides/roads']").count() == 1
+        # Every road scrolled to its newest column.
+        for board in ("#bead-plate", "#big-road", "#road-big-eye-boy"):
+            gap = page.evaluate(
+                "s => { const e = document.querySelector(s); return e.scrollWidth - e.clientWidth - e.scrollLeft; }",
+                board,
+            )
+            assert gap <= 1, board
+        # The ask icons are captioned; the legend names the derived letters, never B for blue.
+        assert "if Banker next" in page.inner_text(".ask-captions")
+        assert page.inner_text(".derived-block .swatch.blue") == "C"
+        screenshot(page, "table-roads-why")
+    finally:
+        context.close()

@@ -1,0 +1,125 @@
+"""The table page's panels grow by one coup from the deal's answer, exactly as a full redraw.
+
+Deals go through the API with ``view=table``; after each, the road cells it carries are laid on
+the boards (replacing a cell at the same place), and the statistics, shoe and odds parts it
+carries are compared with the panels the server renders whole for the table as it now stands.
+Nothing about the shoe is re-dealt for the answer (``PanelStates`` holds the roads).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from baccarat.records import RecordType
+from baccarat.web.tablestate import PanelStates, states_of
+from support.records import check_record
+
+from .conftest import table_id
+
+_CELL = re.compile(r'<g class="cell[^"]*" transform="translate\((\d+),(\d+)\)".*?</g>', re.S)
+_BOARDS = {
+    "bead_plate": "bead-plate",
+    "big_road": "big-road",
+    "big_eye_boy": "road-big-eye-boy",
+    "small_road": "road-small-road",
+    "cockroach_pig": "road-cockroach-pig",
+}
+
+
+def _cells(html: str) -> dict[tuple[str, str], str]:
+    return {(m[1], m[2]): m[0] for m in _CELL.finditer(html)}
+
+
+def _board(panels: str, element_id: str) -> str:
+    start = panels.index(f'id="{element_id}"')
+    return panels[start : panels.index("</svg>", start)]
+
+
+def _part(panels: str, element_id: str, tag: str) -> str:
+    start = panels.rindex(f"<{tag}", 0, panels.index(f'id="{element_id}"'))
+    end = panels.index(f"</{tag}>", start) + len(tag) + 3
+    return panels[start:end]
+
+
+def _reasons(panels: str) -> dict[str, list[str]]:
+    start = panels.index('id="road-reasons">') + len('id="road-reasons">')
+    found: dict[str, list[str]] = json.loads(panels[start : panels.index("</script>", start)])
+    return found
+
+
+def _deal(player: TestClient, table: int, stakes: dict[str, Any]) -> dict[str, Any]:
+    response = player.post(
+        f"/api/tables/{table}/deal?view=table",
+        json={"stakes": stakes},
+        headers={"Idempotency-Key": uuid.uuid4().hex},
+    )
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    check_record(data, RecordType.API_DEAL)  # the growth is part of the documented answer
+    return data
+
+
+def test_each_answer_grows_the_panels_like_a_full_redraw(player: TestClient) -> None:
+    table = table_id(player)
+    assert player.get(f"/table?table={table}").status_code == 200
+    first = _deal(player, table, {"banker": 10})
+    assert first["table"] == {"refresh": True}  # a shoe's first coup changes its fair panel
+    grown = {
+        board: _cells(_board(player.get(f"/table/panels?table={table}").text, element))
+        for board, element in _BOARDS.items()
+    }
+    reasons = _reasons(player.get(f"/table/panels?table={table}").text)
+    for number in range(2, 31):
+        data = _deal(player, table, {"banker": 10, "tie": "1.5"})
+        growth = data["table"]
+        assert growth["refresh"] is False and growth["coup"] == number
+        assert growth["coup_id"] == data["coup"]["id"]
+        for board in _BOARDS:
+            for cell in growth["cells"][board]:
+                grown[board].update(_cells(cell))
+        panels = player.get(f"/table/panels?table={table}").text
+        for board, element in _BOARDS.items():
+            assert grown[board] == _cells(_board(panels, element)), (board, number)
+        # The same macros render the parts (the page indents them inside its sections).
+        for key, element, tag in (
+            ("statistics_html", "stats-table", "table"),
+            ("odds_html", "odds-now", "div"),
+        ):
+            assert growth[key].split() == _part(panels, element, tag).split(), key
+        assert "shoe-counts" in growth["shoe_html"]
+        assert f"{data['shoe']['cards_dealt']}" in growth["shoe_html"]
+        assert data["coup"]["result"] in growth["history_html"]
+        derived = ("big_eye_boy", "small_road", "cockroach_pig")
+        for road in derived:
+            assert len(growth["reasons"].get(road, [])) == len(growth["cells"][road])
+            reasons[road] += growth["reasons"].get(road, [])
+        assert reasons == _reasons(panels)
+
+
+def test_a_replayed_deal_and_a_cold_state_ask_for_the_panels_whole(player: TestClient) -> None:
+    table = table_id(player)
+    for _ in range(3):
+        _deal(player, table, {"player": 5})
+    states: PanelStates = states_of(player.app.state.service)  # type: ignore[attr-defined]
+    with states.lock:
+        states._states.clear()
+    assert _deal(player, table, {"player": 5})["table"] == {"refresh": True}
+    key = uuid.uuid4().hex
+    url = f"/api/tables/{table}/deal?view=table"
+    body = {"stakes": {"player": 5}}
+    player.get(f"/table?table={table}")
+    first = player.post(url, json=body, headers={"Idempotency-Key": key}).json()
+    assert first["table"]["refresh"] is False
+    again = player.post(url, json=body, headers={"Idempotency-Key": key})
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    assert again.json()["table"] == {"refresh": True}
+    # Without view=table the answer is the API's own, unchanged.
+    plain = player.post(
+        f"/api/tables/{table}/deal", json=body, headers={"Idempotency-Key": uuid.uuid4().hex}
+    )
+    assert "table" not in plain.json()
