@@ -20,7 +20,7 @@ from baccarat.roads.labels import labels_in
 from baccarat.web.i18n import format_fraction_percent, using
 from baccarat.web.panels import percent
 
-from .conftest import table_id
+from .conftest import ready, table_id
 
 LANGUAGES = ("en", "vi", "hu")
 
@@ -56,6 +56,7 @@ def _balance(player: TestClient) -> str:
 
 def _form(player: TestClient, language: str, stakes: dict[str, str]) -> tuple[int, str]:
     page = player.get(f"/table?lang={language}")
+    ready(player, table_id(player))  # the shoe's client seed, as the page's fair.js sends it
     key = re.search(r'name="idempotency_key" value="([^"]+)"', page.text)
     assert key is not None
     fields = {"table_id": str(table_id(player)), "idempotency_key": key[1]}

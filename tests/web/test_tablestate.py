@@ -19,7 +19,7 @@ from baccarat.records import RecordType
 from baccarat.web.tablestate import PanelStates, states_of
 from support.records import check_record
 
-from .conftest import table_id
+from .conftest import ready, table_id
 
 _CELL = re.compile(r'<g class="cell[^"]*" transform="translate\((\d+),(\d+)\)".*?</g>', re.S)
 _BOARDS = {
@@ -53,6 +53,7 @@ def _reasons(panels: str) -> dict[str, list[str]]:
 
 
 def _deal(player: TestClient, table: int, stakes: dict[str, Any]) -> dict[str, Any]:
+    ready(player, table)  # the shoe's client seed first, as the page's fair.js sends it
     response = player.post(
         f"/api/tables/{table}/deal?view=table",
         json={"stakes": stakes},
@@ -113,6 +114,7 @@ def test_a_replayed_deal_and_a_cold_state_ask_for_the_panels_whole(player: TestC
     url = f"/api/tables/{table}/deal?view=table"
     body = {"stakes": {"player": 5}}
     player.get(f"/table?table={table}")
+    ready(player, table)
     first = player.post(url, json=body, headers={"Idempotency-Key": key}).json()
     assert first["table"]["refresh"] is False
     again = player.post(url, json=body, headers={"Idempotency-Key": key})

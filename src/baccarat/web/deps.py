@@ -83,10 +83,11 @@ def page_player(request: Request) -> PlayerView | None:
         return None
     service: PlayService = request.app.state.service
     player_id = service.session_player(token)
-    session = getattr(request.state, "play_session", None)
-    if player_id is None or not isinstance(session, PlaySession):
+    if player_id is None:
         return None
-    return service.player(player_id, since=session.started)
+    # The play session from the server's record, as every other page reads it (_session).
+    started = service.play_started(player_id)
+    return service.player(player_id, since=started or service.clock())
 
 
 def _player_id(
