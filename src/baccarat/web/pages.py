@@ -85,9 +85,17 @@ def nav_items(path: str) -> list[dict[str, Any]]:
     ]
 
 
-def _session(request: Request) -> PlaySession | None:
+def _session(request: Request, player: PlayerView | None) -> PlaySession | None:
+    """The play session the request's dependencies read, or (a page that asks for none, such as
+    a guide) the player's from the server's record."""
     session = getattr(request.state, "play_session", None)
-    return session if isinstance(session, PlaySession) else None
+    if isinstance(session, PlaySession):
+        return session
+    if player is None:
+        return None
+    service = request.app.state.service
+    started = service.play_started(player.player_id)
+    return PlaySession(started or service.clock(), new=started is None)
 
 
 def render(
@@ -99,7 +107,7 @@ def render(
     **context: Any,
 ) -> HTMLResponse:
     """Render template ``name`` with the shared page context."""
-    session = _session(request)
+    session = _session(request, player)
     limits = _limits(request, player)
     locked = limits.cool_off_until if limits is not None else None
     shared: dict[str, Any] = {
