@@ -10,8 +10,9 @@ STAMP := $(VENV)/.installed-stamp
 CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# The whole suite's line coverage may not fall below this (today's figure, rounded down).
-COVERAGE_FLOOR := 93
+# The suite's line coverage of everything but the kernels (which `coverage-kernels` holds at
+# 100 %) may not fall below this: today's 96.0 %, less a point for paths that depend on timing.
+COVERAGE_FLOOR := 95
 # The tests that run the numba kernels, as plain Python for coverage (NUMBA_DISABLE_JIT=1).
 KERNEL_TESTS := tests/sim/test_kernels.py tests/sim/test_infinite.py tests/odds/test_exact.py \
 	tests/odds/test_cards.py tests/sim/test_cards.py tests/lab/test_kernel.py \
