@@ -15,12 +15,12 @@ True
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 from functools import cache
 from pathlib import Path
+
+from baccarat.guides.cached import refresh_cache
 
 __all__ = [
     "SEED",
@@ -150,17 +150,15 @@ def cached_lab_figures() -> LabFigures:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m baccarat.guides.lab", description=__doc__)
-    parser.add_argument("--check", action="store_true", help="re-run and compare with the cache")
-    args = parser.parse_args(argv)
-    figures = run_lab_figures()
-    if args.check:
-        same = cached_lab_figures() == figures
-        sys.stdout.write(f"{_CACHE}: {'matches' if same else 'DIFFERS FROM'} a fresh run\n")
-        return 0 if same else 1
-    _CACHE.write_text(figures.to_module(), encoding="utf-8")
-    sys.stdout.write(f"wrote {_CACHE} ({figures.shoes} shoes, seed {figures.seed})\n")
-    return 0
+    return refresh_cache(
+        argv,
+        prog="python -m baccarat.guides.lab",
+        description=__doc__,
+        path=_CACHE,
+        run=run_lab_figures,
+        cached=cached_lab_figures,
+        summary=lambda f: f"{f.shoes} shoes, seed {f.seed}",
+    )
 
 
 if __name__ == "__main__":

@@ -15,9 +15,7 @@ True
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +25,7 @@ from pathlib import Path
 
 from baccarat.core.distribution import Distribution
 from baccarat.core.summary import Winner
+from baccarat.guides.cached import refresh_cache
 from baccarat.guides.figures import guide_figures
 from baccarat.learn.errors import LearnError
 
@@ -144,19 +143,15 @@ def comparison(run: SimulatedRun) -> list[ComparisonRow]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m baccarat.guides.simulation", description=__doc__
+    return refresh_cache(
+        argv,
+        prog="python -m baccarat.guides.simulation",
+        description=__doc__,
+        path=_CACHE,
+        run=run_simulation,
+        cached=cached_simulation,
+        summary=lambda r: f"{r.coups} coups, seed {r.seed}",
     )
-    parser.add_argument("--check", action="store_true", help="re-run and compare with the cache")
-    args = parser.parse_args(argv)
-    run = run_simulation()
-    if args.check:
-        same = cached_simulation() == run
-        sys.stdout.write(f"{_CACHE}: {'matches' if same else 'DIFFERS FROM'} a fresh run\n")
-        return 0 if same else 1
-    _CACHE.write_text(run.to_module(), encoding="utf-8")
-    sys.stdout.write(f"wrote {_CACHE} ({run.coups} coups, seed {run.seed})\n")
-    return 0
 
 
 if __name__ == "__main__":
