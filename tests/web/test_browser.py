@@ -176,6 +176,35 @@ def test_phone_width_step_by_step_and_announcements(
     context.close()
 
 
+def test_a_phone_asking_for_the_shoes_client_seed_stays_on_screen(
+    server: str, playwright: Any, tmp_path: Path
+) -> None:
+    """The question quotes a 64-digit commitment in running text: it wraps, on a phone."""
+    held: list[Any] = []  # the seed requests, never answered
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    for scripts in (False, True):
+        context = browser_context(
+            playwright,
+            tmp_path / str(scripts),
+            viewport={"width": 390, "height": 844},
+            is_mobile=True,
+            has_touch=True,
+            java_script_enabled=scripts,
+        )
+        page = context.pages[0] if context.pages else context.new_page()
+        # With scripts on, the question shows until the drawn seed is answered: hold the answer.
+        page.route("**/client-seed", hold)
+        _pass_gate(page, server)
+        assert page.is_visible("#fair-ask")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width}px wide on a 390px phone ({scripts=})"
+        screenshot(page, "table-phone-client-seed" + ("" if scripts else "-no-script"))
+        context.close()
+
+
 def test_refused_bets_show_a_message_and_charge_nothing(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:
