@@ -128,6 +128,9 @@ def test_each_stream_deals_the_shoe_the_engine_deals_from_its_order(
         ShoeRules(decks=2, cut_card=12),
         ShoeRules(decks=6, cut_card=16, one_more_coup=False),
         ShoeRules(decks=12, cut_card=100),
+        # The cut card before the first coup's first card: that coup is dealt, then one more.
+        ShoeRules(decks=1, cut_card=50),
+        ShoeRules(decks=1, cut_card=51, one_more_coup=False),
     ],
 )
 def test_interleaved_shoes_tally_exactly_as_shoes_dealt_one_by_one(rules: ShoeRules) -> None:

@@ -472,14 +472,26 @@ def _tally_coup(a: Any, p: Any, table: Any, counts: Any, pairs: Any) -> Any:
 
 @njit(cache=True, nogil=True)
 def _finish_lane(
-    a: Any, p: int, cut_index: int, one_more: bool, table: Any, counts: Any, pairs: Any
+    a: Any,
+    p: int,
+    fresh: bool,
+    cut_index: int,
+    one_more: bool,
+    table: Any,
+    counts: Any,
+    pairs: Any,
 ) -> int:
     """Deal a shoe on from ``p`` to its end, as :func:`_deal_shoe` would; return the coups dealt.
 
-    ``p > cut_index`` means the cut card came out in the coup just dealt.
+    ``p > cut_index`` means the cut card came out in the coup just dealt, unless the shoe is
+    ``fresh`` (no coup dealt yet): its first coup is dealt whatever, as :func:`_deal_shoe` does
+    when the cut card lies before it.
     """
     coups = 0
     cut = U64(cut_index)
+    if fresh:
+        p = _tally_coup(a, p, table, counts, pairs)
+        coups += 1
     while p <= cut:
         p = _tally_coup(a, p, table, counts, pairs)
         coups += 1
@@ -550,10 +562,10 @@ def _shoes_interleaved(
             p3 = _tally_coup(a3, p3, table, c3, q3)
             rounds += 1
         coups += LANES * rounds
-        coups += _finish_lane(a0, p0, cut_index, one_more, table, c0, q0)
-        coups += _finish_lane(a1, p1, cut_index, one_more, table, c1, q1)
-        coups += _finish_lane(a2, p2, cut_index, one_more, table, c2, q2)
-        coups += _finish_lane(a3, p3, cut_index, one_more, table, c3, q3)
+        coups += _finish_lane(a0, p0, rounds == 0, cut_index, one_more, table, c0, q0)
+        coups += _finish_lane(a1, p1, rounds == 0, cut_index, one_more, table, c1, q1)
+        coups += _finish_lane(a2, p2, rounds == 0, cut_index, one_more, table, c2, q2)
+        coups += _finish_lane(a3, p3, rounds == 0, cut_index, one_more, table, c3, q3)
     for lane in range(LANES):
         for c in range(400):
             counts[c] += lane_counts[lane, c]
