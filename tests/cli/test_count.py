@@ -63,6 +63,30 @@ def test_the_same_seed_gives_the_same_study_on_any_number_of_threads(
     assert records[0] == records[1]
 
 
+def test_the_shoe_procedure_is_an_option_and_is_said(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the coup after the cut card's, every shoe deals exactly one coup fewer."""
+    monkeypatch.setenv("COLUMNS", "200")
+    records = {}
+    for flag in ("--one-more-coup", "--no-one-more-coup"):
+        code, out, err = run(capsys, "count", "--strategy", "how-dragon-7", "--shoes", "200",
+                             "--seed", "4", "--workers", "1", flag, "--json")  # fmt: skip
+        assert code == 0, err
+        (records[flag],) = check_lines(out, RecordType.COUNT)
+    assert records["--one-more-coup"]["coups"] - records["--no-one-more-coup"]["coups"] == 200
+    assert records["--no-one-more-coup"]["strategy"]["one_more_coup"] is False
+    assert records["--one-more-coup"]["strategy"]["burn"] is True
+    code, out, err = run(capsys, "count", "--strategy", "how-dragon-7", "--shoes", "50",
+                         "--seed", "4", "--workers", "1", "--no-burn")  # fmt: skip
+    assert code == 0, err
+    assert "The shoe burns no card." in out
+    assert "One more coup follows the coup in which the cut card comes out." in out
+    code, out, err = run(capsys, "count", "--strategy", "how-dragon-7", "--shoes", "50",
+                         "--seed", "4", "--workers", "1")  # fmt: skip
+    assert "burns" not in out  # the simulator's procedure goes without saying
+
+
 def test_the_text_says_what_was_counted_and_the_scan_warns_of_the_best_of_many(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -47,9 +47,12 @@ def tag_of(strategy: CountStrategy, card: Card) -> int:
 def reference_coups(plan: CountPlan, index: int) -> list[tuple[int, int, Coup]]:
     """(running count, cards seen, coup) before each coup of shoe ``index``, by the engine."""
     s = plan.strategy
-    shoe = Shoe.from_order(shoe_order(plan, index), ShoeRules(decks=s.decks, cut_card=s.cut_card))
+    rules = ShoeRules(
+        decks=s.decks, cut_card=s.cut_card, burn=s.burn, one_more_coup=s.one_more_coup
+    )
+    shoe = Shoe.from_order(shoe_order(plan, index), rules)
     rc, seen = s.start, 0
-    if s.sees_burn_card:
+    if s.burn and s.sees_burn_card:
         rc += tag_of(s, shoe.burned[0])
         seen = 1
     out = []
@@ -101,6 +104,7 @@ def reference_tally(plan: CountPlan, first: int, count: int) -> CountTally:
         ("jacobson-dragon-7", {}),
         ("how-panda-co-count", {}),
         ("thorp-natural-9", {"decks": 2, "cut_card": 20}),
+        ("how-dragon-7", {"decks": 2, "cut_card": 20, "burn": False, "one_more_coup": False}),
         # The cut card before the first coup's first card: that coup and one more.
         ("thorp-natural-9", {"decks": 1, "cut_card": 50}),
         ("jacobson-dragon-7", {"main_bet": "banker", "sees_burn_card": False}),

@@ -47,6 +47,8 @@ def strategy_from_options(
     cut_card: int | None,
     main_bet: str | None,
     perfect: bool,
+    burn: bool | None = None,
+    one_more_coup: bool | None = None,
 ) -> CountStrategy:
     """The strategy the options describe: a built-in one with options over its defaults, or one
     written with ``--tags`` (or, for ``--perfect`` alone, the computer's)."""
@@ -75,6 +77,8 @@ def strategy_from_options(
         ("rules", rules),
         ("decks", decks),
         ("cut_card", cut_card),
+        ("burn", burn),
+        ("one_more_coup", one_more_coup),
         ("main_bet", main_bet),
     ):
         if value is not None:
@@ -82,6 +86,21 @@ def strategy_from_options(
     if spread is not None:
         changes["spread"] = parse_spread(spread)
     return chosen.with_options(**changes) if changes else chosen
+
+
+def procedure_text(s: CountStrategy, t: Translator) -> str:
+    """The shoe procedure, said when it is not the simulator's (burn, then one more coup after
+    the cut card's)."""
+    return " ".join(
+        (
+            t.gettext("The shoe burns cards first.")
+            if s.burn
+            else t.gettext("The shoe burns no card."),
+            t.gettext("One more coup follows the coup in which the cut card comes out.")
+            if s.one_more_coup
+            else t.gettext("The shoe ends with the coup in which the cut card comes out."),
+        )
+    )
 
 
 def _percent(n: Numbers, value: float | None, places: int = 3) -> str:
@@ -146,6 +165,8 @@ def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
             threshold=s.threshold if s.spread is None else s.spread.text(),
         )
     blocks.append(Paragraph(how))
+    if not (s.burn and s.one_more_coup):
+        blocks.append(Paragraph(procedure_text(s, t)))
     if run.interrupted:
         blocks.append(
             Paragraph(
@@ -319,6 +340,22 @@ def count_command(
             click_type=Whole(64 * 52), help="Cards behind the cut card.", show_default="14"
         ),
     ] = None,
+    burn: Annotated[
+        bool | None,
+        typer.Option(
+            "--burn/--no-burn",
+            help="Burn cards first (the first card face up, that many more face down).",
+            show_default="burn",
+        ),
+    ] = None,
+    one_more_coup: Annotated[
+        bool | None,
+        typer.Option(
+            "--one-more-coup/--no-one-more-coup",
+            help="Deal one more coup after the one in which the cut card comes out.",
+            show_default="one more coup",
+        ),
+    ] = None,
     shoes: Annotated[
         int, typer.Option(click_type=Whole(MAX_SHOES), help="Shoes to deal.")
     ] = 100_000,
@@ -361,7 +398,7 @@ def count_command(
         raise CliError("number_too_small", option="--shoes", least=1, value=shoes)
     chosen = strategy_from_options(
         strategy, tags, start, counted, threshold, spread, bet, rules, decks, cut_card,
-        main_bet, perfect,
+        main_bet, perfect, burn, one_more_coup,
     )  # fmt: skip
     if threshold_scan and (threshold is not None or spread is not None):
         raise CliError("not_both", first="--threshold-scan", second="--threshold / --spread")
@@ -371,7 +408,8 @@ def count_command(
         check_plot_path(plot)
     from baccarat.core.shoe import ShoeRules
 
-    ShoeRules(decks=chosen.decks, cut_card=chosen.cut_card)  # refuse a cut card outside the shoe
+    # Refuse a cut card outside the shoe before any work.
+    ShoeRules(decks=chosen.decks, cut_card=chosen.cut_card, burn=chosen.burn)
     rule_set = load_rule_set(chosen.rules if rules_file is None else None, rules_file)
     if rules_file is not None:
         chosen = chosen.with_options(rules=rule_set.name)

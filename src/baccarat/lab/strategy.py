@@ -119,6 +119,11 @@ class CountStrategy:
     rules: str = "ez"
     decks: int = 8
     cut_card: int = 14
+    burn: bool = True
+    """The shoe burns its first card face up and that many more face down."""
+    one_more_coup: bool = True
+    """One more coup follows the coup in which the cut card comes out (the simulator's and most
+    casinos' procedure); without it the shoe ends with that coup."""
     sees_burn_card: bool = True
     spread: Spread | None = None
     main_bet: str | None = None
@@ -162,6 +167,8 @@ class CountStrategy:
             "rules": self.rules,
             "decks": self.decks,
             "cut_card": self.cut_card,
+            "burn": self.burn,
+            "one_more_coup": self.one_more_coup,
             "sees_burn_card": self.sees_burn_card,
             "source": self.source,
         }

@@ -174,7 +174,12 @@ def count_plan(
         main_pay[:] = vectors[1]
     spec = SimulationSpec(
         coups=1,
-        shoe=ShoeRules(decks=strategy.decks, cut_card=strategy.cut_card),
+        shoe=ShoeRules(
+            decks=strategy.decks,
+            cut_card=strategy.cut_card,
+            burn=strategy.burn,
+            one_more_coup=strategy.one_more_coup,
+        ),
         seed=seed,
         tableau=rule_set.tableau,
     )
