@@ -17,6 +17,13 @@ from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.limits import MAX_SEED, Whole
 from baccarat.cli.numbers import Numbers, numbers_for
+from baccarat.cli.options import (
+    BurnOption,
+    CutCardOption,
+    DaskOption,
+    DecksOption,
+    OneMoreCoupOption,
+)
 from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
 from baccarat.records import RecordType
 
@@ -331,31 +338,10 @@ def count_command(
     rules_file: Annotated[
         Path | None, typer.Option("--rules-file", help="A rule set described in a TOML file.")
     ] = None,
-    decks: Annotated[
-        int | None, typer.Option(click_type=Whole(64), help="Decks in the shoe.", show_default="8")
-    ] = None,
-    cut_card: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(64 * 52), help="Cards behind the cut card.", show_default="14"
-        ),
-    ] = None,
-    burn: Annotated[
-        bool | None,
-        typer.Option(
-            "--burn/--no-burn",
-            help="Burn cards first (the first card face up, that many more face down).",
-            show_default="burn",
-        ),
-    ] = None,
-    one_more_coup: Annotated[
-        bool | None,
-        typer.Option(
-            "--one-more-coup/--no-one-more-coup",
-            help="Deal one more coup after the one in which the cut card comes out.",
-            show_default="one more coup",
-        ),
-    ] = None,
+    decks: DecksOption = None,
+    cut_card: CutCardOption = None,
+    burn: BurnOption = None,
+    one_more_coup: OneMoreCoupOption = None,
     shoes: Annotated[
         int, typer.Option(click_type=Whole(MAX_SHOES), help="Shoes to deal.")
     ] = 100_000,
@@ -375,10 +361,7 @@ def count_command(
             show_default="every core",
         ),
     ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option(help="Deal on Dask: 'local' starts a local cluster, or tcp://HOST:8786."),
-    ] = None,
+    dask: DaskOption = None,
     plot: Annotated[
         Path | None,
         typer.Option(

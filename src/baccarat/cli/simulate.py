@@ -20,11 +20,12 @@ from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.limits import MAX_SEED, MAX_SIMULATE_COUPS, EnumChoice, Whole
 from baccarat.cli.numbers import numbers_for
+from baccarat.cli.options import BurnOption, CutCardOption, DaskOption, DecksOption
 from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
 from baccarat.extras import require
 from baccarat.i18n.markers import N_
 from baccarat.records import RecordType
-from baccarat.sim.spec import MAX_DECKS, Mode
+from baccarat.sim.spec import Mode
 
 if TYPE_CHECKING:
     from baccarat.core.rules import RuleSet
@@ -228,10 +229,7 @@ def simulate_command(
             "--coups", "-n", click_type=Whole(MAX_SIMULATE_COUPS), help="Coups to deal (required)."
         ),
     ],
-    decks: Annotated[
-        int | None,
-        typer.Option(click_type=Whole(MAX_DECKS), help="Decks in the shoe.", show_default="8"),
-    ] = None,
+    decks: DecksOption = None,
     rules: Annotated[
         str | None,
         typer.Option(help="Rule set whose bets are priced.", show_default="punto-banco"),
@@ -250,16 +248,8 @@ def simulate_command(
             "each fresh shoe; infinite: cards from the infinite deck.",
         ),
     ] = Mode.SHOE,
-    cut_card: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(MAX_DECKS * 52), help="Cards behind the cut card.", show_default="14"
-        ),
-    ] = None,
-    burn: Annotated[
-        bool | None,
-        typer.Option("--burn/--no-burn", help="Burn cards first.", show_default="burn"),
-    ] = None,
+    cut_card: CutCardOption = None,
+    burn: BurnOption = None,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -293,10 +283,7 @@ def simulate_command(
             help="cpu, or gpu (CUDA through CuPy).",
         ),
     ] = BackendName.CPU,
-    dask: Annotated[
-        str | None,
-        typer.Option(help="Deal on Dask: 'local' starts a local cluster, or tcp://HOST:8786."),
-    ] = None,
+    dask: DaskOption = None,
     dask_wait: Annotated[
         float,
         typer.Option(min=0.0, help="Seconds to wait for the Dask scheduler's first worker."),

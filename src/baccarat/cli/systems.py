@@ -16,6 +16,7 @@ from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption, cli_translator
 from baccarat.cli.limits import MAX_SEED, Whole
 from baccarat.cli.numbers import numbers_for
+from baccarat.cli.options import CutCardOption, DecksOption
 from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
 from baccarat.records import RecordType
 
@@ -132,15 +133,8 @@ def systems_command(
             help="Shoes in one session.",
         ),
     ] = 1,
-    decks: Annotated[
-        int | None, typer.Option(click_type=Whole(64), help="Decks in the shoe.", show_default="8")
-    ] = None,
-    cut_card: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(64 * 52), help="Cards behind the cut card.", show_default="14"
-        ),
-    ] = None,
+    decks: DecksOption = None,
+    cut_card: CutCardOption = None,
     seed: Annotated[int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the shoes.")] = 0,
     plot: Annotated[
         Path | None,
