@@ -222,7 +222,7 @@ def _squeeze_a_coup(
             assert newest["label"] == messages["face_down"], (what, state)
             assert state["totals"] == totals, (what, state)
             _check_in_view(page, f"{what}, card {cards + 1} face down")
-            if shot and cards == 4:
+            if shot and cards == len(coup["cards"]) - 1:  # the last card, face down
                 _shot(page, shot)
             if check:
                 check(page)
