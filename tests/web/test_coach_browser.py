@@ -515,6 +515,7 @@ def test_the_draw_table_row_fits_beside_the_cards_and_the_header_is_short(
                 page.click("#deal")
             coup = answer.value.json()["coup"]
             events = len(coup["cards"]) + len(coup["steps"]) + 1
+            first_at = None
             for tap in range(1, events + 1):
                 page.wait_for_selector("#next-card:not([hidden])")
                 page.click("#next-card")
@@ -523,6 +524,13 @@ def test_the_draw_table_row_fits_beside_the_cards_and_the_header_is_short(
                     ".length + (document.querySelector('#result').textContent.trim() ? 1 : 0) >= n",
                     arg=tap,
                 )
+                # The Banker's hand stays where it was dealt when the row shows beside it.
+                banker_at = page.evaluate(
+                    "() => Math.round(document.querySelector('.coach .hand-banker').getBoundingClientRect().left)"
+                )
+                if tap == 1:
+                    first_at = banker_at
+                assert banker_at == first_at, (size, language, tap, banker_at, first_at)
                 fits = page.evaluate(_ROW_FITS)
                 if fits is None:
                     continue
