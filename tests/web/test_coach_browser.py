@@ -3,8 +3,9 @@
 Hungarian.
 
 - The squeeze: every card comes face down and is peeled by a tap (phone), by dragging its back
-  upwards with the mouse (laptop; a drag of less than half springs back), or by Next and the
-  keyboard. Each card's face shows only after its own peel: the card is ``face-down`` with its
+  upwards with the mouse (laptop; a drag of less than half springs back, a cancelled press lets
+  it fall home, a drag begun below the card and released on it peels nothing), or by Next and
+  the keyboard. Each card's face shows only after its own peel: the card is ``face-down`` with its
   back on top (``elementFromPoint``), its label and its side's total withheld until then. The coup
   ends with the deal's answer (cards, totals, result) and the balance moves by its settlement.
 - Reduced motion: no animation or transition runs on the page (``document.getAnimations()``),
@@ -310,7 +311,8 @@ def _peel_value(page: Any) -> str:
 
 def _drag(page: Any, index: int) -> None:
     """Drag the newest card's back upwards with the mouse; the first card is first dragged a
-    third of its height and let go (it springs back, still face down), then peeled."""
+    third of its height and let go (it springs back, still face down), the second card's first
+    press is cancelled; then each is peeled."""
     box = _back_box(page)
     x, y, height = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box["height"]
     mouse = page.mouse
@@ -323,7 +325,21 @@ def _drag(page: Any, index: int) -> None:
         assert _peel_value(page) == "0"
         state = _state(page)
         assert state["newest"]["faceDown"] and state["newest"]["top"] == "back", state
-        box = _back_box(page)
+    if index == 1:
+        # A press the browser cancels lets the back fall home; the release after it, and a
+        # release on the card of a drag begun below it, peel nothing.
+        mouse.move(x, y)
+        mouse.down()
+        mouse.move(x, y - height / 3, steps=4)
+        page.dispatch_event(".coach .card.newest .card-back", "pointercancel")
+        assert _peel_value(page) == "0"
+        mouse.up()
+        mouse.move(x, y + height * 1.2)
+        mouse.down()
+        mouse.move(x, y, steps=4)
+        mouse.up()
+        state = _state(page)
+        assert state["newest"]["faceDown"] and state["newest"]["top"] == "back", state
     mouse.move(x, y)
     mouse.down()
     mouse.move(x, y - height * 0.8, steps=6)
