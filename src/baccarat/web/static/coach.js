@@ -204,7 +204,14 @@
         var share = Math.min(100, Math.round(moved / li.offsetHeight * 100));
         back.style.setProperty("--peel", String(share));
       });
+      /* A release without a press on the back (a drag begun elsewhere) is no tap; a press the
+         browser cancels lets the back fall home. */
+      back.addEventListener("pointercancel", function () {
+        startY = null;
+        back.style.setProperty("--peel", "0");
+      });
       back.addEventListener("pointerup", function () {
+        if (startY === null) { return; }
         var share = moved / li.offsetHeight;
         startY = null;
         if (share > 0.5 || moved < 6) { done(); } else { back.style.setProperty("--peel", "0"); }
