@@ -15,6 +15,7 @@ Screenshots of every size and language go to ``artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,6 +51,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+def _fixed_client_seed(route: Any) -> None:
+    body = json.loads(route.request.post_data or "{}")
+    body["client_seed"] = "coach-test"
+    route.continue_(post_data=json.dumps(body))
+
+
 def _open(playwright: Any, tmp_path: Path, server: str, size: str, language: str) -> Any:
     width, height = SIZES[size]
     phone = size == "phone"
@@ -61,6 +68,9 @@ def _open(playwright: Any, tmp_path: Path, server: str, size: str, language: str
         has_touch=phone,
     )
     page = context.pages[0] if context.pages else context.new_page()
+    # The shoe's order depends on the client seed the browser draws; the player here types a
+    # fixed one instead, so that the server's seeded shoes give the same coups on every run.
+    page.route("**/client-seed", _fixed_client_seed)
     page.goto(f"{server}/?lang={language}")
     page.click("#gate-yes")
     page.wait_for_url(re.compile(r".*/table"))
@@ -145,13 +155,13 @@ def test_the_coach_stays_in_view_while_a_coup_is_dealt_step_by_step(
         assert width <= SIZES[size][0], f"the page is {width}px wide"
         page.check("input[name=speed][value=step]", force=True)
         six = False
-        for _ in range(12):
+        for _ in range(30):  # both hands draw in about one coup in three
             _place_with_chips(page)
             cards, _taps = _step_through(page, size, language)
             six = six or cards == 6
             if six:
                 break
-        assert six, "no six-card coup in twelve"
+        assert six, "no six-card coup in thirty"
         screenshot(page, f"table-{language}-{size}")
         assert errors == []
     finally:
