@@ -7,6 +7,7 @@ fresh profile. Screenshots go to ``artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import threading
@@ -88,6 +89,19 @@ def pass_gate(page: Any, server: str) -> None:
     page.goto(server + "/")
     page.click("#gate-yes")
     page.wait_for_url(re.compile(r".*/table"))
+
+
+def type_client_seed(page: Any, seed: str = "browser-test") -> None:
+    """Send ``seed`` as every shoe's client seed instead of the one the page's script draws at
+    random, as a player may type one: with a server's ``shoe_seed``, the coups are then the
+    same on every run."""
+
+    def replace(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        body["client_seed"] = seed
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/client-seed", replace)
 
 
 def screenshot(page: Any, name: str) -> None:

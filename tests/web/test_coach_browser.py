@@ -29,7 +29,13 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from support.browser import ARTIFACTS, browser_context, needs_chromium, serve_in_thread
+from support.browser import (
+    ARTIFACTS,
+    browser_context,
+    needs_chromium,
+    serve_in_thread,
+    type_client_seed,
+)
 
 pytestmark = needs_chromium
 
@@ -75,6 +81,7 @@ def _open(
     )
     context.add_init_script(_RECORD_MOTION)
     page = context.pages[0] if context.pages else context.new_page()
+    type_client_seed(page)  # the same coups on every run (the server's shoes are seeded)
     page.goto(f"{server}/?lang={language}")
     page.click("#gate-yes")
     page.wait_for_url(re.compile(r".*/table"))

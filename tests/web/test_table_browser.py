@@ -15,7 +15,6 @@ Screenshots of every size and language go to ``artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +29,7 @@ from support.browser import (
     needs_chromium,
     screenshot,
     serve_in_thread,
+    type_client_seed,
 )
 
 pytestmark = needs_chromium
@@ -51,12 +51,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def _fixed_client_seed(route: Any) -> None:
-    body = json.loads(route.request.post_data or "{}")
-    body["client_seed"] = "coach-test"
-    route.continue_(post_data=json.dumps(body))
-
-
 def _open(playwright: Any, tmp_path: Path, server: str, size: str, language: str) -> Any:
     width, height = SIZES[size]
     phone = size == "phone"
@@ -70,7 +64,7 @@ def _open(playwright: Any, tmp_path: Path, server: str, size: str, language: str
     page = context.pages[0] if context.pages else context.new_page()
     # The shoe's order depends on the client seed the browser draws; the player here types a
     # fixed one instead, so that the server's seeded shoes give the same coups on every run.
-    page.route("**/client-seed", _fixed_client_seed)
+    type_client_seed(page)
     page.goto(f"{server}/?lang={language}")
     page.click("#gate-yes")
     page.wait_for_url(re.compile(r".*/table"))
