@@ -8,7 +8,8 @@ the coups are the simulator's, card for card. Before each coup the kernel reads 
 that bucket's total for the shoe; then the cards of the coup are counted.
 
 * :func:`count_shoes`: the bucket is the running count, or the true count rounded down
-  (``floor(RC × 52 / unseen)``), clipped to ``[lo, hi]``.
+  (``floor(RC × 52 / unseen)``), clipped to ``[lo, hi]``; the running count before the coup at
+  position ``p`` is read off the shoe's prefix sums of tags, taken once after the shuffle.
 * :func:`perfect_shoes`: the bucket is the target bet's exact edge in whole percent, from the
   cards the player has not seen, counted by :func:`baccarat.lab.sparse.wanted_counts` (or
   :func:`~baccarat.odds._kernel.pair_counts`) before every coup; bucket ≥ 0 exactly when the
@@ -115,6 +116,7 @@ def count_shoes(
     k = batch_size(n)
     bounds, limits = batch_limits(n, k)
     a = np.zeros(n + 8, dtype=np.uint8)
+    cum = np.zeros(n + 8, dtype=np.int64)
     no_swaps = np.empty(0, dtype=np.int64)
     buckets = counts.shape[0]
     u = np.zeros(buckets, dtype=np.int64)
@@ -131,20 +133,28 @@ def count_shoes(
             a[i] = template[i]
         s0, s1, s2, s3 = stream_state(k0, k1, U64(index))
         _shuffle_fast(a, 0, n - 1, n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
+        # The running count before the coup at ``p`` is a difference of prefix sums of the
+        # tags: one pass over the shoe instead of six look-ups a coup.
+        total = np.int64(0)
+        for i in range(n):
+            cum[i] = total
+            total += tags[a[i] & 63]
+        for i in range(n, n + 8):
+            cum[i] = total
         p = _burn(a, burn)
-        rc: Any = start
-        seen: Any = 0
+        base: Any = start - cum[p]
+        first_seen: Any = np.int64(p)
         if burn and sees_burn_card:
-            rc += tags[a[0] & 63]
-            seen = 1
+            base += tags[a[0] & 63]
+            first_seen -= 1
         main_units = 0
         bmin = buckets - 1
         bmax = 0
         remaining = -1
         while remaining != 0:
-            level: Any = rc
+            level: Any = base + cum[p]
             if true_count:
-                level = true_count_of(rc, n - seen, per_deck)
+                level = true_count_of(level, n - (np.int64(p) - first_seen), per_deck)
             b = min(max(level - lo, 0), top)
             bmin = min(bmin, b)
             bmax = max(bmax, b)
@@ -159,13 +169,7 @@ def count_shoes(
                 u[b] += pay[s]
             if has_main:
                 main_units += main[s]
-            used = np.int64(entry & _7)
-            rc += tags[a[p] & 63] + tags[a[p + _1] & 63] + tags[a[p + _2] & 63]
-            # The fifth and sixth cards count only when drawn: no branch to mispredict.
-            rc += tags[a[p + _3] & 63] + tags[a[p + _4] & 63] * (used > 4)
-            rc += tags[a[p + _5] & 63] * (used > 5)
-            seen += used
-            p += U64(used)
+            p += entry & _7
             coups += 1
             if remaining > 0:
                 remaining -= 1
