@@ -282,13 +282,12 @@ def _composition(shoe: ShoeView) -> Composition:
 
     After the last coup of a shoe, the next coup comes from a fresh shoe of the same decks.
     """
-    from baccarat.odds import CARDS, Composition
+    from baccarat.odds import Composition
 
     if shoe.finished:
         return Composition.decks(shoe.decks)
-    unseen = shoe.unseen_cards
-    # By card, in the composition's own order: 52 look-ups, not one per card left.
-    return Composition(tuple(unseen.get(card, 0) for card in CARDS))
+    # Counted in the composition's own order (CARDS is full_deck's: rank, then suit).
+    return Composition(shoe.unseen_card_counts)
 
 
 @lru_cache(maxsize=64)
