@@ -358,14 +358,24 @@ def positions(base: tuple[str, int, int], players: int, mode: str) -> dict[tuple
         return runner.run(_positions(host, port, server, players, mode))
 
 
-def _position_lines(base: tuple[str, int, int], players: int, repeat: int) -> None:
+def _position_lines(
+    base: tuple[str, int, int],
+    players: int,
+    repeat: int,
+    modes: tuple[str, ...] = ("api", "browser", "panels"),
+) -> None:
     """Server CPU per coup early and late in a shoe: the API deal alone, the browser's coup
     (the deal with the panels' growth), and the browser's coup as it was (the deal and then the
-    whole panels). Each mode's median of ``repeat`` runs; ratios against the same run's figures."""
+    whole panels). Each mode's median of ``repeat`` runs; ratios against the same run's figures.
+    The modes run interleaved, run by run, so that a machine whose load changes meanwhile
+    weighs on each of them alike."""
+    runs: dict[str, list[dict[tuple[int, int], float]]] = {mode: [] for mode in modes}
+    for _ in range(repeat):
+        for mode in modes:
+            runs[mode].append(positions(base, players, mode))
     found: dict[str, dict[tuple[int, int], float]] = {}
-    for mode in ("api", "browser", "panels"):
-        runs = [positions(base, players, mode) for _ in range(repeat)]
-        found[mode] = {w: statistics.median(run[w] for run in runs) for w in SHOE_WINDOWS}
+    for mode in modes:
+        found[mode] = {w: statistics.median(run[w] for run in runs[mode]) for w in SHOE_WINDOWS}
     early, late = SHOE_WINDOWS
     api = found["api"]
     for mode, title in (
@@ -373,6 +383,8 @@ def _position_lines(base: tuple[str, int, int], players: int, repeat: int) -> No
         ("browser", "browser coup (deal, view=table)"),
         ("panels", "browser coup before (deal + panels)"),
     ):
+        if mode not in found:
+            continue
         cpu = found[mode]
         print(
             f"  server CPU per {title}: coups {early[0]}-{early[1]} {cpu[early] * 1e3:.2f} ms, "
@@ -492,6 +504,14 @@ def main() -> None:
         default=10,
         help="players for the early/late-shoe CPU lines (0: skip them)",
     )
+    parser.add_argument(
+        "--position-modes",
+        nargs="+",
+        default=["api", "browser", "panels"],
+        choices=["api", "browser", "panels"],
+        help="the modes of the early/late-shoe CPU lines (api is always measured: the ratios "
+        "are against it)",
+    )
     args = parser.parse_args()
     print(
         f"bench_load: {args.players} concurrent players, {args.seconds:g} s each, stakes {STAKES}; "
@@ -504,7 +524,8 @@ def main() -> None:
                 print(_line("reference: service, 1 thread", direct(url, 2.0)))
             with servers(url, workers) as base:
                 if workers == args.sqlite_workers[0] and args.position_players:
-                    _position_lines(base, args.position_players, args.repeat)
+                    modes = ("api", *(m for m in args.position_modes if m != "api"))
+                    _position_lines(base, args.position_players, args.repeat, modes)
                 _run_lines(base, args.players, args.seconds, args.rate, args.repeat, args.modes)
     if args.skip_postgres:
         return

@@ -102,6 +102,32 @@ def test_unseen_cards_include_the_face_down_burn() -> None:
     assert sum(seen.values()) == 1 + (shoe.cards_dealt - len(shoe.burned))
 
 
+def _by_rank(cards: Counter[Card]) -> dict[Rank, int]:
+    counts = dict.fromkeys(Rank, 0)
+    for card, n in cards.items():
+        counts[card.rank] += n
+    return counts
+
+
+@pytest.mark.parametrize("rules", [ShoeRules(), ShoeRules(decks=1), ShoeRules(decks=2, burn=False)])
+def test_counts_by_card_number_are_the_counts_card_by_card(rules: ShoeRules) -> None:
+    # The shoe counts its cards by number (bytes), not card by card: at every coup the counts
+    # are those of its cards themselves, in the same order of keys.
+    order = list(full_deck() * rules.decks)
+    random.Random(rules.decks).shuffle(order)
+    shoe = Shoe.from_order(order, rules)
+    while True:
+        dealt, left = order[: shoe.cards_dealt], order[shoe.cards_dealt :]
+        assert list(shoe.dealt_counts().items()) == list(_by_rank(Counter(dealt)).items())
+        assert list(shoe.remaining_counts().items()) == list(_by_rank(Counter(left)).items())
+        unseen = Counter(left) + Counter(shoe.burned[1:])
+        assert shoe.unseen_cards() == unseen
+        assert shoe.unseen_card_counts() == tuple(unseen[card] for card in full_deck())
+        if shoe.finished:
+            break
+        shoe.deal_coup()
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [

@@ -16,6 +16,8 @@ def test_cards_order_is_rank_then_suit_and_matches_card_index() -> None:
     assert [card_index(card) for card in CARDS] == list(range(52))
     assert CARDS[0] == Card(Rank.ACE, Suit.CLUBS)
     assert CARDS[-1] == Card(Rank.KING, Suit.SPADES)
+    # The odds panel builds a composition from a shoe's 52 counts in full_deck's order.
+    assert full_deck() == CARDS
 
 
 def test_fresh_shoe_counts() -> None:

@@ -149,3 +149,28 @@ def test_english_translates_to_itself() -> None:
 )
 def test_negotiate_picks_the_best_offered_language(header: str | None, expected: str) -> None:
     assert negotiate(header, ("en", "vi", "hu")) == expected
+
+
+def test_the_environment_reads_a_dicts_keys_as_jinja_does() -> None:
+    # make_environment reads ``a.b`` of a plain dict by its key without raising first; Jinja's
+    # own reading gives the same answer for keys, for names of dict methods, for dict
+    # subclasses, for objects and for what is missing.
+    import jinja2
+
+    from baccarat.web.i18n import make_environment
+
+    class Counts(dict[str, int]):
+        pass
+
+    ours = make_environment()
+    plain = jinja2.Environment(undefined=jinja2.StrictUndefined)
+    data = {"count": 3, "items": "a key named like a method", "get": 1}
+    for obj in (data, Counts(count=4, keys=5), Locale("en"), 7, None):
+        for name in ("count", "items", "get", "keys", "__class__", "language", "real", "gone"):
+            mine, jinjas = ours.getattr(obj, name), plain.getattr(obj, name)
+            if isinstance(jinjas, jinja2.Undefined):
+                assert isinstance(mine, jinja2.StrictUndefined)
+                assert mine._undefined_name == jinjas._undefined_name == name
+                assert mine._undefined_obj is jinjas._undefined_obj is obj
+            else:
+                assert mine == jinjas, (obj, name)

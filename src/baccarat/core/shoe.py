@@ -41,6 +41,13 @@ __all__ = [
 
 MAX_COUP_CARDS = 6
 
+_DECK: tuple[Card, ...] = full_deck()
+_CODE: dict[Card, int] = {card: code for code, card in enumerate(_DECK)}
+"""Each card's number (0 to 51), by which a shoe counts its cards: a ``Counter`` of bytes counts
+in C, while counting the cards themselves calls their Python ``__hash__`` once per card (a shoe
+is counted on every deal and again for its odds panel: hundreds of cards each time)."""
+_RANK_OF_CODE: tuple[Rank, ...] = tuple(card.rank for card in _DECK)
+
 
 @dataclass(frozen=True, slots=True)
 class ShoeRules:
@@ -114,6 +121,8 @@ class Shoe:
             raise ShoeError("shoe_order_size", decks=rules.decks, size=rules.size, given=len(order))
         self.rules = rules
         self._order: tuple[Card, ...] = tuple(order)
+        self._codes = bytes(_CODE[card] for card in self._order)
+        """The order as card numbers (:data:`_CODE`), for counting."""
         self._start = Counter(self._order)
         self._cut_index = len(self._order) - rules.cut_card
         self._pos = 0
@@ -211,11 +220,11 @@ class Shoe:
 
     def dealt_counts(self) -> dict[Rank, int]:
         """Cards out of the shoe by rank (burned cards included)."""
-        return _by_rank(Counter(self._order[: self._pos]))
+        return _by_rank_code(Counter(self._codes[: self._pos]))
 
     def remaining_counts(self) -> dict[Rank, int]:
         """Cards still in the shoe by rank."""
-        return _by_rank(Counter(self._order[self._pos :]))
+        return _by_rank_code(Counter(self._codes[self._pos :]))
 
     def unseen_cards(self) -> Counter[Card]:
         """Cards a player has not seen, card by card: those in the shoe and those burned face down.
@@ -223,7 +232,17 @@ class Shoe:
         This is the composition a player should use for the odds of the next coup (suits
         included, for the suited-pair bets).
         """
-        return Counter(self._order[self._pos :]) + Counter(self.burned[1:])
+        return Counter(
+            {card: n for card, n in zip(_DECK, self.unseen_card_counts(), strict=True) if n}
+        )
+
+    def unseen_card_counts(self) -> tuple[int, ...]:
+        """:meth:`unseen_cards` as 52 counts, one per card of :func:`full_deck` in its order
+        (rank, then suit): the composition's own form, with no card looked up."""
+        codes = Counter(self._codes[self._pos :])
+        # The burned cards are the first of the order; the first of them was shown.
+        codes.update(self._codes[1 : len(self.burned)])
+        return tuple(codes[code] for code in range(len(_DECK)))
 
     def unseen_counts(self) -> dict[Rank, int]:
         """:meth:`unseen_cards` by rank."""
@@ -231,6 +250,14 @@ class Shoe:
 
     def starting_counts(self) -> dict[Rank, int]:
         return _by_rank(self._start)
+
+
+def _by_rank_code(codes: Counter[int]) -> dict[Rank, int]:
+    """:func:`_by_rank` of cards counted by their numbers (:data:`_CODE`)."""
+    counts = dict.fromkeys(Rank, 0)
+    for code, n in codes.items():
+        counts[_RANK_OF_CODE[code]] += n
+    return counts
 
 
 def _by_rank(cards: Counter[Card]) -> dict[Rank, int]:

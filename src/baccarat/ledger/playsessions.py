@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import Connection, Table, bindparam, select
 from sqlalchemy.orm import Session
 
 from baccarat.ledger.errors import LedgerError
@@ -42,14 +42,35 @@ def latest(session: Session, player_id: str) -> PlaySessionRecord | None:
 
 
 def _live(record: PlaySessionRecord | None, now: datetime, idle: timedelta) -> bool:
-    return record is not None and record.ended_at is None and now - record.last_played_at < idle
+    return record is not None and _live_times(record.last_played_at, record.ended_at, now, idle)
 
 
-def live_start(session: Session, player_id: str, now: datetime, idle: timedelta) -> datetime | None:
+def _live_times(
+    last_played_at: datetime, ended_at: datetime | None, now: datetime, idle: timedelta
+) -> bool:
+    return ended_at is None and now - last_played_at < idle
+
+
+_PLAY_SESSIONS: Table = PlaySessionRecord.__table__  # type: ignore[assignment]
+# The deal route asks this on every coup: built once, Core (no record is needed), as latest().
+_LATEST_TIMES = (
+    select(_PLAY_SESSIONS.c.started_at, _PLAY_SESSIONS.c.last_played_at, _PLAY_SESSIONS.c.ended_at)
+    .where(_PLAY_SESSIONS.c.player_id == bindparam("player_id"))
+    .order_by(_PLAY_SESSIONS.c.id.desc())
+    .limit(1)
+)
+
+
+def live_start(
+    session: Session | Connection, player_id: str, now: datetime, idle: timedelta
+) -> datetime | None:
     """When the player's live play session started (None: there is none; the next coup starts
-    one)."""
-    record = latest(session, player_id)
-    return record.started_at if record is not None and _live(record, now, idle) else None
+    one). Reads only (a connection for one statement will do)."""
+    row = session.execute(_LATEST_TIMES, {"player_id": player_id}).first()
+    if row is None:
+        return None
+    started_at, last_played_at, ended_at = row
+    return started_at if _live_times(last_played_at, ended_at, now, idle) else None
 
 
 def for_coup(

@@ -185,8 +185,8 @@ class PlayService:
 
     def play_started(self, player_id: str) -> datetime | None:
         """When the player's live play session started (None: none; the next coup starts one)."""
-        with self.store.reading() as db:
-            return playsessions.live_start(db, player_id, self.clock(), self.play_idle)
+        with self.store.single_read() as connection:
+            return playsessions.live_start(connection, player_id, self.clock(), self.play_idle)
 
     def end_play(self, player_id: str) -> bool:
         """The player ends their play session; whether one was live."""

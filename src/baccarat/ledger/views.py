@@ -101,6 +101,12 @@ class ShoeView:
         """
         return self._shoe.unseen_cards()
 
+    @property
+    def unseen_card_counts(self) -> tuple[int, ...]:
+        """:attr:`unseen_cards` as 52 counts in the order of
+        :func:`~baccarat.core.cards.full_deck` (rank, then suit)."""
+        return self._shoe.unseen_card_counts()
+
     @classmethod
     def of(cls, number: int, shoe: Shoe) -> ShoeView:
         dealt = shoe.dealt_counts()

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import jinja2
 from babel import Locale
@@ -150,9 +151,28 @@ def local_time(moment: datetime | None, style: str = "datetime") -> Markup:
     )
 
 
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class _Environment(jinja2.Environment):
+    """Jinja's environment, reading ``a.b`` of a plain dict without raising first.
+
+    Jinja reads ``a.b`` as ``getattr(a, "b")`` and only then ``a["b"]``; the templates read
+    dicts that way (a panel's rows, a shoe's counts) and each read raised and caught an
+    ``AttributeError``: a coup's panel parts read about two hundred. A plain ``dict`` has
+    exactly the attributes of its type, so its key is what Jinja finds whenever the name is
+    not one of those: the same answer, looked up directly.
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES and attribute in obj:
+            return obj[attribute]
+        return super().getattr(obj, attribute)
+
+
 def make_environment() -> jinja2.Environment:
     """The template environment: autoescaping, gettext through the current language, filters."""
-    env = jinja2.Environment(
+    env = _Environment(
         loader=jinja2.PackageLoader("baccarat.web", "templates"),
         autoescape=jinja2.select_autoescape(("html", "svg", "xml")),
         extensions=["jinja2.ext.i18n"],

@@ -282,13 +282,12 @@ def _composition(shoe: ShoeView) -> Composition:
 
     After the last coup of a shoe, the next coup comes from a fresh shoe of the same decks.
     """
-    from baccarat.odds import CARDS, Composition
+    from baccarat.odds import Composition
 
     if shoe.finished:
         return Composition.decks(shoe.decks)
-    unseen = shoe.unseen_cards
-    # By card, in the composition's own order: 52 look-ups, not one per card left.
-    return Composition(tuple(unseen.get(card, 0) for card in CARDS))
+    # Counted in the composition's own order (CARDS is full_deck's: rank, then suit).
+    return Composition(shoe.unseen_card_counts)
 
 
 @lru_cache(maxsize=64)
@@ -322,10 +321,13 @@ def odds_rows(
 ) -> dict[str, Any]:
     """Every offered bet's house edge for the next coup, beside its value for a full shoe (and,
     unless ``change`` is false, the difference: the API's figure; the page shows the two)."""
-    from baccarat.odds import exact_distribution, price_bets
+    from baccarat.odds import exact_counts, price_bets
+    from baccarat.odds.exact import signatures_of
 
     card_level = tuple(bet for bet in rule_set.bets.values() if bet.signature is not None)
-    now = exact_distribution(_composition(shoe), rule_set.tableau, card_level)
+    # The kernel's counts priced as they come (price_bets takes them): the same counts as
+    # exact_distribution's, without turning hundreds of them into Python integers first.
+    now = exact_counts(_composition(shoe), rule_set.tableau, signatures_of(card_level))
     # Every bet priced at once: one matrix product per class space.
     priced = price_bets(rule_set.bets, now)
     full = _full_shoe_edges(current(), rule_set, decks)

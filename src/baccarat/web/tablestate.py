@@ -162,13 +162,17 @@ def growth_parts(
     decks: int,
     *,
     exact_odds: bool,
+    shoe_part: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The shoe, statistics and odds parts of the panels, rendered, and each bet's edge now."""
+    """The shoe, statistics and odds parts of the panels, rendered, and each bet's edge now
+    (``shoe_part``: :func:`~baccarat.web.present.shoe_data` of ``shoe``, when already made)."""
     parts = _parts()
     exact = full_shoe_distribution(decks, rule_set.tableau) if exact_odds else None
     odds = odds_rows(shoe, rule_set, decks, change=False) if exact_odds else None
     return {
-        "shoe_html": str(parts.shoe_counts(shoe_data(shoe))),
+        "shoe_html": str(
+            parts.shoe_counts(shoe_part if shoe_part is not None else shoe_data(shoe))
+        ),
         "statistics_html": str(parts.statistics_table(statistics_of(seen, coups, exact))),
         "odds_html": str(parts.odds_table(odds)) if odds else None,
         "edges": [{"bet": bet, **edge} for bet, edge in spot_odds(odds).items()],
@@ -181,10 +185,12 @@ def table_growth(
     coup: dict[str, Any],
     *,
     exact_odds: bool = True,
+    shoe: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What the page needs to grow its panels by the coup just dealt (``coup``: its record as
-    the answer carries it), or ``{"refresh": true}`` when it should fetch them whole (a new
-    shoe, the shoe's end, a replayed deal, a state that does not hold the coups before)."""
+    the answer carries it; ``shoe``: the answer's shoe, ``shoe_data(outcome.shoe)``, made once),
+    or ``{"refresh": true}`` when it should fetch them whole (a new shoe, the shoe's end, a
+    replayed deal, a state that does not hold the coups before)."""
     view = outcome.coup
     if outcome.replayed or outcome.new_shoe or view.number == 1 or outcome.shoe.finished:
         # The first coup of a shoe closes its client seed, the last reveals its seed: the shoe
@@ -227,7 +233,13 @@ def table_growth(
         }
         seen, coups = state.shares(), len(state.coup_ids)
     growth |= growth_parts(
-        seen, coups, outcome.shoe, view.rule_set, outcome.shoe.decks, exact_odds=exact_odds
+        seen,
+        coups,
+        outcome.shoe,
+        view.rule_set,
+        outcome.shoe.decks,
+        exact_odds=exact_odds,
+        shoe_part=shoe,
     )
     growth["history_html"] = str(_parts().history_item(coup))
     return growth

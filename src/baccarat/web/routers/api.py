@@ -226,7 +226,6 @@ async def deal(
     body: DealIn,
     service: Service,
     token: SessionToken,
-    session: SessionInfo,
     response: Response,
     idempotency_key: IdempotencyKey,
     settings: SettingsDep,
@@ -250,15 +249,22 @@ async def deal(
     stakes = {bet: minor for bet, minor in parsed.items() if minor}
 
     def work() -> tuple[Json, bool]:
-        # The session check, the transaction and the answer in one go (the busiest route).
+        # The session check, the play session, the transaction and the answer in one go (the
+        # busiest route): SessionInfo would check the session once more, in a thread of its own.
         player_id = live_player(service, token)
+        # As SessionInfo reads it: the live play session's start, or now (the coup starts one).
+        since = service.play_started(player_id) or service.clock()
         outcome = service.deal(
-            player_id, table_id, stakes, since=session.started, idempotency_key=idempotency_key
+            player_id, table_id, stakes, since=since, idempotency_key=idempotency_key
         )
         data = deal_data(outcome)
         if view == "table":
             data["table"] = table_growth(
-                states_of(service), outcome, data["coup"], exact_odds=settings.exact_odds
+                states_of(service),
+                outcome,
+                data["coup"],
+                exact_odds=settings.exact_odds,
+                shoe=data["shoe"],
             )
         return tagged(RecordType.API_DEAL, data), outcome.replayed
 
