@@ -31,14 +31,18 @@ DEFAULT_IDLE = timedelta(minutes=30)
 """How long a play session lasts without a coup (``play_session_idle_minutes``)."""
 
 
+# Asked on every coup: built once (building the statement cost as much as running it).
+_LATEST = (
+    select(PlaySessionRecord)
+    .where(PlaySessionRecord.player_id == bindparam("player_id"))
+    .order_by(PlaySessionRecord.id.desc())
+    .limit(1)
+)
+
+
 def latest(session: Session, player_id: str) -> PlaySessionRecord | None:
     """The player's latest play session, live or not."""
-    return session.scalars(
-        select(PlaySessionRecord)
-        .where(PlaySessionRecord.player_id == player_id)
-        .order_by(PlaySessionRecord.id.desc())
-        .limit(1)
-    ).first()
+    return session.scalars(_LATEST, {"player_id": player_id}).first()
 
 
 def _live(record: PlaySessionRecord | None, now: datetime, idle: timedelta) -> bool:
