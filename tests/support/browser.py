@@ -104,6 +104,58 @@ def type_client_seed(page: Any, seed: str = "browser-test") -> None:
     page.route("**/client-seed", replace)
 
 
+SIZES = {"phone": (390, 844), "laptop": (1366, 800)}
+"""The two screens every page is tried on: a phone's and a laptop's."""
+LANGUAGES = ("en", "vi", "hu")
+
+
+@contextmanager
+def seeded_server(tmp_path_factory: pytest.TempPathFactory, name: str, seed: int) -> Iterator[str]:
+    """A real server on its own SQLite file whose shoes' server seeds come from ``seed``."""
+    from pydantic import SecretStr
+
+    from baccarat.web.app import create_app
+    from baccarat.web.settings import Settings
+
+    data = tmp_path_factory.mktemp(f"{name}-data")
+    secret = SecretStr(f"{name}-test-" + "k" * 32)
+    app = create_app(Settings(data_dir=data, secret_key=secret, shoe_seed=seed))
+    with serve_in_thread(app) as url:
+        yield url
+
+
+def open_table(
+    playwright: Any,
+    tmp_path: Path,
+    server: str,
+    size: str,
+    language: str,
+    init_script: str | None = None,
+    **options: Any,
+) -> tuple[Any, Any]:
+    """A fresh player at the table, on a ``size`` screen (:data:`SIZES`; a phone is touch) in
+    ``language``, typing one client seed for every shoe (the same coups on every run)."""
+    width, height = SIZES[size]
+    phone = size == "phone"
+    context = browser_context(
+        playwright,
+        tmp_path / f"{size}-{language}",
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        **options,
+    )
+    if init_script is not None:
+        context.add_init_script(init_script)
+    page = context.pages[0] if context.pages else context.new_page()
+    type_client_seed(page)
+    page.goto(f"{server}/?lang={language}")
+    page.click("#gate-yes")
+    page.wait_for_url(re.compile(r".*/table"))
+    page.goto(f"{server}/table?lang={language}")
+    return context, page
+
+
 def screenshot(page: Any, name: str) -> None:
     """Save a full-page screenshot as ``artifacts/NAME.png``."""
     ARTIFACTS.mkdir(exist_ok=True)

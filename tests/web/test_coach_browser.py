@@ -20,39 +20,28 @@ Screenshots go to ``artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 from support.browser import (
     ARTIFACTS,
-    browser_context,
+    LANGUAGES,
+    SIZES,
     needs_chromium,
-    serve_in_thread,
-    type_client_seed,
+    open_table,
+    seeded_server,
 )
 
 pytestmark = needs_chromium
 
-SIZES = {"phone": (390, 844), "laptop": (1366, 800)}
-LANGUAGES = ("en", "vi", "hu")
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from baccarat.web.app import create_app
-    from baccarat.web.settings import Settings
-
-    data = tmp_path_factory.mktemp("squeeze-data")
-    app = create_app(
-        Settings(data_dir=data, secret_key=SecretStr("squeeze-test-" + "k" * 32), shoe_seed=11)
-    )
-    with serve_in_thread(app) as url:
+    with seeded_server(tmp_path_factory, "squeeze", 11) as url:
         yield url
 
 
@@ -69,24 +58,7 @@ for (const type of ["animationstart", "transitionrun"]) {
 def _open(
     playwright: Any, tmp_path: Path, server: str, size: str, language: str, **options: Any
 ) -> tuple[Any, Any]:
-    width, height = SIZES[size]
-    phone = size == "phone"
-    context = browser_context(
-        playwright,
-        tmp_path / f"{size}-{language}",
-        viewport={"width": width, "height": height},
-        is_mobile=phone,
-        has_touch=phone,
-        **options,
-    )
-    context.add_init_script(_RECORD_MOTION)
-    page = context.pages[0] if context.pages else context.new_page()
-    type_client_seed(page)  # the same coups on every run (the server's shoes are seeded)
-    page.goto(f"{server}/?lang={language}")
-    page.click("#gate-yes")
-    page.wait_for_url(re.compile(r".*/table"))
-    page.goto(f"{server}/table?lang={language}")
-    return context, page
+    return open_table(playwright, tmp_path, server, size, language, _RECORD_MOTION, **options)
 
 
 def _shot(page: Any, name: str) -> None:

@@ -21,55 +21,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 from support.browser import (
     ARTIFACTS,
-    browser_context,
+    LANGUAGES,
+    SIZES,
     needs_chromium,
+    open_table,
     screenshot,
-    serve_in_thread,
-    type_client_seed,
+    seeded_server,
 )
 
 pytestmark = needs_chromium
 
-SIZES = {"phone": (390, 844), "laptop": (1366, 800)}
-LANGUAGES = ("en", "vi", "hu")
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from baccarat.web.app import create_app
-    from baccarat.web.settings import Settings
-
-    data = tmp_path_factory.mktemp("coach-data")
-    app = create_app(
-        Settings(data_dir=data, secret_key=SecretStr("coach-test-" + "k" * 32), shoe_seed=7)
-    )
-    with serve_in_thread(app) as url:
+    with seeded_server(tmp_path_factory, "coach", 7) as url:
         yield url
 
 
 def _open(playwright: Any, tmp_path: Path, server: str, size: str, language: str) -> Any:
-    width, height = SIZES[size]
-    phone = size == "phone"
-    context = browser_context(
-        playwright,
-        tmp_path / f"{size}-{language}",
-        viewport={"width": width, "height": height},
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    page = context.pages[0] if context.pages else context.new_page()
-    # The shoe's order depends on the client seed the browser draws; the player here types a
-    # fixed one instead, so that the server's seeded shoes give the same coups on every run.
-    type_client_seed(page)
-    page.goto(f"{server}/?lang={language}")
-    page.click("#gate-yes")
-    page.wait_for_url(re.compile(r".*/table"))
-    page.goto(f"{server}/table?lang={language}")
-    return context, page
+    return open_table(playwright, tmp_path, server, size, language)
 
 
 _IN_VIEW = """(selector) => {
