@@ -268,7 +268,8 @@ BUILT_IN: Mapping[str, CountStrategy] = {
             rules="ez",
             cut_card=16,
             source="Stephen How's unbalanced Dragon 7 count: A +1, 4-7 -1, 8-9 +2, start at -32 "
-            "(8 decks), bet Dragon 7 at a running count of 0 or more; 16 cards behind the cut",
+            "(8 decks), bet Dragon 7 at a running count of 0 or more (his table; his text says above "
+            "0, --threshold 1); 16 cards behind the cut",
         ),
         CountStrategy(
             "how-panda-co-count",
