@@ -7,13 +7,15 @@ shown (:func:`coup_views`). Every function takes an open session.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from baccarat.core.coup import Coup
-from baccarat.core.settle import settle
+from baccarat.core.settle import Settlement, settle
 from baccarat.ledger import tables
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import CoupView, FairShoeView, ShoeView, TableView
@@ -26,7 +28,15 @@ from baccarat.store.models import (
     is_record_id,
 )
 
-__all__ = ["coup_views", "player_coup", "player_history", "stakes_of", "table_view"]
+__all__ = [
+    "coup_views",
+    "player_coup",
+    "player_history",
+    "rebuilt",
+    "remember_coup",
+    "stakes_of",
+    "table_view",
+]
 
 
 def stakes_of(session: Session, coup_ids: list[int]) -> dict[int, dict[str, int]]:
@@ -61,8 +71,10 @@ def coup_views(
         if shoe is None:
             raise LedgerError("not_found", what="shoe", key=row.shoe_id)
         shoes[row.shoe_id] = shoe
-        coup = Coup.from_cards(tables.decode_cards(row.cards), rule_set.tableau)
         placed = stakes.get(row.id)
+        coup, settlement = rebuilt(
+            row.cards, table.rules_toml, table.rule_set, tuple(placed.items()) if placed else ()
+        )
         views.append(
             CoupView(
                 id=row.id,
@@ -71,11 +83,63 @@ def coup_views(
                 number=row.number,
                 rule_set=rule_set,
                 coup=coup,
-                settlement=settle(coup, placed, rule_set) if placed else None,
+                settlement=settlement,
                 created_at=row.created_at,
             )
         )
     return views
+
+
+Stakes = tuple[tuple[str, int], ...]
+"""A coup's stakes in the ledger's order (the settlement's): ``(("banker", 1000), ...)``."""
+
+_REMEMBERED = 8192
+"""Coups kept rebuilt: some 80 a shoe, so the current shoes of about a hundred tables."""
+_rebuilt_coups: OrderedDict[tuple[str, str | None, str, Stakes], tuple[Coup, Settlement | None]]
+_rebuilt_coups = OrderedDict()
+_rebuilt_lock = threading.Lock()
+
+
+def remember_coup(
+    table: TableRecord, cards: str, stakes: Stakes, coup: Coup, settlement: Settlement | None
+) -> None:
+    """Keep a coup as dealt (``cards`` as stored), so that showing it again deals nothing.
+
+    What is kept is a pure function of the key (the cards, the table's rules, the stakes), so it
+    stays true whether or not the deal's transaction commits."""
+    key = (cards, table.rules_toml, table.rule_set, stakes)
+    with _rebuilt_lock:
+        _rebuilt_coups[key] = (coup, settlement)
+        _rebuilt_coups.move_to_end(key)
+        if len(_rebuilt_coups) > _REMEMBERED:
+            _rebuilt_coups.popitem(last=False)
+
+
+def rebuilt(
+    cards: str, rules_toml: str | None, rule_set: str, stakes: Stakes
+) -> tuple[Coup, Settlement | None]:
+    """A stored coup dealt again from its cards and settled from its stakes (both frozen), or as
+    remembered: a shoe is shown again and again (the table page, its panels, the answer to a
+    client seed: some 80 coups each time).
+
+    >>> coup, settlement = rebuilt("9s2hKc3d", None, "punto-banco", (("player", 100),))
+    >>> coup.summary.winner.value, settlement.net
+    ('player', 100)
+    """
+    key = (cards, rules_toml, rule_set, stakes)
+    with _rebuilt_lock:
+        found = _rebuilt_coups.get(key)
+        if found is not None:
+            _rebuilt_coups.move_to_end(key)
+            return found
+    rules = tables.rule_set_from_text(rules_toml, rule_set)
+    coup = Coup.from_cards(tables.decode_cards(cards), rules.tableau)
+    made = coup, settle(coup, dict(stakes), rules) if stakes else None
+    with _rebuilt_lock:
+        _rebuilt_coups[key] = made
+        if len(_rebuilt_coups) > _REMEMBERED:
+            _rebuilt_coups.popitem(last=False)
+    return made
 
 
 def player_coup(session: Session, player_id: str, coup_id: int) -> CoupView:
