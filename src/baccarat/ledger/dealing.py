@@ -153,13 +153,8 @@ def deal(
     after = _write_entries(db, request, settlement, coup_id, now, standing)
     # The shoe is shown again with its coups (the page, its panels, the next client seed).
     placed = tuple((bet.bet, bet.stake) for bet in settlement.bets)
-    history.remember_coup(
-        table,
-        tables.encode_cards(coup.cards_in_order),
-        placed,
-        coup,
-        settlement if placed else None,
-    )
+    cards = tables.encode_cards(coup.cards_in_order)
+    history.remember_coup(table, cards, placed, coup, settlement)
     if request.key is not None:
         _store_key(db, request, request.key, coup_id, now)
     playsessions.played(play, now)

@@ -107,9 +107,12 @@ def remember_coup(
 
     What is kept is a pure function of the key (the cards, the table's rules, the stakes), so it
     stays true whether or not the deal's transaction commits."""
-    key = (cards, table.rules_toml, table.rule_set, stakes)
+    _keep((cards, table.rules_toml, table.rule_set, stakes), (coup, settlement))
+
+
+def _keep(key: tuple[str, str | None, str, Stakes], made: tuple[Coup, Settlement | None]) -> None:
     with _rebuilt_lock:
-        _rebuilt_coups[key] = (coup, settlement)
+        _rebuilt_coups[key] = made
         _rebuilt_coups.move_to_end(key)
         if len(_rebuilt_coups) > _REMEMBERED:
             _rebuilt_coups.popitem(last=False)
@@ -135,10 +138,7 @@ def rebuilt(
     rules = tables.rule_set_from_text(rules_toml, rule_set)
     coup = Coup.from_cards(tables.decode_cards(cards), rules.tableau)
     made = coup, settle(coup, dict(stakes), rules) if stakes else None
-    with _rebuilt_lock:
-        _rebuilt_coups[key] = made
-        if len(_rebuilt_coups) > _REMEMBERED:
-            _rebuilt_coups.popitem(last=False)
+    _keep(key, made)
     return made
 
 
