@@ -148,12 +148,12 @@ def deal(
         # Commit to the next shoe now, so its commitment is shown before the player chooses
         # their contribution to it (no client seed carries on).
         tables.next_shoe(db, table, record, rng, now)
-    coup_id = tables.record_coup(db, table, record, coup, now)
+    cards = tables.encode_cards(coup.cards_in_order)
+    coup_id = tables.record_coup(db, table, record, coup, cards, now)
     settlement = settle(coup, request.stakes, rule_set)
     after = _write_entries(db, request, settlement, coup_id, now, standing)
     # The shoe is shown again with its coups (the page, its panels, the next client seed).
     placed = tuple((bet.bet, bet.stake) for bet in settlement.bets)
-    cards = tables.encode_cards(coup.cards_in_order)
     history.remember_coup(table, cards, placed, coup, settlement)
     if request.key is not None:
         _store_key(db, request, request.key, coup_id, now)

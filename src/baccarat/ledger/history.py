@@ -93,10 +93,12 @@ def coup_views(
 Stakes = tuple[tuple[str, int], ...]
 """A coup's stakes in the ledger's order (the settlement's): ``(("banker", 1000), ...)``."""
 
+_Key = tuple[str, str | None, str, Stakes]
+"""What a coup is rebuilt from: its stored cards, the table's rules (TOML, name), its stakes."""
+
 _REMEMBERED = 8192
 """Coups kept rebuilt: some 80 a shoe, so the current shoes of about a hundred tables."""
-_rebuilt_coups: OrderedDict[tuple[str, str | None, str, Stakes], tuple[Coup, Settlement | None]]
-_rebuilt_coups = OrderedDict()
+_rebuilt_coups: OrderedDict[_Key, tuple[Coup, Settlement | None]] = OrderedDict()
 _rebuilt_lock = threading.Lock()
 
 
@@ -110,7 +112,7 @@ def remember_coup(
     _keep((cards, table.rules_toml, table.rule_set, stakes), (coup, settlement))
 
 
-def _keep(key: tuple[str, str | None, str, Stakes], made: tuple[Coup, Settlement | None]) -> None:
+def _keep(key: _Key, made: tuple[Coup, Settlement | None]) -> None:
     with _rebuilt_lock:
         _rebuilt_coups[key] = made
         _rebuilt_coups.move_to_end(key)
@@ -129,7 +131,7 @@ def rebuilt(
     >>> coup.summary.winner.value, settlement.net
     ('player', 100)
     """
-    key = (cards, rules_toml, rule_set, stakes)
+    key: _Key = (cards, rules_toml, rule_set, stakes)
     with _rebuilt_lock:
         found = _rebuilt_coups.get(key)
         if found is not None:

@@ -293,9 +293,10 @@ def advance_shoe(session: Session, record: ShoeRecord, shoe: Shoe) -> None:
 
 
 def record_coup(
-    session: Session, table: TableRecord, shoe: ShoeRecord, coup: Coup, now: datetime
+    session: Session, table: TableRecord, shoe: ShoeRecord, coup: Coup, cards: str, now: datetime
 ) -> int:
-    """Store a coup just dealt from ``shoe`` (its number is the shoe's new coup count); its id.
+    """Store a coup just dealt from ``shoe`` (its number is the shoe's new coup count), with its
+    cards as :func:`encode_cards` writes them; its id.
 
     A Core INSERT: a deal never reads the coup back as a record, so none is built.
     """
@@ -305,7 +306,7 @@ def record_coup(
             "table_id": table.id,
             "shoe_id": shoe.id,
             "number": shoe.coups_dealt,
-            "cards": encode_cards(coup.cards_in_order),
+            "cards": cards,
             "winner": coup.winner.value,
             "summary_index": coup.summary.index,
             "pair_index": coup.pairs.index,
