@@ -8,8 +8,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from baccarat.ledger.dealing import Since
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
+from baccarat.ledger.views import DealOutcome
 from baccarat.store.db import Store
 from support.errors import raises_code
 from support.fair import ContributingService
@@ -92,6 +94,39 @@ def test_the_session_limit_counts_from_the_session_start(store: Store) -> None:
     with raises_code(LedgerError, "session_limit"):
         service.deal(player, table, {"banker": 1_00}, since=started)
     service.deal(player, table, {"banker": 1_00}, since=clock.now)  # a new session
+
+
+def _net(outcome: DealOutcome) -> int:
+    settlement = outcome.coup.settlement
+    assert settlement is not None  # a deal always has stakes
+    return settlement.net
+
+
+def test_a_deal_reads_the_start_of_its_own_play_session(store: Store) -> None:
+    """Since.PLAY_SESSION: the net since the play session's start, read by the deal itself, as
+    the page shows it; a coup keeps the session alive from its own moment (30 idle minutes)."""
+    service, clock, player, table = _setup(store)
+    stake = {"banker": 1_00}
+    first = service.deal(player, table, stake, since=Since.PLAY_SESSION, idempotency_key="a")
+    # The first coup starts the session: the net since then is this coup's.
+    assert first.player.net_since == _net(first)
+    assert service.play_started(player) == clock.now
+    started = clock.now
+    clock.now += timedelta(minutes=29)
+    second = service.deal(player, table, stake, since=Since.PLAY_SESSION)
+    nets = _net(first) + _net(second)
+    assert second.player.net_since == nets
+    # 29 minutes after the second coup the session still lives: that coup was written down.
+    clock.now += timedelta(minutes=29)
+    assert service.play_started(player) == started
+    # A retried deal answers as the first did, with the net of the same session.
+    again = service.deal(player, table, stake, since=Since.PLAY_SESSION, idempotency_key="a")
+    assert again.replayed and again.coup == first.coup and again.player.net_since == nets
+    # After 30 idle minutes the next coup starts a new session.
+    clock.now += timedelta(minutes=30)
+    third = service.deal(player, table, stake, since=Since.PLAY_SESSION)
+    assert third.player.net_since == _net(third)
+    assert service.play_started(player) == clock.now
 
 
 def test_a_cool_off_locks_play_and_cannot_be_shortened(store: Store) -> None:

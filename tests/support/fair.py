@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
+from baccarat.ledger.dealing import Since
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.ledger.views import DealOutcome
@@ -32,7 +33,7 @@ class ContributingService(PlayService):
         player_id: str,
         table_id: int,
         stakes: Mapping[str, int],
-        since: datetime | None = None,
+        since: datetime | Since | None = None,
         idempotency_key: str | None = None,
     ) -> DealOutcome:
         try:

@@ -15,8 +15,9 @@ import random
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from enum import Enum
 
 from sqlalchemy import Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
@@ -34,7 +35,15 @@ from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import CoupView, DealOutcome, ShoeView
 from baccarat.store.models import CoupRecord, DealKey, Entry, EntryKind, ShoeRecord, TableRecord
 
-__all__ = ["DealRequest", "Dealt", "busy_on_conflict", "check_request", "deal", "postings"]
+__all__ = [
+    "DealRequest",
+    "Dealt",
+    "Since",
+    "busy_on_conflict",
+    "check_request",
+    "deal",
+    "postings",
+]
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """An idempotency key: what a UUID, a random token or a counter looks like, and nothing else."""
@@ -47,6 +56,14 @@ _DEAL_KEY = select(_DEAL_KEYS.c.coup_id).where(
 _INSERT_DEAL_KEY = insert(_DEAL_KEYS)
 
 
+class Since(Enum):
+    """A ``since`` the deal reads itself, in its own transaction."""
+
+    PLAY_SESSION = "play_session"
+    """The start of the play session the coup is dealt in: the live one, or the one it starts
+    (the table's own answer; the route need not read the session first)."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealRequest:
     """A deal asked for: whose, at which table, the stakes (bet → minor units), the moment the
@@ -57,13 +74,16 @@ class DealRequest:
     stakes: dict[str, int]
     since: datetime | None = None
     key: str | None = None
+    since_play: bool = False
+    """``since`` is the start of the coup's play session (:attr:`Since.PLAY_SESSION`), read by
+    :func:`deal` once it holds the player's lock."""
 
 
 def check_request(
     player_id: str,
     table_id: int,
     stakes: Mapping[str, int],
-    since: datetime | None = None,
+    since: datetime | Since | None = None,
     key: str | None = None,
 ) -> DealRequest:
     """The request, refused before any database work if its key is malformed or it has no stakes.
@@ -79,6 +99,8 @@ def check_request(
         raise LedgerError("bad_idempotency_key", key=key[:80])
     if not stakes:
         raise LedgerError("no_stakes")
+    if since is Since.PLAY_SESSION:
+        return DealRequest(player_id, table_id, dict(stakes), None, key, since_play=True)
     return DealRequest(player_id, table_id, dict(stakes), since, key)
 
 
@@ -125,14 +147,20 @@ def deal(
     """
     # Serialise every writer of this ledger from here to the commit.
     player = accounts.lock_player(db, request.player_id)
-    if request.key is not None:
-        done = db.scalar(_DEAL_KEY, {"player_id": request.player_id, "key": request.key})
+    key = request.key
+    if key is not None:
+        done = db.scalar(_DEAL_KEY, {"player_id": request.player_id, "key": key})
         if done is not None:
-            return Dealt(_replay(db, request, request.key, done, now, starting_balance))
+            if request.since_play:
+                live = playsessions.live_start(db, request.player_id, now, play_idle)
+                request = replace(request, since=live or now, since_play=False)
+            return Dealt(_replay(db, request, key, done, now, starting_balance))
     # The player's own limits: cool-off, coups per day, session length (its server record).
     play = playsessions.for_coup(
         db, request.player_id, now, play_idle, limits.session_limit(db, player, now)
     )
+    if request.since_play:
+        request = replace(request, since=play.started_at, since_play=False)
     started = play.started_at if request.since is None else min(play.started_at, request.since)
     limits.check_play(db, player, now, started)
     table, record, rule_set = _table_taking(db, request)
@@ -157,7 +185,7 @@ def deal(
     history.remember_coup(table, cards, placed, coup, settlement)
     if request.key is not None:
         _store_key(db, request, request.key, coup_id, now)
-    playsessions.played(play, now)
+    playsessions.played(db, play, now)
     outcome = DealOutcome(
         coup=CoupView(
             id=coup_id,

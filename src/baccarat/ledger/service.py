@@ -180,7 +180,7 @@ class PlayService:
             limits.check_play(db, player, now, started)
             dealt = play(session.started_at)
             limits.count_chemin_coup(db, player_id, now)
-            playsessions.played(session, now)
+            playsessions.played(db, session, now)
             return dealt
 
     def play_started(self, player_id: str) -> datetime | None:
@@ -309,7 +309,7 @@ class PlayService:
         player_id: str,
         table_id: int,
         stakes: Mapping[str, int],
-        since: datetime | None = None,
+        since: datetime | dealing.Since | None = None,
         idempotency_key: str | None = None,
     ) -> DealOutcome:
         """Take the stakes, deal one coup, settle it: one transaction, all or nothing
@@ -320,7 +320,9 @@ class PlayService:
         stakes above the balance (``insufficient_points``), another deal at this table
         or another change to this balance committing first (``table_busy``,
         ``balance_changed``).
-        The outcome includes the player's standing after the deal, with the net since ``since``.
+        The outcome includes the player's standing after the deal, with the net since ``since``
+        (:attr:`~baccarat.ledger.dealing.Since.PLAY_SESSION`: the start of the coup's play
+        session, read in the deal's own transaction).
 
         ``idempotency_key``: a deal sent again with a key this player already used for it (a
         retry, a double click) deals and charges nothing and returns the first outcome

@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from baccarat.core.amounts import parse_amount
 from baccarat.core.rules import DEFAULT_RULE_SET
+from baccarat.ledger.dealing import Since
 from baccarat.ledger.service import DEFAULT_DECKS
 from baccarat.ledger.views import TableView
 from baccarat.records import RecordType, tagged
@@ -252,10 +253,10 @@ async def deal(
         # The session check, the play session, the transaction and the answer in one go (the
         # busiest route): SessionInfo would check the session once more, in a thread of its own.
         player_id = live_player(service, token)
-        # As SessionInfo reads it: the live play session's start, or now (the coup starts one).
-        since = service.play_started(player_id) or service.clock()
+        # The net since the start of the coup's play session, as SessionInfo shows it: read by
+        # the deal under the player's lock, not in a read of its own first.
         outcome = service.deal(
-            player_id, table_id, stakes, since=since, idempotency_key=idempotency_key
+            player_id, table_id, stakes, since=Since.PLAY_SESSION, idempotency_key=idempotency_key
         )
         data = deal_data(outcome)
         if view == "table":
