@@ -183,7 +183,10 @@ def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
     summary = Table(
         "summary",
         t.gettext("The strategy"),
-        [Column("figure", t.gettext("Figure"), Align.LEFT, wrap=True), Column("value", "")],
+        [
+            Column("figure", t.gettext("Figure"), Align.LEFT, wrap=True),
+            Column("value", t.gettext("Value")),
+        ],
     )
     summary.add(
         Cell(t.gettext("Bets per shoe"), "bets_per_shoe"),
