@@ -29,7 +29,12 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
     # ``serve --workers`` hands its settings to the worker processes through these: recorded
     # here, so monkeypatch restores them after the test and no later test reads them.
     # (delenv alone records nothing to restore when the variable is unset.)
-    for name in ("BACCARAT_DATABASE_URL", "BACCARAT_THREADS", "BACCARAT_RULES_DIR"):
+    for name in (
+        "BACCARAT_DATABASE_URL",
+        "BACCARAT_THREADS",
+        "BACCARAT_RULES_DIR",
+        "BACCARAT_SERVER_GC",
+    ):
         monkeypatch.setenv(name, "")
         monkeypatch.delenv(name)
     return calls
@@ -121,6 +126,13 @@ def test_serve_threads_reach_the_settings_and_every_worker(
     assert served["app"].state.settings.threads == 7
     main(["serve", "--workers", "2", "--threads", "9"])
     assert os.environ["BACCARAT_THREADS"] == "9"
+
+
+def test_serve_tunes_the_collector_of_every_server_process(served: dict[str, Any]) -> None:
+    main(["serve"])
+    assert served["app"].state.settings.server_gc is True
+    main(["serve", "--workers", "2"])
+    assert os.environ["BACCARAT_SERVER_GC"] == "true"
 
 
 def test_serve_offers_the_rule_sets_of_a_folder(served: dict[str, Any], tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import anyio.to_thread
@@ -9,7 +10,7 @@ from fastapi.testclient import TestClient
 from pydantic import SecretStr
 from sqlalchemy.pool import QueuePool
 
-from baccarat.web.app import create_app
+from baccarat.web.app import SERVER_GC_THRESHOLD, create_app
 from baccarat.web.settings import Settings
 from support.databases import shared_database
 
@@ -32,6 +33,28 @@ def test_the_lifespan_caps_the_threads_of_blocking_work_at_the_setting(tmp_path:
         assert client.portal.call(_tokens) == 3
         # The routes still answer with the cap in place (a ``def`` route runs in those threads).
         assert client.get("/gate").status_code == 200
+    app.state.store.close()
+
+
+def test_a_server_process_freezes_what_it_built_and_collects_young_objects_less_often(
+    tmp_path: Path,
+) -> None:
+    before = gc.get_threshold()
+    settings = Settings(database_url="sqlite://", secret_key=SecretStr(SECRET), data_dir=tmp_path)
+    try:
+        app = create_app(settings.model_copy(update={"server_gc": True}))
+        with TestClient(app) as client:
+            assert gc.get_threshold() == (SERVER_GC_THRESHOLD, *before[1:])
+            assert gc.get_freeze_count() > 0  # the application's objects, out of the scans
+            assert client.get("/gate").status_code == 200
+        app.state.store.close()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    # Off by default (tests and embedders build many applications in one process).
+    app = create_app(settings)
+    with TestClient(app):
+        assert gc.get_threshold() == before and gc.get_freeze_count() == 0
     app.state.store.close()
 
 

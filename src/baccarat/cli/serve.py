@@ -140,7 +140,8 @@ def serve_command(
     from baccarat.web.app import create_app
     from baccarat.web.settings import Settings
 
-    settings = Settings()  # from the BACCARAT_* environment variables
+    # From the BACCARAT_* environment variables; a server process tunes its collector.
+    settings = Settings().model_copy(update={"server_gc": True})
     if database:
         settings = settings.model_copy(update={"database_url": check_database_url(database)})
     if threads is not None:
@@ -187,6 +188,7 @@ def serve_command(
     # environment; the database was migrated above, once, so the workers never race to do it.
     os.environ["BACCARAT_DATABASE_URL"] = url
     os.environ["BACCARAT_THREADS"] = str(settings.threads)
+    os.environ["BACCARAT_SERVER_GC"] = "true"
     if settings.rules_dir is not None:
         os.environ["BACCARAT_RULES_DIR"] = str(settings.rules_dir)
     uvicorn.run(

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from collections.abc import AsyncIterator, Callable
@@ -44,7 +45,12 @@ from baccarat.web.security import CSRF_HEADER, SecurityMiddleware
 from baccarat.web.settings import Settings
 from baccarat.web.statuses import status_of
 
-__all__ = ["create_app"]
+__all__ = ["SERVER_GC_THRESHOLD", "create_app"]
+
+SERVER_GC_THRESHOLD = 50_000
+"""Allocations between two collections of young objects in a server process (Python's default:
+700). A page coup allocates thousands of short-lived objects, nearly all freed by reference
+counting; at the default a collection ran every few requests (``bench/bench_load.py``)."""
 
 
 def _wants_json(request: Request) -> bool:
@@ -171,8 +177,11 @@ def _install_error_handlers(app: FastAPI) -> None:
         return render_error(request, exc.status_code, detail)
 
 
-def _bounded_threads(threads: int) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
-    """A lifespan that caps the threads running blocking request work at ``threads``.
+def _server_lifespan(
+    threads: int, server_gc: bool
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """A lifespan that caps the threads running blocking request work at ``threads`` and, with
+    ``server_gc``, tunes the garbage collector (:attr:`Settings.server_gc`).
 
     The cap is anyio's default thread limiter, which every ``def`` route and dependency and the
     deal's own trip to a thread go through; it belongs to the server's event loop, so it is set
@@ -182,6 +191,11 @@ def _bounded_threads(threads: int) -> Callable[[FastAPI], AbstractAsyncContextMa
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = threads
+        if server_gc:
+            # What exists now lives as long as the process: scanning it again finds nothing.
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(SERVER_GC_THRESHOLD, *gc.get_threshold()[1:])
         yield
 
     return lifespan
@@ -221,7 +235,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Served below from this application's own files: FastAPI's pages load from a CDN.
         docs_url=None,
         redoc_url=None,
-        lifespan=_bounded_threads(settings.threads),
+        lifespan=_server_lifespan(settings.threads, settings.server_gc),
     )
     app.state.settings = settings
     app.state.store = store

@@ -63,6 +63,13 @@ class Settings(BaseSettings):
     and under load their switching cost more CPU than the deals (``bench/bench_load.py`` on
     PostgreSQL, 50 players: 6 ms of server CPU per deal with anyio's default 40, 4 ms with 4).
     Raise it for a database far away, where each call waits longer."""
+    server_gc: bool = False
+    """Tune Python's garbage collector for a long-running server process (``baccarat serve``
+    turns it on): once the application has started, what it built (routes, templates, exact
+    tables) is frozen out of the collector's scans, and young objects are collected after
+    :data:`~baccarat.web.app.SERVER_GC_THRESHOLD` allocations instead of 700, so a request
+    seldom pays for a collection and none pays for scanning the whole heap. Off elsewhere:
+    tests build many applications in one process."""
 
     @property
     def starting_balance(self) -> int:
