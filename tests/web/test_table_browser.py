@@ -224,6 +224,19 @@ def test_axe_finds_no_violation_on_the_table(
             context.close()
 
 
+_PANEL_FIGURES = """() => {
+  const text = (s) => document.querySelector(s).textContent.replace(/\\s+/g, " ").trim();
+  const gauge = document.querySelector("#shoe-counts .penetration");
+  return {
+    shoe: text("#shoe-counts"),
+    gauge: gauge.getAttribute("aria-label"),
+    dealt: parseFloat(document.querySelector("#shoe-counts .penetration-dealt").style.width),
+    statistics: text("#stats-table"),
+    odds: text("#odds-now"),
+  };
+}"""
+
+
 def test_a_derived_mark_says_why_and_the_roads_show_their_newest_column(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:
@@ -238,6 +251,13 @@ def test_a_derived_mark_says_why_and_the_roads_show_their_newest_column(
             page.wait_for_function("() => !document.querySelector('#deal').disabled")
             if page.locator("#road-small-road g.cell").count() >= 2:
                 break
+        # The shoe, statistics and odds panels, written in place from each deal's answer, read
+        # as the server renders them whole.
+        grown = page.evaluate(_PANEL_FIGURES)
+        assert "0 cards dealt" not in grown["shoe"] and grown["dealt"] > 0
+        page.reload()
+        assert page.evaluate(_PANEL_FIGURES) == grown
+        page.check("input[name=speed][value=instant]", force=True)
         mark = page.locator("#road-big-eye-boy g.cell").last
         mark.click()
         why = page.inner_text("#road-why")

@@ -1,8 +1,10 @@
 """The table page's panels grow by one coup from the deal's answer, exactly as a full redraw.
 
 Deals go through the API with ``view=table``; after each, the road cells it carries are laid on
-the boards (replacing a cell at the same place), and the statistics, shoe and odds parts it
-carries are compared with the panels the server renders whole for the table as it now stands.
+the boards (replacing a cell at the same place), and the shoe, statistics and odds figures it
+carries are compared with what the panels the server renders whole for the table as it now
+stands show at the places the page writes them (``roads.js``; ``test_table_browser`` checks that
+the page does).
 Nothing about the shoe is re-dealt for the answer (``PanelStates`` holds the roads).
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from html import unescape
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -44,6 +47,49 @@ def _part(panels: str, element_id: str, tag: str) -> str:
     start = panels.rindex(f"<{tag}", 0, panels.index(f'id="{element_id}"'))
     end = panels.index(f"</{tag}>", start) + len(tag) + 3
     return panels[start:end]
+
+
+def _between(text: str, pattern: str) -> str:
+    found = re.search(pattern, text, re.S)
+    assert found is not None, pattern
+    return unescape(found[1])
+
+
+def _written(panels: str) -> dict[str, Any]:
+    """The figures of a full redraw at the places the page writes a deal's figures."""
+    start = panels.index('id="shoe-counts"')
+    shoe = panels[start : panels.index("</table>", start)]
+    texts: dict[str, Any] = {
+        "summary": _between(shoe, r'<p class="shoe-summary">(.*?)</p>'),
+        "gauge": _between(shoe, r'class="penetration" role="img" aria-label="([^"]*)"'),
+        "dealt_width": float(_between(shoe, r'penetration-dealt" style="width: ([0-9.]+)%')),
+        "cut_note": _between(shoe, r'<p class="cut-card-note">(.*?)</p>'),
+    }
+    for row in ("dealt", "remaining"):
+        cells = _between(shoe, f'<tr data-counts="{row}">(.*?)</tr>')
+        texts[row] = [int(count) for count in re.findall(r"<td>(\d+)</td>", cells)]
+    stats = _part(panels, "stats-table", "table")
+    observed = {
+        key: unescape(value)
+        for key, value in re.findall(
+            r'<tr data-key="([^"]+)"><th[^>]*>.*?</th><td>(.*?)</td>', stats
+        )
+    }
+    start = panels.index('id="odds-now"')
+    odds = panels[start : panels.index("</table>", start)]
+    edges = re.findall(
+        r'<tr data-bet="([^"]+)"><th[^>]*>.*?</th><td>(.*?)</td><td>(.*?)</td>', odds
+    )
+    return {
+        "shoe_texts": texts,
+        "statistics": {
+            "caption": _between(stats, "<caption>(.*?)</caption>"),
+            "observed": observed,
+        },
+        "edges": [
+            {"bet": bet, "now": unescape(now), "full": unescape(full)} for bet, now, full in edges
+        ],
+    }
 
 
 def _reasons(panels: str) -> dict[str, list[str]]:
@@ -86,14 +132,12 @@ def test_each_answer_grows_the_panels_like_a_full_redraw(player: TestClient) -> 
         panels = player.get(f"/table/panels?table={table}").text
         for board, element in _BOARDS.items():
             assert grown[board] == _cells(_board(panels, element)), (board, number)
-        # The same macros render the parts (the page indents them inside its sections).
-        for key, element, tag in (
-            ("statistics_html", "stats-table", "table"),
-            ("odds_html", "odds-now", "div"),
-        ):
-            assert growth[key].split() == _part(panels, element, tag).split(), key
-        assert "shoe-counts" in growth["shoe_html"]
-        assert f"{data['shoe']['cards_dealt']}" in growth["shoe_html"]
+        # The same functions make the figures the page writes in place and the full redraw.
+        written = _written(panels)
+        for key in ("shoe_texts", "statistics", "edges"):
+            assert growth[key] == written[key], (key, number)
+        assert len(growth["edges"]) > 3  # every bet the table offers, not none
+        assert str(data["shoe"]["cards_dealt"]) in growth["shoe_texts"]["summary"]
         assert data["coup"]["result"] in growth["history_html"]
         derived = ("big_eye_boy", "small_road", "cockroach_pig")
         for road in derived:

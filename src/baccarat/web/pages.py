@@ -21,11 +21,16 @@ from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.views import PlayerView
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner, PlaySession
 from baccarat.web.i18n import _, current, make_environment, utc_text
-from baccarat.web.present import player_data, road_labels
+from baccarat.web.panels import statistics_caption
+from baccarat.web.present import cut_card_text, player_data, road_labels, shoe_texts
 
 __all__ = ["NAV", "nav_items", "render", "render_error", "templates"]
 
 templates = Jinja2Templates(env=make_environment())
+# What the shoe and statistics panels say, made in one place for the page and a deal's answer.
+templates.env.globals.update(
+    shoe_texts=shoe_texts, cut_card_text=cut_card_text, statistics_caption=statistics_caption
+)
 
 
 def js_messages() -> dict[str, str]:

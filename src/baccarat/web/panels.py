@@ -34,7 +34,7 @@ from baccarat.roads import Roads
 from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg
 from baccarat.roads.why import Case, MarkReason, mark_reasons
-from baccarat.web.i18n import _, current, format_fraction_percent
+from baccarat.web.i18n import _, current, format_fraction_percent, ngettext
 from baccarat.web.present import bet_title, road_labels
 
 if TYPE_CHECKING:
@@ -270,6 +270,28 @@ def statistics_of(
         "exact": expected["cards_per_coup"],
     }
     return {"rows": rows, "cards_per_coup": cards, "coups": coups}
+
+
+def statistics_caption(coups: int) -> str:
+    """The statistics panel's caption after ``coups`` coups of the shoe.
+
+    >>> statistics_caption(1)
+    'This shoe (1 coup) next to the exact frequencies for a full shoe'
+    """
+    caption = ngettext(
+        "This shoe (%(num)s coup) next to the exact frequencies for a full shoe",
+        "This shoe (%(num)s coups) next to the exact frequencies for a full shoe",
+        coups,
+    )
+    return caption % {"num": coups}
+
+
+def observed_column(statistics: Mapping[str, Any]) -> dict[str, Any]:
+    """What changes in the statistics panel from one coup to the next: its caption and the
+    observed column by row (``statistics``: :func:`statistics_of`)."""
+    observed = {row["key"]: row["observed"] for row in statistics["rows"]}
+    observed["cards_per_coup"] = statistics["cards_per_coup"]["observed"]
+    return {"caption": statistics_caption(statistics["coups"]), "observed": observed}
 
 
 def statistics_context(table: TableView, exact: Distribution | None) -> dict[str, Any]:

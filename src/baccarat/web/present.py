@@ -44,6 +44,7 @@ from baccarat.web.i18n import (
     current,
     format_points,
     format_signed_points,
+    ngettext,
     pgettext,
 )
 from baccarat.web.labels import readable_error
@@ -302,6 +303,64 @@ def shoe_data(shoe: ShoeView) -> dict[str, Any]:
         "burned": shoe.burned,
         "dealt": _counts(shoe.dealt_counts),
         "remaining": _counts(shoe.remaining_counts),
+    }
+
+
+def cut_card_text(shoe: Mapping[str, Any]) -> str:
+    """Where the cut card is, and the burn, as the shoe panel says it (``shoe``:
+    :func:`shoe_data`).
+
+    >>> cut_card_text({"cut_card_out": True, "burn_card": None})
+    'The cut card is out.'
+    """
+    if shoe["cut_card_out"]:
+        text = _("The cut card is out.")
+    else:
+        text = _("The cut card lies %(cut)s cards from the end: %(to_cut)s cards before it.") % {
+            "cut": shoe["cut_card"],
+            "to_cut": shoe["cards_to_cut"],
+        }
+    burn = shoe["burn_card"]
+    if burn is not None:
+        more = shoe["burned"] - 1
+        text += " " + _("Burn: %(card)s face up, then %(more)s face down.") % {
+            "card": burn["label"],
+            "more": more,
+        }
+    return text
+
+
+def shoe_texts(shoe: Mapping[str, Any]) -> dict[str, Any]:
+    """What the shoe panel shows of ``shoe`` (:func:`shoe_data`) besides the rank names: its
+    sentences, the dealt share of its gauge (a percentage) and the counts by rank. The page
+    renders them, and a deal's answer carries them so the page updates the panel in place.
+
+    >>> import random
+    >>> from baccarat.core.shoe import Shoe
+    >>> texts = shoe_texts(shoe_data(ShoeView.of(1, Shoe.shuffled(rng=random.Random(1)))))
+    >>> texts["summary"], texts["dealt_width"]
+    ('8 decks · 9 cards dealt, 407 left · penetration 2.2%', 2.2)
+    >>> texts["cut_note"]
+    'The cut card lies 14 cards from the end: 393 cards before it. Burn: Eight of spades face up, then 8 face down.'
+    >>> texts["dealt"][7], texts["remaining"][7]  # the burn card shown face up: an eight
+    (1, 31)
+    """
+    decks = shoe["decks"]
+    summary = (
+        ngettext("%(num)s deck", "%(num)s decks", decks) % {"num": decks},
+        _("%(dealt)s cards dealt, %(left)s left")
+        % {"dealt": shoe["cards_dealt"], "left": shoe["cards_remaining"]},
+        _("penetration %(p)s%%") % {"p": shoe["penetration_percent"]},
+    )
+    gauge = _("%(dealt)s of %(size)s cards dealt; the cut card lies %(cut)s cards from the end")
+    return {
+        "summary": " · ".join(summary),
+        "gauge": gauge
+        % {"dealt": shoe["cards_dealt"], "size": shoe["size"], "cut": shoe["cut_card"]},
+        "dealt_width": round(shoe["penetration"] * 100, 1),
+        "cut_note": cut_card_text(shoe),
+        "dealt": [rank["count"] for rank in shoe["dealt"]],
+        "remaining": [rank["count"] for rank in shoe["remaining"]],
     }
 
 

@@ -5,8 +5,9 @@ them from the shoe's coups: every coup re-dealt from its cards, re-settled, and 
 to add one bead. Here each table's roads and counts live in memory (:class:`PanelStates`, one per
 service, bounded), and a deal adds its one coup (:meth:`PanelStates.advance`, constant time per
 coup). The answer (:func:`table_growth`) carries what the page needs: the cells each road gains
-(:func:`baccarat.roads.svg.coup_cells`), the reasons of the new derived marks, the ask icons, and
-the shoe, statistics, odds and history parts rendered by the same macros as the page.
+(:func:`baccarat.roads.svg.coup_cells`), the reasons of the new derived marks, the ask icons, the
+figures of the shoe, statistics and odds panels (made by the functions the page is rendered
+with; the page writes them in place) and the history item, rendered by the page's macro.
 
 The state is only a cache of what the database says: it is used when it holds exactly the coups
 before the one dealt (same shoe, one coup fewer); otherwise it is rebuilt from the table, or the
@@ -35,11 +36,12 @@ from baccarat.web.felt import spot_odds
 from baccarat.web.panels import (
     BOARD_COLUMNS,
     full_shoe_distribution,
+    observed_column,
     odds_rows,
     reason_text,
     statistics_of,
 )
-from baccarat.web.present import road_labels, shoe_data
+from baccarat.web.present import road_labels, shoe_data, shoe_texts
 
 __all__ = ["PanelState", "PanelStates", "states_of", "table_growth"]
 
@@ -164,17 +166,15 @@ def growth_parts(
     exact_odds: bool,
     shoe_part: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The shoe, statistics and odds parts of the panels, rendered, and each bet's edge now
-    (``shoe_part``: :func:`~baccarat.web.present.shoe_data` of ``shoe``, when already made)."""
-    parts = _parts()
+    """What changes in the shoe, statistics and odds panels: the shoe's texts and counts, the
+    statistics' observed column, each bet's edge now (``shoe_part``:
+    :func:`~baccarat.web.present.shoe_data` of ``shoe``, when already made). The page writes
+    them into the panels it rendered with the same functions."""
     exact = full_shoe_distribution(decks, rule_set.tableau) if exact_odds else None
     odds = odds_rows(shoe, rule_set, decks, change=False) if exact_odds else None
     return {
-        "shoe_html": str(
-            parts.shoe_counts(shoe_part if shoe_part is not None else shoe_data(shoe))
-        ),
-        "statistics_html": str(parts.statistics_table(statistics_of(seen, coups, exact))),
-        "odds_html": str(parts.odds_table(odds)) if odds else None,
+        "shoe_texts": shoe_texts(shoe_part if shoe_part is not None else shoe_data(shoe)),
+        "statistics": observed_column(statistics_of(seen, coups, exact)),
         "edges": [{"bet": bet, **edge} for bet, edge in spot_odds(odds).items()],
     }
 

@@ -106,12 +106,43 @@
       svg.appendChild(cell);
     });
   }
-  function swap(selector, html) {
-    var old = $(selector);
-    if (!old || !html) { return; }
-    var template = document.createElement("template");
-    template.innerHTML = html.trim();
-    old.replaceWith(template.content.firstElementChild);
+  /* The shoe panel's texts, gauge and counts by rank, written where the page rendered them. */
+  function writeShoe(texts) {
+    var box = $("#shoe-counts");
+    if (!box || !texts) { return; }
+    var summary = $(".shoe-summary", box);
+    if (summary) { summary.textContent = texts.summary; }
+    var gauge = $(".penetration", box);
+    if (gauge) { gauge.setAttribute("aria-label", texts.gauge); }
+    var dealt = $(".penetration-dealt", box);
+    if (dealt) { dealt.style.width = texts.dealt_width + "%"; }
+    var note = $(".cut-card-note", box);
+    if (note) { note.textContent = texts.cut_note; }
+    ["dealt", "remaining"].forEach(function (row) {
+      $$("tr[data-counts=" + row + "] td", box).forEach(function (cell, i) {
+        cell.textContent = String(texts[row][i]);
+      });
+    });
+  }
+  /* The statistics' caption and observed column (the exact column stays as rendered). */
+  function writeStatistics(statistics) {
+    var table = $("#stats-table");
+    if (!table || !statistics) { return; }
+    var caption = $("caption", table);
+    if (caption) { caption.textContent = statistics.caption; }
+    Object.keys(statistics.observed).forEach(function (key) {
+      var cell = $('tr[data-key="' + key + '"] td', table);
+      if (cell) { cell.textContent = statistics.observed[key]; }
+    });
+  }
+  /* Each bet's house edge now in the odds panel. */
+  function writeOdds(edges) {
+    var panel = $("#odds-now");
+    if (!panel || !edges) { return; }
+    edges.forEach(function (edge) {
+      var cell = $('tr[data-bet="' + edge.bet + '"] td', panel);
+      if (cell) { cell.textContent = edge.now; }
+    });
   }
 
   /* Grow every panel by the coup just dealt; false when the page should fetch them whole. */
@@ -142,9 +173,9 @@
     $("#road-reasons").textContent = JSON.stringify(known);
     var ask = $("#ask-roads");
     if (ask) { ask.innerHTML = growth.ask; }
-    swap("#shoe-counts", growth.shoe_html);
-    swap("#stats-table", growth.statistics_html);
-    swap("#odds-now", growth.odds_html);
+    writeShoe(growth.shoe_texts);
+    writeStatistics(growth.statistics);
+    writeOdds(growth.edges);
     var template = document.createElement("template");
     template.innerHTML = growth.history_html.trim();
     list.insertBefore(template.content.firstElementChild, list.firstChild);
