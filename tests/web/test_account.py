@@ -6,13 +6,13 @@ from __future__ import annotations
 import warnings
 
 from fastapi import FastAPI
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from baccarat.store.models import Player, WebSession
+from baccarat.store.models import CoupRecord, Player, WebSession
 
 from .conftest import Browser, deal, table_id
 
@@ -56,7 +56,17 @@ def test_register_then_log_in_on_another_device_with_the_same_balance(
 
 def test_a_stolen_old_cookie_dies_with_its_session(app: FastAPI, player: TestClient) -> None:
     cookie = player.cookies["baccarat_player"]
+    table = player.get("/api/tables/current").json()["table"]["id"]
     player.post("/api/account/logout")
+    # The deal checks the session in its own transaction: refused, nothing dealt.
+    deal = player.post(
+        f"/api/tables/{table}/deal?view=table",
+        json={"stakes": {"banker": "10"}},
+        headers={"Idempotency-Key": "after-logout"},
+    )
+    assert deal.status_code == 401 and deal.json()["code"] == "gate_required"
+    with app.state.store.reading() as db:
+        assert db.scalar(select(func.count()).select_from(CoupRecord)) == 0
     thief = Browser(app, cookies={"baccarat_player": cookie})
     assert thief.get("/api/me").status_code == 401
     assert thief.get("/table", follow_redirects=False).headers["location"] == "/gate"
