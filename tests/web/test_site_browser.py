@@ -92,6 +92,13 @@ def _violations(page: Any) -> list[str]:
     ]
 
 
+_LONG_FIGURES = """() => {
+  const set = (id, text) => { const e = document.getElementById(id); if (e) e.textContent = text; };
+  set("balance", "1 009 987,50");
+  set("session-net", "−12 345,50");
+}"""
+
+
 def _header_height(page: Any) -> float:
     box = page.locator(".site-header").bounding_box()
     assert box is not None
@@ -122,6 +129,10 @@ def test_every_page_has_the_menu_passes_axe_and_is_photographed(
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"], name
         if size == "phone":
             assert _header_height(page) <= PHONE["height"] / 5, name
+            # The longest figures a player can reach fit as well (a seven-figure balance, a
+            # five-figure net), whatever this run's coups happened to leave.
+            page.evaluate(_LONG_FIGURES)
+            assert _header_height(page) <= PHONE["height"] / 5, (name, "long figures")
             assert page.locator("#menu-toggle").is_visible() and not links.first.is_visible()
         else:
             assert not page.locator("#menu-toggle").is_visible(), name
