@@ -19,7 +19,9 @@ from .conftest import deal
 def test_commit_seed_play_out_reveal_and_verify_on_the_pages(player: TestClient) -> None:
     table = player.post("/api/tables", json={"decks": 1}).json()["table"]["id"]
     page = player.get(f"/table?table={table}").text
-    shown = re.search(r"shown before it is dealt: ([0-9a-f]{64})", page)
+    shown = re.search(
+        r'shown before it is dealt: <code class="seed-value">([0-9a-f]{64})</code>', page
+    )
     assert shown is not None
     assert 'action="/table/client-seed"' in page
     response = player.post(
@@ -28,17 +30,29 @@ def test_commit_seed_play_out_reveal_and_verify_on_the_pages(player: TestClient)
         follow_redirects=False,
     )
     assert response.status_code == 303
-    assert "Client seed: page seed" in player.get(f"/table?table={table}").text
+    assert (
+        'Client seed: <code class="seed-value">page seed</code>'
+        in player.get(f"/table?table={table}").text
+    )
     while not deal(player, table, {"tie": 1}).json()["shoe"]["finished"]:
         pass
     shoes = player.get(f"/tables/{table}/shoes").text
-    seed = re.search(r"Server seed: ([0-9a-f]{64})", shoes)
+    seed = re.search(r'Server seed: <code class="seed-value">([0-9a-f]{64})</code>', shoes)
     assert seed is not None and commitment(seed[1]) == shown[1]
     assert f'href="/tables/{table}/shoes/1/verify"' in shoes
     verified = html.unescape(player.get(f"/tables/{table}/shoes/1/verify").text)
     assert "is the SHA-256 of the revealed server seed" in verified
     assert "coups dealt from this shoe are the ones its seeds deal" in verified
     assert f"--server-seed {seed[1]} --client-seed 'page seed' --shoe 1 --decks 1" in verified
+
+
+def test_the_shoes_page_says_a_waiting_shoe_has_no_client_seed_yet(player: TestClient) -> None:
+    table = player.post("/api/tables", json={"decks": 1}).json()["table"]["id"]
+    shoes = player.get(f"/tables/{table}/shoes").text
+    assert "Client seed: not chosen yet." in shoes
+    assert "None" not in shoes
+    # The sentence keeps the page's font; only the value is set in the monospace face.
+    assert re.search(r'Commitment: <code class="seed-value">[0-9a-f]{64}</code>', shoes)
 
 
 def test_a_late_or_bad_client_seed_shows_why_and_changes_nothing(player: TestClient) -> None:

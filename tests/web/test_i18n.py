@@ -74,6 +74,8 @@ class _Texts(HTMLParser):
 def _untranslated(html: str) -> list[str]:
     # The language links name each language in itself, on purpose.
     html = re.sub(r'<a [^>]*\bhreflang="[^"]+"[^>]*>.*?</a>', "", html)
+    # A value quoted inside a sentence (a seed in <code>) is part of that sentence's text.
+    html = re.sub(r"</?code\b[^>]*>", "", html)
     parser = _Texts()
     parser.feed(html)
     leaks = []
