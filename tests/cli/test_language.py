@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -263,14 +264,17 @@ def test_every_command_speaks_the_language(
                     assert part not in out, (name, part)
 
 
-def _catalog_keys(language: str) -> set[tuple[str | None, str]]:
+@cache  # read each catalog once: parsing a .po file for every message took minutes
+def _catalog_keys(language: str) -> frozenset[tuple[str | None, str]]:
     from babel.messages.pofile import read_po
 
     from baccarat.i18n.catalogs import DOMAIN, LOCALE_DIR
 
     with (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
         catalog = read_po(handle, locale=language)
-    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
+    return frozenset(
+        (m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id
+    )
 
 
 def test_the_locale_picks_the_language_of_every_command(
