@@ -38,6 +38,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -65,6 +66,8 @@ from bench.bench_web import (
 from baccarat.store.db import Store
 
 DEAL_BODY = json.dumps({"stakes": STAKES}).encode()
+# The shoe panel's box for a shoe whose order waits for the player's client seed.
+_WAITING_SHOE = re.compile(rb'data-commitment="([0-9a-f]{64})" data-awaiting="true"')
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,8 @@ class Player:
         does per coup (the deal with ``view=table``, whose answer grows the panels, and the panels
         fetched whole only when it says so: a shoe's first and last coup); ``panels`` what the
         page did before (the deal, then the panels fetched whole after every coup). A new shoe
-        first takes the player's contribution to its order, as the page's fair.js sends it."""
+        takes the player's contribution to its order as the page's fair.js sends it: as soon as
+        a page or the panels show its commitment waiting, else when a deal is refused for it."""
         view = "?view=table" if mode == "browser" else ""
         key = {"Idempotency-Key": uuid.uuid4().hex}
         path = f"/api/tables/{self.table}/deal{view}"
@@ -174,13 +178,25 @@ class Player:
             panels = await self.request("GET", f"/table/panels?table={self.table}")
             if panels.status != 200:
                 return panels
+            await self.contribute_at_sight(panels.body)
         return reply
+
+    async def contribute_at_sight(self, html: bytes) -> None:
+        """Send a client seed for a shoe this page shows waiting for one, as fair.js does."""
+        waiting = _WAITING_SHOE.search(html)
+        if waiting is not None:
+            seed = {"client_seed": uuid.uuid4().hex, "commitment": waiting[1].decode()}
+            path = f"/api/tables/{self.table}/client-seed"
+            answer = await self.request("POST", path, json.dumps(seed).encode())
+            if answer.status != 200:
+                raise RuntimeError(f"a client seed was refused: {answer.body[:200]!r}")
 
     async def open_page(self) -> None:
         """Load the table page, as a browser does before its first deal."""
         reply = await self.request("GET", f"/table?table={self.table}")
         if reply.status != 200:
             raise RuntimeError(f"the table page answered {reply.status}")
+        await self.contribute_at_sight(reply.body)
 
     async def close(self) -> None:
         if self.writer is not None:
