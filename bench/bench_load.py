@@ -168,9 +168,7 @@ class Player:
         path = f"/api/tables/{self.table}/deal{view}"
         reply = await self.request("POST", path, DEAL_BODY, key)
         if reply.status == 409 and reply.json()["code"] == "contribution_needed":
-            seed = {"client_seed": uuid.uuid4().hex, "commitment": reply.json()["commitment"]}
-            seed_path = f"/api/tables/{self.table}/client-seed"
-            await self.request("POST", seed_path, json.dumps(seed).encode())
+            await self.contribute(reply.json()["commitment"])
             reply = await self.request("POST", path, DEAL_BODY, key)
         if reply.status == 200 and (
             mode == "panels" or (mode == "browser" and b'"refresh":true' in reply.body)
@@ -185,11 +183,15 @@ class Player:
         """Send a client seed for a shoe this page shows waiting for one, as fair.js does."""
         waiting = _WAITING_SHOE.search(html)
         if waiting is not None:
-            seed = {"client_seed": uuid.uuid4().hex, "commitment": waiting[1].decode()}
-            path = f"/api/tables/{self.table}/client-seed"
-            answer = await self.request("POST", path, json.dumps(seed).encode())
-            if answer.status != 200:
-                raise RuntimeError(f"a client seed was refused: {answer.body[:200]!r}")
+            await self.contribute(waiting[1].decode())
+
+    async def contribute(self, commitment: str) -> None:
+        """The player's client seed for the shoe committed to by ``commitment``."""
+        seed = {"client_seed": uuid.uuid4().hex, "commitment": commitment}
+        path = f"/api/tables/{self.table}/client-seed"
+        answer = await self.request("POST", path, json.dumps(seed).encode())
+        if answer.status != 200:
+            raise RuntimeError(f"a client seed was refused: {answer.body[:200]!r}")
 
     async def open_page(self) -> None:
         """Load the table page, as a browser does before its first deal."""
