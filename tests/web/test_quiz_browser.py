@@ -74,7 +74,13 @@ def _heat(page: Any, key: str) -> tuple[int, int, str]:
 def _heat_of(right: int, wrong: int) -> str:
     """The heatmap's colour for a record: under half right is poor, four in five good."""
     share = Fraction(right, right + wrong)
-    return "heat-good" if share >= Fraction(4, 5) else "heat-fair" if share >= 0.5 else "heat-poor"
+    return (
+        "heat-good"
+        if share >= Fraction(4, 5)
+        else "heat-fair"
+        if share >= Fraction(1, 2)
+        else "heat-poor"
+    )
 
 
 def test_a_full_round_with_the_heatmap_updating(
