@@ -139,6 +139,12 @@ def test_each_answer_grows_the_panels_like_a_full_redraw(player: TestClient) -> 
         assert len(growth["edges"]) > 3  # every bet the table offers, not none
         assert str(data["shoe"]["cards_dealt"]) in growth["shoe_texts"]["summary"]
         assert data["coup"]["result"] in growth["history_html"]
+        # The line the page adds is the one a full redraw lists first (made from the whole
+        # record there, from the panels' lighter history entry here).
+        newest = re.search(
+            r'<ol class="history" id="history-list" reversed>\s*(<li>.*?</li>)', panels, re.S
+        )
+        assert newest is not None and newest[1] == growth["history_html"].strip(), number
         derived = ("big_eye_boy", "small_road", "cockroach_pig")
         for road in derived:
             assert len(growth["reasons"].get(road, [])) == len(growth["cells"][road])

@@ -36,7 +36,13 @@ from baccarat.ledger.views import (
     ShoeView,
     TableView,
 )
-from baccarat.records import SCHEMA_KEY, coup_record, dealt_cards, settlement_record
+from baccarat.records import (
+    SCHEMA_KEY,
+    coup_record,
+    dealt_cards,
+    result_text,
+    settlement_record,
+)
 from baccarat.roads import RoadLabels
 from baccarat.roads.labels import labels_in
 from baccarat.web.i18n import (
@@ -56,6 +62,7 @@ __all__ = [
     "deal_data",
     "draw_table",
     "error_message",
+    "history_entry",
     "player_data",
     "road_labels",
     "rule_set_data",
@@ -192,6 +199,26 @@ def coup_data(view: CoupView) -> dict[str, Any]:
     data = web_coup(view)
     data["timeline"] = timeline(data)
     return data
+
+
+def history_entry(view: CoupView) -> dict[str, Any]:
+    """What a list of coups shows of one (the ``history_item`` macro): the fields of
+    :func:`web_coup` it reads, with the same values, and none of the cards, steps and sentences
+    it does not. The table's panels list fifty coups; building fifty whole records for a line
+    each was most of what the panels cost.
+    """
+    coup = view.coup
+    entry: dict[str, Any] = {
+        "id": view.id,
+        "shoe": view.shoe_number,
+        "number": view.number,
+        "winner": coup.winner.value,
+        "winner_letter": road_labels().letter(coup.winner),
+        "result": result_text(coup, current()),
+    }
+    if view.settlement is not None:
+        entry["settlement"] = {"net_text": format_signed_points(view.settlement.net)}
+    return entry
 
 
 def bet_title(bet: Bet) -> str:

@@ -31,6 +31,7 @@ from baccarat.web.present import (
     draw_table,
     error_message,
     fair_shoe_data,
+    history_entry,
     table_data,
 )
 from baccarat.web.statuses import status_of
@@ -66,7 +67,7 @@ def _table_context(
         "edges": spot_odds(panels.get("odds")),
         "chip_texts": [format_points(chip * 100) for chip in CHIPS],
         "draw": draw_table(table.rule_set.tableau),
-        "history": [coup_data(view) for view in history],
+        "history": [history_entry(view) for view in history],
         "chips": CHIPS,
         "deck_choices": DECK_CHOICES,
         "rule_sets": [
