@@ -189,8 +189,10 @@ class Player:
         """The player's client seed for the shoe committed to by ``commitment``."""
         seed = {"client_seed": uuid.uuid4().hex, "commitment": commitment}
         path = f"/api/tables/{self.table}/client-seed"
-        answer = await self.request("POST", path, json.dumps(seed).encode())
-        if answer.status != 200:
+        # As fair.js sends it: only whether the seed was taken is read, so no table comes back.
+        minimal = {"Prefer": "return=minimal"}
+        answer = await self.request("POST", path, json.dumps(seed).encode(), minimal)
+        if answer.status != 204:
             raise RuntimeError(f"a client seed was refused: {answer.body[:200]!r}")
 
     async def open_page(self) -> None:

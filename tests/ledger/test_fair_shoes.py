@@ -55,7 +55,7 @@ def test_the_player_sets_a_client_seed_before_the_first_coup_only(store: Store) 
     view = service.set_client_seed(player, table, "my lucky seed 7")
     after = _stored(store, table)
     assert after.server_seed == before.server_seed and after.commitment == before.commitment
-    assert view.next_shoe is not None and view.next_shoe.client_seed == "my lucky seed 7"
+    assert view.client_seed == "my lucky seed 7" and view.commitment == before.commitment
     rules = tables.shoe_rules(after)
     assert after.server_seed is not None
     order = fair_order(after.server_seed, "my lucky seed 7", 1, rules)

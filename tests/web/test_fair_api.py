@@ -10,6 +10,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from baccarat.fair import commitment
+from baccarat.web.routers.api import prefers_minimal
 
 from .conftest import Browser, deal, table_id
 
@@ -120,3 +121,35 @@ def test_a_deal_waits_for_the_contribution_and_names_the_commitment(player: Test
         headers={"Idempotency-Key": "k1"},
     )
     assert dealt.status_code == 200, dealt.text
+
+
+def test_a_client_seed_sent_preferring_a_minimal_answer_gets_no_table(player: TestClient) -> None:
+    table = _one_deck_table(player)
+    shown = player.get(f"/api/tables/{table}").json()["table"]["next_shoe"]
+    seed = {"client_seed": "as the page sends it", "commitment": shown["commitment"]}
+    taken = player.post(
+        f"/api/tables/{table}/client-seed",
+        json=seed,
+        headers={"Prefer": "respond-async, RETURN=minimal; x=1"},  # the page sends return=minimal
+    )
+    assert taken.status_code == 204 and taken.content == b""
+    assert taken.headers["Preference-Applied"] == "return=minimal"
+    # Taken all the same: the table shows it, and a deal goes ahead.
+    now = player.get(f"/api/tables/{table}").json()["table"]["next_shoe"]
+    assert now["client_seed"] == "as the page sends it" and not now["awaiting_contribution"]
+    assert deal(player, table, {"banker": 1}).status_code == 200
+    # A refusal is the same whatever the preference.
+    late = player.post(
+        f"/api/tables/{table}/client-seed",
+        json={"client_seed": "late"},
+        headers={"Prefer": "return=minimal"},
+    )
+    assert late.status_code == 409 and late.json()["code"] == "client_seed_closed"
+
+
+def test_only_return_minimal_drops_the_table() -> None:
+    assert prefers_minimal("return=minimal") and prefers_minimal('wait=5, return="minimal"')
+    assert not prefers_minimal("return=representation") and not prefers_minimal(None)
+    assert (
+        not prefers_minimal("") and not prefers_minimal("minimal") and not prefers_minimal("return")
+    )

@@ -351,10 +351,11 @@ class PlayService:
 
     def set_client_seed(
         self, player_id: str, table_id: int, client_seed: str, commitment: str | None = None
-    ) -> TableView:
+    ) -> FairShoeView:
         """The player's contribution to the table's next shoe: its client seed, chosen after its
         commitment was shown (:func:`baccarat.ledger.fairshoes.contribute`); the order is
-        computed from it. ``commitment``, if given, must be the shoe's.
+        computed from it. ``commitment``, if given, must be the shoe's. Returns that shoe as the
+        player may see it (:meth:`table` shows the whole table).
 
         Refused with ``client_seed_closed`` once a coup was dealt from that shoe, with
         ``commitment_changed`` for another shoe's commitment; a malformed seed is a
@@ -376,7 +377,7 @@ class PlayService:
             else:
                 refused = None
                 self.shoes.drop(record.id)
-                return history.table_view(db, table, self.shoes)
+                return FairShoeView.of(record)
         assert refused is not None
         raise refused
 

@@ -286,16 +286,49 @@ async def deal(
     return data
 
 
-@router.post("/tables/{table_id}/client-seed")
+Prefer = Annotated[
+    str | None,
+    Header(
+        description="``return=minimal`` (RFC 7240): answer 204 with no body instead of the "
+        "table, as the table page does (it reads only whether the seed was taken)."
+    ),
+]
+
+
+def prefers_minimal(prefer: str | None) -> bool:
+    """Whether a ``Prefer`` header (RFC 7240: preferences separated by commas, each perhaps
+    with parameters after a semicolon, names case-insensitive) asks for ``return=minimal``."""
+    for preference in (prefer or "").split(","):
+        name, _, value = preference.partition(";")[0].partition("=")
+        if name.strip().lower() == "return" and value.strip().strip('"').lower() == "minimal":
+            return True
+    return False
+
+
+@router.post(
+    "/tables/{table_id}/client-seed",
+    response_model=None,  # the table, or no body at all
+    responses={
+        200: {"model": Json, "description": "Taken: the table as it now stands."},
+        204: {"description": "Taken; the table is not sent (Prefer: return=minimal)."},
+    },
+)
 def client_seed(
-    table_id: RecordId, body: ClientSeedIn, service: Service, player_id: PlayerId
-) -> Json:
+    table_id: RecordId,
+    body: ClientSeedIn,
+    service: Service,
+    player_id: PlayerId,
+    prefer: Prefer = None,
+) -> Json | Response:
     """Contribute the client seed of the shoe the next coup is dealt from, once its commitment
     has been shown and before its first coup (409 ``client_seed_closed`` after,
     ``commitment_changed`` for another shoe's commitment). A deal from a shoe without one is 409
-    ``contribution_needed``. The commitment stays: the server seed was fixed before."""
-    table = service.set_client_seed(player_id, table_id, body.client_seed, body.commitment)
-    return _table(table)
+    ``contribution_needed``. The commitment stays: the server seed was fixed before. The answer
+    is the table, or nothing (204) with ``Prefer: return=minimal``."""
+    service.set_client_seed(player_id, table_id, body.client_seed, body.commitment)
+    if prefers_minimal(prefer):
+        return Response(status_code=204, headers={"Preference-Applied": "return=minimal"})
+    return _table(service.table(player_id, table_id))
 
 
 @router.get("/tables/{table_id}/shoes")

@@ -33,7 +33,13 @@
       sent[commitment] = nativeFetch("/api/tables/" + encodeURIComponent(table) + "/client-seed", {
         method: "POST",
         credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": CSRF },
+        /* Only whether it was taken is read: no table in the answer (204). */
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          Prefer: "return=minimal",
+          "X-CSRF-Token": CSRF
+        },
         body: body
       }).then(function (answer) {
         if (answer.ok) {
