@@ -16,12 +16,13 @@ from baccarat.core.rulefile import rule_set_from_toml
 from baccarat.core.rules import RULE_SETS, RuleSet
 from baccarat.core.summary import SUMMARY_CLASSES, Winner
 from baccarat.odds.composition import Composition
-from baccarat.odds.exact import exact_counts, exact_distribution
+from baccarat.odds.exact import exact_counts, exact_distribution, signatures_of
 from baccarat.odds.stats import (
     BetBook,
     PricingError,
     bet_stats,
     exact_bet_stats,
+    house_edges,
     price_bets,
 )
 
@@ -44,6 +45,25 @@ def test_every_bet_of_every_rule_set_floats_match_fractions(rule_set: RuleSet) -
         assert got.sd == pytest.approx(exact.sd, rel=1e-12)
         assert got.hit_frequency == got.win
         assert exact.to_float().house_edge == pytest.approx(got.house_edge, abs=1e-14)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    name=st.sampled_from(sorted(RULE_SETS)),
+    removed=st.lists(st.integers(min_value=0, max_value=51), max_size=40),
+)
+def test_house_edges_are_the_priced_edges_of_any_shoe(name: str, removed: list[int]) -> None:
+    # Exactly the same floats as price_bets (the panels show them as text), card-level side
+    # bets included, priced from the kernel's counts as the table prices them.
+    rule_set = RULE_SETS[name]
+    counts = list(Composition.decks(2).counts)
+    for card in removed:
+        counts[card] = max(0, counts[card] - 1)
+    card_level = [bet for bet in rule_set.bets.values() if bet.signature is not None]
+    kernel = exact_counts(Composition(tuple(counts)), rule_set.tableau, signatures_of(card_level))
+    edges = house_edges(rule_set.bets, kernel)
+    assert list(edges) == list(rule_set.bets)
+    assert edges == {bet: s.house_edge for bet, s in price_bets(rule_set.bets, kernel).items()}
 
 
 def test_stats_definitions_on_a_hand_made_distribution() -> None:

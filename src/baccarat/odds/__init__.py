@@ -54,6 +54,7 @@ from baccarat.odds.stats import (
     PricingError,
     bet_stats,
     exact_bet_stats,
+    house_edges,
     price_bets,
 )
 
@@ -84,6 +85,7 @@ __all__ = [
     "exact_counts",
     "exact_distribution",
     "exact_effects_of_removal",
+    "house_edges",
     "odds_record",
     "odds_report",
     "odds_through_shoe",

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -46,6 +46,7 @@ __all__ = [
     "bet_stats",
     "counts_of",
     "exact_bet_stats",
+    "house_edges",
     "pay_counts",
     "price_bets",
 ]
@@ -217,14 +218,20 @@ class BetBook:
             matrix.setflags(write=False)
             self._domains.append((domain, signature, members, matrix))
 
+    def _figures(
+        self, source: Distribution | Any
+    ) -> Iterator[tuple[list[int], npt.NDArray[np.float64]]]:
+        """Each class space's members and its matrix product: for ``k`` members, ``k`` EVs,
+        then ``k`` second moments, win, push and loss probabilities."""
+        total = int(source.total)
+        for domain, signature, members, matrix in self._domains:
+            yield members, matrix @ float_probabilities(counts_of(source, domain, signature), total)
+
     def price(self, source: Distribution | Any) -> dict[str, BetStats]:
         """Every bet's :class:`BetStats` on ``source`` (a Distribution, or the kernel's counts)."""
-        total = int(source.total)
         results: list[BetStats | None] = [None] * len(self.bets)
-        for domain, signature, members, matrix in self._domains:
-            p = float_probabilities(counts_of(source, domain, signature), total)
+        for members, figures in self._figures(source):
             k = len(members)
-            figures = matrix @ p
             ev, second, win, push, lose = (figures[j * k : (j + 1) * k] for j in range(5))
             variance = np.maximum(second - ev * ev, 0.0)
             resolved = 1.0 - push
@@ -243,6 +250,15 @@ class BetBook:
                     math.sqrt(float(variance[j])),
                 )
         return {stats.bet: stats for stats in results if stats is not None}
+
+    def house_edges(self, source: Distribution | Any) -> dict[str, float]:
+        """Every bet's house edge on ``source``: the same figure as :meth:`price`'s, without
+        the rest (what a panel shows every coup)."""
+        edges: dict[int, float] = {}
+        for members, figures in self._figures(source):
+            for j, i in enumerate(members):
+                edges[i] = -float(figures[j])
+        return {bet.name: edges[i] for i, bet in enumerate(self.bets)}
 
 
 def _float_vector(bet: Bet) -> list[float]:
@@ -276,6 +292,26 @@ def price_bets(
     """:class:`BetStats` of every bet (a sequence, or a rule set's ``bets`` mapping), by name."""
     listed = tuple(bets.values()) if isinstance(bets, Mapping) else tuple(bets)
     return _book(listed).price(source)
+
+
+def house_edges(
+    bets: Iterable[Bet] | Mapping[str, Bet], source: Distribution | Any
+) -> dict[str, float]:
+    """:attr:`BetStats.house_edge` of every bet, by name: what :func:`price_bets` gives, less
+    the rest.
+
+    >>> from baccarat.core.catalogue import BANKER, PLAYER
+    >>> from baccarat.odds.composition import Composition
+    >>> from baccarat.odds.exact import exact_distribution
+    >>> d = exact_distribution(Composition.decks(8))
+    >>> edges = house_edges((BANKER, PLAYER), d)
+    >>> edges == {name: s.house_edge for name, s in price_bets((BANKER, PLAYER), d).items()}
+    True
+    >>> f"{edges['player']:.4%}"
+    '1.2351%'
+    """
+    listed = tuple(bets.values()) if isinstance(bets, Mapping) else tuple(bets)
+    return _book(listed).house_edges(source)
 
 
 def bet_stats(bet: Bet, distribution: Distribution | Any) -> BetStats:

@@ -326,12 +326,11 @@ def full_shoe_distribution(
 @lru_cache(maxsize=256)
 def _full_shoe_edges(translator: Translator, rule_set: RuleSet, decks: int) -> dict[str, Any]:
     """Every bet's house edge for a full shoe, exact and as shown (the same for every coup)."""
-    from baccarat.odds import price_bets
+    from baccarat.odds import house_edges
 
     card_level = tuple(bet for bet in rule_set.bets.values() if bet.signature is not None)
     full = full_shoe_distribution(decks, rule_set.tableau, card_level)
-    priced = price_bets(rule_set.bets, full)
-    edges = {name: priced[name].house_edge for name in rule_set.bets}
+    edges = house_edges(rule_set.bets, full)
     return {
         name: (edge, format_fraction_percent(edge, 3), bet_title(rule_set.bets[name]))
         for name, edge in edges.items()
@@ -343,19 +342,19 @@ def odds_rows(
 ) -> dict[str, Any]:
     """Every offered bet's house edge for the next coup, beside its value for a full shoe (and,
     unless ``change`` is false, the difference: the API's figure; the page shows the two)."""
-    from baccarat.odds import exact_counts, price_bets
+    from baccarat.odds import exact_counts, house_edges
     from baccarat.odds.exact import signatures_of
 
     card_level = tuple(bet for bet in rule_set.bets.values() if bet.signature is not None)
-    # The kernel's counts priced as they come (price_bets takes them): the same counts as
+    # The kernel's counts priced as they come (house_edges takes them): the same counts as
     # exact_distribution's, without turning hundreds of them into Python integers first.
     now = exact_counts(_composition(shoe), rule_set.tableau, signatures_of(card_level))
     # Every bet priced at once: one matrix product per class space.
-    priced = price_bets(rule_set.bets, now)
+    edges = house_edges(rule_set.bets, now)
     full = _full_shoe_edges(current(), rule_set, decks)
     rows = []
     for name in rule_set.bets:
-        edge_now = priced[name].house_edge
+        edge_now = edges[name]
         edge_full, full_text, title = full[name]
         row = {"bet": name, "title": title, "now": percent(edge_now, 3)}
         row["full"] = full_text
