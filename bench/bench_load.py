@@ -140,11 +140,12 @@ class Player:
                 self.cookies[key] = val
             elif name == "transfer-encoding":
                 raise RuntimeError(f"{method} {path}: chunked answers are not read here")
+        status = int(status_line.split(" ", 2)[1])
+        if status in (204, 304):  # no body, and so no Content-Length (RFC 9110)
+            return Reply(status, parsed, b"")
         if length is None:
             raise RuntimeError(f"{method} {path}: no Content-Length in the answer")
-        return Reply(
-            int(status_line.split(" ", 2)[1]), parsed, await self.reader.readexactly(length)
-        )
+        return Reply(status, parsed, await self.reader.readexactly(length))
 
     async def join(self) -> None:
         """Pass the gate as a new guest and find the table (its own, opened for it)."""
