@@ -372,3 +372,29 @@ def test_an_entry_is_never_dated_before_the_one_it_follows(store: Store) -> None
         (entry,) = accounts.append(db, pid, [stake], NOON - timedelta(minutes=5))
     assert entry.created_at == NOON  # the welcome grant's date
     assert [e.created_at for e in _entries(store, pid)] == [NOON, NOON]
+
+
+def test_append_dated_writes_what_append_writes_and_returns_their_date(store: Store) -> None:
+    """The deal's way of appending: the same rows, numbered and dated alike, only the date back."""
+    pid = _guest(store)
+    coup = _coup(store, pid)
+    postings = [
+        Posting(EntryKind.STAKE, -100, bet="banker", coup_id=coup),
+        Posting(EntryKind.PAYOUT, 195, bet="banker", coup_id=coup),
+    ]
+    with store.transaction() as db:
+        assert accounts.append_dated(db, pid, postings, NOON - timedelta(minutes=5)) == NOON
+    with store.transaction() as db:
+        later = NOON + timedelta(minutes=1)
+        assert accounts.append_dated(db, pid, postings, later) == later
+    rows = [(e.seq, e.kind, e.amount, e.balance_after, e.created_at) for e in _entries(store, pid)]
+    start = STARTING_BALANCE
+    assert rows[1:] == [
+        (2, "stake", -100, start - 100, NOON),
+        (3, "payout", 195, start + 95, NOON),
+        (4, "stake", -100, start - 5, later),
+        (5, "payout", 195, start + 190, later),
+    ]
+    with store.transaction() as db, raises_code(LedgerError, "insufficient_points"):
+        accounts.append_dated(db, pid, [Posting(EntryKind.STAKE, -(10**12), bet="tie")], later)
+    assert len(_entries(store, pid)) == 5

@@ -145,7 +145,7 @@ def test_a_failure_after_dealing_rolls_everything_back(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(accounts, "append", broken)
+    monkeypatch.setattr(accounts, "append_dated", broken)  # how a deal writes its entries
     with pytest.raises(RuntimeError):
         service.deal(pid, table.id, {"player": 100_00})
     monkeypatch.undo()

@@ -41,6 +41,7 @@ __all__ = [
     "Posting",
     "Standing",
     "append",
+    "append_dated",
     "balance",
     "create_guest",
     "entries",
@@ -135,6 +136,32 @@ def append(
     is raised to that date if the clock went back). Returns the entries written, as detached
     records (their ``id`` is not read back).
     """
+    return [Entry(**row) for row in _append_rows(session, player_id, postings, now, last)]
+
+
+def append_dated(
+    session: Session,
+    player_id: str,
+    postings: Sequence[Posting],
+    now: datetime,
+    last: LastEntry | None = None,
+) -> datetime:
+    """:func:`append`, returning only the date the entries were given (``now``, unless the clock
+    went back): what a deal reads of them, without building a record per entry."""
+    rows = _append_rows(session, player_id, postings, now, last)
+    dated = rows[-1]["created_at"] if rows else now
+    assert isinstance(dated, datetime)
+    return dated
+
+
+def _append_rows(
+    session: Session,
+    player_id: str,
+    postings: Sequence[Posting],
+    now: datetime,
+    last: LastEntry | None,
+) -> list[dict[str, object]]:
+    """Write the entries as :func:`append` says; the rows written."""
     seq, before, last_at = last if last is not None else last_entry(session, player_id)
     # Entries are dated in ledger order, even if the clock stepped back since the last one:
     # :func:`standing` finds "the balance before a time" by date and relies on it.
@@ -169,7 +196,7 @@ def append(
         if "ledger_entries.seq" in text or "uq_ledger_entries_player_id" in text:
             raise LedgerError("balance_changed") from exc
         raise
-    return [Entry(**row) for row in rows]
+    return rows
 
 
 def create_guest(

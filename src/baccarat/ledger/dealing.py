@@ -261,8 +261,7 @@ def _write_entries(
 ) -> Standing:
     """Take the stakes and pay what the bets returned (the coup's entries); the standing after."""
     entries = postings(settlement, coup_id)
-    written = accounts.append(db, request.player_id, entries, now, standing.last)
-    dated = written[-1].created_at  # ``now``, unless the clock went back
+    dated = accounts.append_dated(db, request.player_id, entries, now, standing.last)
     since = request.since
     return Standing(
         seq=standing.seq + len(entries),
