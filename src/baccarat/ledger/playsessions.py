@@ -17,16 +17,16 @@ excepted) and a ``now``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, Table, bindparam, select, update
+from sqlalchemy import Connection, Table, bindparam, insert, select, update
 from sqlalchemy.orm import Session
-from sqlalchemy.orm.attributes import set_committed_value
 
 from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import PlaySessionRecord
 
-__all__ = ["DEFAULT_IDLE", "end", "for_coup", "latest", "live_start", "played"]
+__all__ = ["DEFAULT_IDLE", "Play", "end", "for_coup", "latest", "live_start", "played"]
 
 DEFAULT_IDLE = timedelta(minutes=30)
 """How long a play session lasts without a coup (``play_session_idle_minutes``)."""
@@ -46,7 +46,18 @@ def latest(session: Session, player_id: str) -> PlaySessionRecord | None:
     return session.scalars(_LATEST, {"player_id": player_id}).first()
 
 
-def _live(record: PlaySessionRecord | None, now: datetime, idle: timedelta) -> bool:
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A play session as a coup reads it: its id and its times (the row, not a record: a coup
+    writes its last coup with one statement, :func:`played`)."""
+
+    id: int
+    started_at: datetime
+    last_played_at: datetime
+    ended_at: datetime | None = None
+
+
+def _live(record: PlaySessionRecord | Play | None, now: datetime, idle: timedelta) -> bool:
     return record is not None and _live_times(record.last_played_at, record.ended_at, now, idle)
 
 
@@ -64,6 +75,9 @@ _LATEST_TIMES = (
     .order_by(_PLAY_SESSIONS.c.id.desc())
     .limit(1)
 )
+# Every coup reads its play session so: the row as a Play, no record built.
+_LATEST_PLAY = _LATEST_TIMES.add_columns(_PLAY_SESSIONS.c.id)
+_START_PLAY = insert(_PLAY_SESSIONS).returning(_PLAY_SESSIONS.c.id)
 
 
 def live_start(
@@ -84,10 +98,11 @@ def for_coup(
     now: datetime,
     idle: timedelta,
     session_limit_minutes: int | None,
-) -> PlaySessionRecord:
+) -> Play:
     """The play session a coup dealt now belongs to: the live one, else a new one (refused with
     ``play_break`` while the break after a session ended at its limit lasts)."""
-    record = latest(session, player_id)
+    row = session.execute(_LATEST_PLAY, {"player_id": player_id}).first()
+    record = Play(row[3], row[0], row[1], row[2]) if row is not None else None
     if record is not None and _live(record, now, idle):
         return record
     if (
@@ -99,10 +114,8 @@ def for_coup(
     ):
         until = record.last_played_at + idle
         raise LedgerError("play_break", until=until.strftime("%Y-%m-%d %H:%M UTC"))
-    fresh = PlaySessionRecord(player_id=player_id, started_at=now, last_played_at=now)
-    session.add(fresh)
-    session.flush()
-    return fresh
+    values = {"player_id": player_id, "started_at": now, "last_played_at": now}
+    return Play(session.execute(_START_PLAY, values).scalar_one(), now, now)
 
 
 # Written on every coup as one statement: a changed record would make the commit run the ORM's
@@ -114,12 +127,10 @@ _PLAYED = (
 )
 
 
-def played(session: Session, record: PlaySessionRecord, now: datetime) -> None:
-    """A coup was dealt in ``record`` now: it idles out from here."""
-    if now > record.last_played_at:
-        session.execute(_PLAYED, {"session_id": record.id, "now": now})
-        # The row is written: the loaded record matches it, unchanged (no second UPDATE).
-        set_committed_value(record, "last_played_at", now)
+def played(session: Session, play: Play, now: datetime) -> None:
+    """A coup was dealt in ``play`` now: it idles out from here."""
+    if now > play.last_played_at:
+        session.execute(_PLAYED, {"session_id": play.id, "now": now})
 
 
 def end(session: Session, player_id: str, now: datetime, idle: timedelta) -> bool:
