@@ -6,7 +6,7 @@ import random
 import threading
 from collections import Counter
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -19,6 +19,7 @@ from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
 from baccarat.core.shoe import Shoe
 from baccarat.ledger import accounts, history, tables
+from baccarat.ledger.auth import SEEN_EVERY
 from baccarat.ledger.check import check_ledger
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
@@ -424,3 +425,31 @@ def test_the_unseen_cards_of_a_view_are_those_of_its_moment() -> None:
     assert dict(view.remaining_counts) == shoe.unseen_counts()
     shoe.deal_coup()
     assert view.unseen_cards == then != shoe.unseen_cards()
+
+
+def test_a_deal_in_a_session_checks_the_session_in_its_own_transaction(store: Store) -> None:
+    clock = [NOON]
+    service = ContributingService(store, rng=random.Random(7), clock=lambda: clock[0])
+    pid = service.join().player_id
+    table = service.table(pid).id
+    service.deal(pid, table, {"banker": 100})  # the shoe's client seed first, as the page does
+    token = service.start_session(pid)
+    outcome = service.deal_in_session(token, table, {"banker": 100})
+    assert outcome is not None and outcome.coup.number == 2 and outcome.player.player_id == pid
+    # A use due to be written is written with the deal: the session lasts from there.
+    clock[0] = NOON + SEEN_EVERY + timedelta(minutes=1)
+    assert service.deal_in_session(token, table, {"banker": 100}) is not None
+    clock[0] += service.session_idle - timedelta(minutes=1)
+    assert service.session_player(token) == pid
+    service.end_session(token)
+    before = _counts(store)
+    assert service.deal_in_session(token, table, {"banker": 100}) is None
+    assert service.deal_in_session("not-a-session", table, {"banker": 100}) is None
+    assert _counts(store) == before  # nothing dealt, nothing charged
+    # The cookie of a guest from before sessions names the player itself: it still deals while
+    # the guest has never had a session.
+    old = service.join().player_id
+    old_table = service.table(old).id
+    service.deal(old, old_table, {"player": 100})
+    assert service.deal_in_session(old, old_table, {"player": 100}) is not None
+    assert service.deal_in_session(pid, table, {"player": 100}) is None  # pid had sessions

@@ -185,7 +185,7 @@ def test_a_deal_while_another_is_in_progress_is_a_conflict(
     def busy(self: PlayService, *args: object, **kwargs: object) -> None:
         raise LedgerError("table_busy", table=table)
 
-    monkeypatch.setattr(PlayService, "deal", busy)
+    monkeypatch.setattr(PlayService, "deal_in_session", busy)  # what the route calls
     response = _deal(player, {"player": 5}, table)
     assert response.status_code == 409
     assert (

@@ -32,8 +32,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TypeVar
+
+from sqlalchemy.orm import Session
 
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, get_rule_set
 from baccarat.core.shoe import ShoeRules
@@ -63,6 +66,10 @@ SESSION_IDLE = timedelta(days=30)
 """How long a log-in session lasts unused (the ``session_idle_days`` setting)."""
 
 T = TypeVar("T")
+
+
+class _SessionEndedError(Exception):
+    """The log-in session a deal came with is not live: nothing is dealt."""
 
 
 class PlayService:
@@ -330,9 +337,58 @@ class PlayService:
         (``idempotency_key_reused``). The key is stored in the deal's own transaction, so
         it exists exactly when the coup does.
         """
-        request = dealing.check_request(player_id, table_id, stakes, since, idempotency_key)
+        return self._deal(lambda _db, _now: player_id, table_id, stakes, since, idempotency_key)
+
+    def deal_in_session(
+        self,
+        token: str,
+        table_id: int,
+        stakes: Mapping[str, int],
+        since: datetime | dealing.Since | None = None,
+        idempotency_key: str | None = None,
+    ) -> DealOutcome | None:
+        """:meth:`deal` for the player of the log-in session ``token``, checked as
+        :meth:`session_player` checks it but in the deal's own transaction (one connection and
+        one transaction for the busiest request, not two); None, with nothing dealt, if the
+        session is not live. The session's last use, when due, is written with the deal (a
+        refused deal writes it at the next request)."""
+        try:
+            return self._deal(
+                lambda db, now: self._player_in(db, now, token),
+                table_id,
+                stakes,
+                since,
+                idempotency_key,
+            )
+        except _SessionEndedError:
+            return None
+
+    def _player_in(self, db: Session, now: datetime, token: str) -> str:
+        """The player of the live session ``token``, read in ``db``'s transaction."""
+        found = auth.session_player(db, token, now, self.session_idle)
+        if found is None:
+            legacy = auth.legacy_guest(db, token)
+            if legacy is None:
+                raise _SessionEndedError
+            return legacy
+        player_id, stale = found
+        if stale:
+            auth.seen(db, token, now)
+        return player_id
+
+    def _deal(
+        self,
+        player: Callable[[Session, datetime], str],
+        table_id: int,
+        stakes: Mapping[str, int],
+        since: datetime | dealing.Since | None,
+        idempotency_key: str | None,
+    ) -> DealOutcome:
+        # Checked before any database work; whose deal it is, is read in the transaction.
+        checked = dealing.check_request("", table_id, stakes, since, idempotency_key)
         now = self.clock()
         with dealing.busy_on_conflict(table_id), self.store.transaction() as db:
+            request = replace(checked, player_id=player(db, now))
             dealt = dealing.deal(
                 db,
                 request,

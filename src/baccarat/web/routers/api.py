@@ -27,13 +27,13 @@ from baccarat.records import RecordType, tagged
 from baccarat.store.models import MAX_ID
 from baccarat.web.deps import (
     CookieSecure,
+    GateRequiredError,
     PlayerId,
     Service,
     SessionInfo,
     SessionToken,
     SettingsDep,
     Signer,
-    live_player,
 )
 from baccarat.web.i18n import _
 from baccarat.web.numbers import STAKE_SCHEMA, checked, documented
@@ -250,14 +250,15 @@ async def deal(
     stakes = {bet: minor for bet, minor in parsed.items() if minor}
 
     def work() -> tuple[Json, bool]:
-        # The session check, the play session, the transaction and the answer in one go (the
-        # busiest route): SessionInfo would check the session once more, in a thread of its own.
-        player_id = live_player(service, token)
-        # The net since the start of the coup's play session, as SessionInfo shows it: read by
-        # the deal under the player's lock, not in a read of its own first.
-        outcome = service.deal(
-            player_id, table_id, stakes, since=Since.PLAY_SESSION, idempotency_key=idempotency_key
+        # The session check, the play session, the deal and the answer in one go (the busiest
+        # route): the session is checked in the deal's own transaction, not in a read before.
+        # The net since is counted from the start of the coup's play session, as SessionInfo
+        # shows it: read by the deal under the player's lock.
+        outcome = service.deal_in_session(
+            token, table_id, stakes, since=Since.PLAY_SESSION, idempotency_key=idempotency_key
         )
+        if outcome is None:
+            raise GateRequiredError()
         data = deal_data(outcome)
         if view == "table":
             data["table"] = table_growth(
