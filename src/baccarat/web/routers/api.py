@@ -308,9 +308,11 @@ def prefers_minimal(prefer: str | None) -> bool:
 
 @router.post(
     "/tables/{table_id}/client-seed",
-    response_model=None,  # the table, or no body at all
+    # Declared, not read off the annotation (it admits the 204): serialised by pydantic-core
+    # (without a response model FastAPI walks the table's 80 coups in Python, twice as slow).
+    response_model=Json,
     responses={
-        200: {"model": Json, "description": "Taken: the table as it now stands."},
+        200: {"description": "Taken: the table as it now stands."},
         204: {"description": "Taken; the table is not sent (Prefer: return=minimal)."},
     },
 )
