@@ -136,7 +136,8 @@ def append(
     is raised to that date if the clock went back). Returns the entries written, as detached
     records (their ``id`` is not read back).
     """
-    return [Entry(**row) for row in _append_rows(session, player_id, postings, now, last)]
+    rows, _ = _append_rows(session, player_id, postings, now, last)
+    return [Entry(**row) for row in rows]
 
 
 def append_dated(
@@ -148,9 +149,7 @@ def append_dated(
 ) -> datetime:
     """:func:`append`, returning only the date the entries were given (``now``, unless the clock
     went back): what a deal reads of them, without building a record per entry."""
-    rows = _append_rows(session, player_id, postings, now, last)
-    dated = rows[-1]["created_at"] if rows else now
-    assert isinstance(dated, datetime)
+    _, dated = _append_rows(session, player_id, postings, now, last)
     return dated
 
 
@@ -160,8 +159,8 @@ def _append_rows(
     postings: Sequence[Posting],
     now: datetime,
     last: LastEntry | None,
-) -> list[dict[str, object]]:
-    """Write the entries as :func:`append` says; the rows written."""
+) -> tuple[list[dict[str, object]], datetime]:
+    """Write the entries as :func:`append` says; the rows written and the date they were given."""
     seq, before, last_at = last if last is not None else last_entry(session, player_id)
     # Entries are dated in ledger order, even if the clock stepped back since the last one:
     # :func:`standing` finds "the balance before a time" by date and relies on it.
@@ -196,7 +195,7 @@ def _append_rows(
         if "ledger_entries.seq" in text or "uq_ledger_entries_player_id" in text:
             raise LedgerError("balance_changed") from exc
         raise
-    return rows
+    return rows, now
 
 
 def create_guest(
