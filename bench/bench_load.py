@@ -362,21 +362,20 @@ async def _positions(
         if mode != "api":
             await player.open_page()
 
+    async def deal_one(player: Player) -> Reply:
+        reply = await player.deal(mode)
+        if reply.status != 200:
+            raise RuntimeError(f"a deal was refused: {reply.status} {reply.body[:200]!r}")
+        dealt[player.table] += 1
+        return reply
+
     async def deal_until(player: Player, last: int) -> None:
         for _ in range(last - dealt[player.table]):
-            reply = await player.deal(mode)
-            if reply.status != 200:
-                raise RuntimeError(f"a deal was refused: {reply.status} {reply.body[:200]!r}")
-            dealt[player.table] += 1
+            await deal_one(player)
 
     async def deal_to_next_shoe(player: Player) -> None:
-        while True:
-            reply = await player.deal(mode)
-            if reply.status != 200:
-                raise RuntimeError(f"a deal was refused: {reply.status} {reply.body[:200]!r}")
-            dealt[player.table] += 1
-            if reply.json()["coup"]["number"] == 1:
-                return
+        while (await deal_one(player)).json()["coup"]["number"] != 1:
+            pass
 
     dealt = {player.table: 0 for player in crowd}
     cpu: dict[tuple[int, int], float] = {}
