@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -360,6 +361,19 @@ def _derived_figure(
 def _ask_figure(roads: Roads, cell: int, labels: RoadLabels, palette: Palette) -> _Figure:
     """Two rows (Banker, Player): the side, then each derived road's would-be mark or a dash."""
     _check_cell(cell)
+    asks = tuple(tuple(roads.ask(side).items()) for side in (Side.BANKER, Side.PLAYER))
+    return _ask_figure_of(asks, cell, labels, palette)
+
+
+@functools.lru_cache(maxsize=256)
+def _ask_figure_of(
+    asks: tuple[tuple[tuple[DerivedRoad, Colour | None], ...], ...],
+    cell: int,
+    labels: RoadLabels,
+    palette: Palette,
+) -> _Figure:
+    """:func:`_ask_figure` from the would-be marks: a few dozen figures in all, drawn once each
+    (the table page draws the ask icons after every coup)."""
     c = cell / 2
     body = []
     for y, side in enumerate((Side.BANKER, Side.PLAYER)):
@@ -369,7 +383,7 @@ def _ask_figure(roads: Roads, cell: int, labels: RoadLabels, palette: Palette) -
             _text(c, c, cell * 0.5, palette.on_colour, labels.side_letter(side), bold=True),
         ]
         body.append(_cell(0, y * cell, f"ask {side.value}", head, shapes))
-        for x, (road, mark) in enumerate(roads.ask(side).items(), start=1):
+        for x, (road, mark) in enumerate(asks[y], start=1):
             name = labels.ask_mark.format(
                 road=labels.road_name(road), mark=labels.colour_name(mark)
             )
