@@ -104,6 +104,8 @@ def test_serve_json_is_valid(
     import uvicorn
 
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    # The application is built: its cookie secret goes to this data folder, not the checkout's.
+    monkeypatch.setenv("BACCARAT_DATA_DIR", str(tmp_path / "data"))
     database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
     code, out, _ = run(capsys, "serve", "--database", database, "--json")
     assert code == 0

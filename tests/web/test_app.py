@@ -8,6 +8,7 @@ import zlib
 from pathlib import Path
 
 import anyio.to_thread
+import pytest
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
 from sqlalchemy.pool import QueuePool
@@ -100,3 +101,19 @@ def test_answers_are_compressed_at_level_five_for_a_client_that_accepts_gzip(
             assert "content-encoding" not in small.headers
     finally:
         app.state.store.close()
+
+
+def test_without_a_configured_secret_one_is_generated_once_and_kept_for_the_owner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cookies survive a restart: the generated secret is written once (owner-only) and read
+    back by every later start, never replaced."""
+    monkeypatch.delenv("BACCARAT_SECRET_KEY", raising=False)
+    data = tmp_path / "data"
+    first = Settings(data_dir=data).resolved_secret()
+    kept = data / "secret_key"
+    assert len(first) >= 32 and kept.read_text().strip() == first
+    assert kept.stat().st_mode & 0o777 == 0o600
+    assert Settings(data_dir=data).resolved_secret() == first
+    assert Settings(data_dir=data, secret_key=SecretStr("c" * 32)).resolved_secret() == "c" * 32
+    assert kept.read_text().strip() == first  # a configured secret leaves the kept one alone
