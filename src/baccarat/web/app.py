@@ -242,8 +242,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service
     app.state.signer = signer
     # The roads' SVG grows with the shoe (over 100 kB late in one): compress for phones. Level 5,
-    # not Starlette's 9: late in a shoe a deal's answer comes out 1 % larger, the table page 6 %,
-    # for half to two thirds of the CPU (the page 1.1 ms instead of 2.3 ms; docs/performance.md).
+    # not Starlette's 9: a few per cent more bytes for about half the CPU of every answer
+    # (docs/performance.md has the sizes and times).
     app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)
     # Inside the language middleware (a refusal speaks the page's language), outside the rest.
     # Every process serving a shared database shares its buckets there (one limit, not one per
