@@ -273,12 +273,10 @@ async def deal(
     if service.store.embedded:
         # SQLite runs in this process and lets one writer in at a time, so a thread buys no
         # concurrency here; under load the trip to the pool and the threads queueing for the
-        # GIL and the write lock only cost CPU (bench/bench_load.py, one process, 50 players
-        # back to back, even with four threads: 3.0 ms of server CPU per deal and 328 deals/s
-        # through the pool, 2.2 ms and 431 deals/s run here). A database server is
-        # waited on instead, and that wait belongs in a thread, off the event loop: one of the
-        # few (``Settings.threads``) the application allows, so the threads do not fight for
-        # the GIL.
+        # GIL and the write lock only cost CPU, even with four threads (bench/bench_load.py;
+        # CHANGELOG.md has the figures). A database server is waited on instead, and that wait
+        # belongs in a thread, off the event loop: one of the few (``Settings.threads``) the
+        # application allows, so the threads do not fight for the GIL.
         data, replayed = work()
     else:
         data, replayed = await run_in_threadpool(work)
