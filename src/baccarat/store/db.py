@@ -22,19 +22,24 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from baccarat.store.checkpoint import BACKSTOP_PAGES, Checkpointer
+
 __all__ = ["Store", "alembic_config", "make_engine", "migrate"]
 
 MIGRATIONS = "baccarat.store:migrations"
 _BEGIN_IMMEDIATE = text("BEGIN IMMEDIATE")  # built once: every write transaction runs it
 
 
-def make_engine(url: str, *, pool_size: int = 10) -> Engine:
+def make_engine(url: str, *, pool_size: int = 10, background_checkpoints: bool = False) -> Engine:
     """An engine for ``url``: an SQLite file (its folder is created), in-memory SQLite, or PostgreSQL.
 
     SQLite connections get foreign keys on, a busy timeout so concurrent writers wait their turn
     rather than fail, and (for files) the write-ahead log so readers never block the writer.
     PostgreSQL keeps up to ``pool_size`` connections open and opens as many again at a peak:
-    every server process holds its own, against the server's ``max_connections``.
+    every server process holds its own, against the server's ``max_connections``. With
+    ``background_checkpoints``, an SQLite file's connections leave the log's checkpoints to a
+    :class:`~baccarat.store.checkpoint.Checkpointer` (:class:`Store` starts it), up to a
+    backstop.
 
     >>> engine = make_engine("sqlite://")
     >>> engine.dialect.name, type(engine.pool).__name__
@@ -59,6 +64,8 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
             if not in_memory:
                 cursor.execute("PRAGMA journal_mode = WAL")
                 cursor.execute("PRAGMA synchronous = NORMAL")
+                if background_checkpoints:
+                    cursor.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
             cursor.close()
 
         return engine
@@ -90,7 +97,7 @@ def migrate(engine: Engine, revision: str = "head") -> None:
 class Store:
     """Where the records live: an engine and the sessions made from it."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, background_checkpoints: bool = False) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._single_reads = (
@@ -112,12 +119,30 @@ class Store:
         self.shared = not in_memory
         """Whether other processes can reach this database (an SQLite file, PostgreSQL)."""
         self._immediate = self.embedded and self.shared
+        self.checkpointer = (
+            Checkpointer(engine.url.database)
+            if background_checkpoints and self._immediate and engine.url.database
+            else None
+        )
+        """Where an SQLite file's log is checkpointed after writes, off the committing thread
+        (a server's event loop); None where the committing connection does it, as SQLite does
+        by default, or where there is no log (in memory, PostgreSQL)."""
 
     @classmethod
-    def open(cls, url: str, *, run_migrations: bool = True, pool_size: int = 10) -> Store:
-        """Connect to ``url`` and (by default) migrate it to the latest schema; ``pool_size``:
-        see :func:`make_engine`."""
-        store = cls(make_engine(url, pool_size=pool_size))
+    def open(
+        cls,
+        url: str,
+        *,
+        run_migrations: bool = True,
+        pool_size: int = 10,
+        background_checkpoints: bool = False,
+    ) -> Store:
+        """Connect to ``url`` and (by default) migrate it to the latest schema; ``pool_size``
+        and ``background_checkpoints`` (a server's store): see :func:`make_engine`."""
+        engine = make_engine(
+            url, pool_size=pool_size, background_checkpoints=background_checkpoints
+        )
+        store = cls(engine, background_checkpoints=background_checkpoints)
         if run_migrations:
             migrate(store.engine)
         return store
@@ -131,6 +156,8 @@ class Store:
                 # BEGIN IMMEDIATE makes the whole unit (reads included) one writer's turn.
                 session.execute(_BEGIN_IMMEDIATE)
             yield session
+        if self.checkpointer is not None:  # committed: the log grew
+            self.checkpointer.wrote()
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -150,4 +177,6 @@ class Store:
             yield connection
 
     def close(self) -> None:
+        if self.checkpointer is not None:
+            self.checkpointer.close()
         self.engine.dispose()

@@ -212,7 +212,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings if settings is not None else Settings()
     # A connection per thread that can use one, and one for the event loop: more would sit idle
     # (every process holds its own, and PostgreSQL allows 100 in all by default).
-    store = Store.open(settings.resolved_database_url(), pool_size=settings.threads + 1)
+    # An SQLite file's checkpoints run in a thread, not in the commit of a request on the event
+    # loop (baccarat.store.checkpoint says why).
+    store = Store.open(
+        settings.resolved_database_url(),
+        pool_size=settings.threads + 1,
+        background_checkpoints=True,
+    )
     rng = random.Random(settings.shoe_seed) if settings.shoe_seed is not None else None
     offered = offered_rule_sets(settings.rules_dir)  # a bad file stops the start, named
     service = PlayService(
