@@ -42,13 +42,14 @@ __all__ = [
 def stakes_of(session: Session, coup_ids: list[int]) -> dict[int, dict[str, int]]:
     """The stakes placed on these coups, from the ledger: coup id → bet → amount (minor units)."""
     stakes: dict[int, dict[str, int]] = {}
-    for entry in session.scalars(
-        select(Entry)
+    # The three columns read, not whole entries: a shoe's page reads some 160 of them.
+    for coup_id, bet, amount in session.execute(
+        select(Entry.coup_id, Entry.bet, Entry.amount)
         .where(Entry.coup_id.in_(coup_ids), Entry.kind == EntryKind.STAKE.value)
         .order_by(Entry.seq)
     ):
-        if entry.coup_id is not None and entry.bet is not None:
-            stakes.setdefault(entry.coup_id, {})[entry.bet] = -entry.amount
+        if coup_id is not None and bet is not None:
+            stakes.setdefault(coup_id, {})[bet] = -amount
     return stakes
 
 
