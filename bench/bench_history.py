@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bench_web import deal_contributing
 from bench.timing import Timing, measure
 
-from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
 
@@ -44,14 +44,7 @@ def main() -> None:
 
         def deal() -> None:
             key = uuid.uuid4().hex
-            try:
-                service.deal(player, table, STAKES, since=since, idempotency_key=key)
-            except LedgerError as exc:  # a new shoe: the player's contribution, then the deal
-                if exc.code != "contribution_needed":
-                    raise
-                seed, shown = uuid.uuid4().hex, str(exc.params["commitment"])
-                service.set_client_seed(player, table, seed, shown)
-                service.deal(player, table, STAKES, since=since, idempotency_key=key)
+            deal_contributing(service, player, table, STAKES, since=since, idempotency_key=key)
 
         def timing() -> Timing:
             return measure(deal, runs=7, inner=50)

@@ -25,10 +25,11 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import httpx
@@ -192,6 +193,20 @@ def _contribute(client: httpx.Client, table: int) -> None:
         client.post(f"/api/tables/{table}/client-seed", json=body).raise_for_status()
 
 
+def deal_contributing(
+    service: PlayService, player: str, table: int, stakes: Mapping[str, int], **options: Any
+) -> None:
+    """One deal in-process (``options``: :meth:`PlayService.deal`'s); a new shoe first takes the
+    player's contribution to its order, a random client seed, as the page sends one."""
+    try:
+        service.deal(player, table, stakes, **options)
+    except LedgerError as exc:
+        if exc.code != "contribution_needed":
+            raise
+        service.set_client_seed(player, table, uuid.uuid4().hex, str(exc.params["commitment"]))
+        service.deal(player, table, stakes, **options)
+
+
 def direct(database: str, seconds: float) -> Result:
     """The reference: the service's deal in-process, one thread, no HTTP."""
     store = Store.open(database)
@@ -201,13 +216,7 @@ def direct(database: str, seconds: float) -> Result:
     minor = {bet: points * 100 for bet, points in STAKES.items()}
 
     def deal() -> None:
-        try:
-            service.deal(player, table, minor)
-        except LedgerError as exc:  # a new shoe: the player's contribution, then the deal
-            if exc.code != "contribution_needed":
-                raise
-            service.set_client_seed(player, table, uuid.uuid4().hex, str(exc.params["commitment"]))
-            service.deal(player, table, minor)
+        deal_contributing(service, player, table, minor)
 
     deal()
     latencies = []
