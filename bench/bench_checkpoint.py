@@ -5,7 +5,8 @@ between deals as a server that keeps up has, twice in each run: with the log che
 committing connection (SQLite's default, the reference) and by a
 :class:`~baccarat.store.checkpoint.Checkpointer` thread (how ``baccarat serve`` opens its
 database). It prints each deal's wall-clock latency (p50, p99, p99.9, the longest), how many deals
-took over five times the median and what those added up to.
+took over five times the median and what those added up to, and the process's CPU per deal
+(the thread's included: the same copying and syncing, moved).
 
 Run: ``.venv/bin/python bench/bench_checkpoint.py [--deals 3000] [--pause 0.002] [--repeat 2]``
 """
@@ -31,8 +32,9 @@ SLOW = 5
 """A deal slower than this many median deals counts as held up."""
 
 
-def latencies(background: bool, deals: int, pause: float) -> list[float]:
-    """Wall-clock seconds of each of ``deals`` deals on a fresh SQLite file."""
+def latencies(background: bool, deals: int, pause: float) -> tuple[list[float], float]:
+    """Wall-clock seconds of each of ``deals`` deals on a fresh SQLite file, and the CPU
+    seconds of the process per deal (the checkpoint thread's included)."""
     with tempfile.TemporaryDirectory(prefix="bench-checkpoint-") as folder:
         url = f"sqlite:///{folder}/table.sqlite3"
         store = Store.open(url, background_checkpoints=background)
@@ -41,22 +43,25 @@ def latencies(background: bool, deals: int, pause: float) -> list[float]:
         table = service.table(player).id
 
         took = []
+        cpu = time.process_time()
         try:
             for _ in range(deals):
                 time.sleep(pause)  # the rest of a request, other players' requests
                 start = time.perf_counter()
                 deal_contributing(service, player, table, STAKES)
                 took.append(time.perf_counter() - start)
+            cpu = (time.process_time() - cpu) / deals
         finally:
             store.close()
-        return took
+        return took, cpu
 
 
 def _quantile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def line(name: str, took: list[float]) -> str:
+def line(name: str, measured: tuple[list[float], float]) -> str:
+    took, cpu = measured
     ordered = sorted(took)
     p50 = _quantile(ordered, 0.5)
     slow = [t for t in took if t > SLOW * p50]
@@ -64,7 +69,7 @@ def line(name: str, took: list[float]) -> str:
         f"  {name:<34} p50 {p50 * 1e3:6.2f} ms   p99 {_quantile(ordered, 0.99) * 1e3:6.2f} ms"
         f"   p99.9 {_quantile(ordered, 0.999) * 1e3:6.2f} ms   longest {ordered[-1] * 1e3:6.2f} ms"
         f"   over {SLOW}x p50: {len(slow)}"
-        f" ({sum(slow) * 1e3:.0f} ms in all)"
+        f" ({sum(slow) * 1e3:.0f} ms in all)   CPU per deal {cpu * 1e3:.2f} ms"
     )
 
 

@@ -68,9 +68,9 @@ class Checkpointer:
     """A thread that checkpoints the SQLite file at ``path`` after :meth:`wrote` is called.
 
     The thread starts at the first :meth:`wrote` and ends at :meth:`close`, or when the object
-    is garbage-collected. It opens a connection for each checkpoint, so it holds no file open
-    while the database is quiet. A checkpoint that fails (the disk full, say) is logged and the
-    thread waits for the next write; the server's connections checkpoint at the backstop then.
+    is garbage-collected, and keeps one connection of its own meanwhile. A checkpoint that fails
+    (the disk full, say) is logged, its connection closed, and the thread waits for the next
+    write; the server's connections checkpoint at the backstop then.
     """
 
     def __init__(self, path: str | PathLike[str], *, interval: float = CHECKPOINT_INTERVAL):
@@ -106,17 +106,23 @@ class Checkpointer:
                     self._thread.start()
         self._wake.set()
 
-    def checkpoint(self) -> Checkpoint:
-        """One passive checkpoint now, on a connection of its own (the thread runs this). A
-        database that is not there is an error, never created."""
-        connection = sqlite3.connect(self._uri, uri=True)
+    def connect(self) -> sqlite3.Connection:
+        """A connection to checkpoint on. A database that is not there is an error, never
+        created."""
+        connection = sqlite3.connect(self._uri, uri=True, check_same_thread=False)
+        connection.execute("PRAGMA synchronous = NORMAL")
+        return connection
+
+    def checkpoint(self, connection: sqlite3.Connection | None = None) -> Checkpoint:
+        """One passive checkpoint now, on ``connection`` (the thread keeps one) or on one of its
+        own, closed after."""
+        own = connection is None
+        on = self.connect() if connection is None else connection
         try:
-            connection.execute("PRAGMA synchronous = NORMAL")
-            busy, log_pages, copied_pages = connection.execute(
-                "PRAGMA wal_checkpoint(PASSIVE)"
-            ).fetchone()
+            busy, log_pages, copied_pages = on.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         finally:
-            connection.close()
+            if own:
+                on.close()
         return Checkpoint(bool(busy), log_pages, copied_pages)
 
     def wait_for(self, runs: int, timeout: float) -> bool:
@@ -130,14 +136,20 @@ class Checkpointer:
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join()
 
-    def _run_once(self) -> bool:
-        """One checkpoint of the thread, counted; whether it did not fail."""
+    def _run_once(self, connection: sqlite3.Connection | None) -> sqlite3.Connection | None:
+        """One checkpoint of the thread, counted, on ``connection`` (opened if None); the
+        connection to keep, None after a failure (closed: the next run opens a new one)."""
+        result = None
         try:
-            result = self.checkpoint()
+            if connection is None:
+                connection = self.connect()
+            result = self.checkpoint(connection)
         except sqlite3.Error as exc:
             # The text alone: a record that kept the error would keep its frames and this object.
             _log.warning("checkpoint of %s failed: %s", self.path, str(exc))
-            result = None
+            if connection is not None:
+                connection.close()
+            connection = None
         with self._done:
             self.runs += 1
             if result is None:
@@ -145,7 +157,7 @@ class Checkpointer:
             else:
                 self.last = result
             self._done.notify_all()
-        return result is not None
+        return connection
 
 
 def _stop_thread(stop: threading.Event, wake: threading.Event) -> None:
@@ -159,20 +171,26 @@ def _run(
     stop: threading.Event,
     interval: float,
 ) -> None:
-    while True:
-        wake.wait()
-        if stop.is_set():
-            return
-        checkpointer = owner()
-        if checkpointer is None:
-            return
-        # The writer starts the log afresh (and so keeps the file small) only once it is all
-        # in the database file: while writes came in during a checkpoint, copy them too.
-        for _ in range(CATCH_UP_TRIES):
-            wake.clear()
-            if not checkpointer._run_once() or not wake.is_set() or stop.is_set():
-                break
-        del checkpointer  # hold no reference while waiting
-        # At most one checkpoint an interval: the writes of the meantime wait for the next.
-        if stop.wait(interval):
-            return
+    connection: sqlite3.Connection | None = None  # opened at the first checkpoint, then kept
+    try:
+        while True:
+            wake.wait()
+            if stop.is_set():
+                return
+            checkpointer = owner()
+            if checkpointer is None:
+                return
+            # The writer starts the log afresh (and so keeps the file small) only once it is all
+            # in the database file: while writes came in during a checkpoint, copy them too.
+            for _ in range(CATCH_UP_TRIES):
+                wake.clear()
+                connection = checkpointer._run_once(connection)
+                if connection is None or not wake.is_set() or stop.is_set():
+                    break
+            del checkpointer  # hold no reference while waiting
+            # At most one checkpoint an interval: the writes of the meantime wait for the next.
+            if stop.wait(interval):
+                return
+    finally:
+        if connection is not None:
+            connection.close()
