@@ -43,14 +43,14 @@ def latencies(background: bool, deals: int, pause: float) -> tuple[list[float], 
         table = service.table(player).id
 
         took = []
-        cpu = time.process_time()
+        began = time.process_time()
         try:
             for _ in range(deals):
                 time.sleep(pause)  # the rest of a request, other players' requests
                 start = time.perf_counter()
                 deal_contributing(service, player, table, STAKES)
                 took.append(time.perf_counter() - start)
-            cpu = (time.process_time() - cpu) / deals
+            cpu = (time.process_time() - began) / deals
         finally:
             store.close()
         return took, cpu

@@ -2,16 +2,16 @@
 
 In WAL mode a commit appends pages to the log, and by default the commit that takes the log past
 1,000 pages also copies them back into the database file and syncs both files to disk (a
-*checkpoint*). A server answers its deals on one event loop, so that one commit holds up every
-request behind it: on the development machine a checkpoint takes 15-20 ms where a commit takes
-0.2 ms, about once every 70 deals (``docs/performance.md``). A :class:`Checkpointer` moves that
-work to a thread: the server's connections checkpoint only past :data:`BACKSTOP_PAGES` (should
-the thread ever fall behind), and the thread runs a ``PASSIVE`` checkpoint after writes, at most
-once every :data:`CHECKPOINT_INTERVAL` seconds. A passive checkpoint never waits for a lock and
-never blocks a reader or the writer: SQLite's own locks keep it correct beside them, in this
-process or in another server process (two checkpoints at once: one of them finds the other's
-lock and does nothing). The sqlite3 module lets go of the GIL while SQLite works, so the copy and
-the syncs run beside the event loop.
+*checkpoint*). A server answers its deals on one event loop, and a checkpoint's copying and
+syncing take many times a commit's own work, so that one commit holds up every request behind
+it (``docs/performance.md`` has the figures). A :class:`Checkpointer` moves that work to a
+thread: the server's connections checkpoint only past :data:`BACKSTOP_PAGES` (should the thread
+ever fall behind), and the thread runs a ``PASSIVE`` checkpoint after writes, at most once every
+:data:`CHECKPOINT_INTERVAL` seconds. A passive checkpoint never waits for a lock and never
+blocks a reader or the writer: SQLite's own locks keep it correct beside them, in this process
+or in another server process (two checkpoints at once: one of them finds the other's lock and
+does nothing). The sqlite3 module lets go of the GIL while SQLite works, so the copy and the
+syncs run beside the event loop.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -21,9 +21,10 @@ the syncs run beside the event loop.
 >>> with connection:
 ...     _ = connection.execute("CREATE TABLE t (x)")
 >>> checkpointer = Checkpointer(folder / "x.db")
->>> checkpointer.checkpoint()
+>>> own = checkpointer.connect()
+>>> checkpointer.checkpoint(own)
 Checkpoint(busy=False, log_pages=2, copied_pages=2)
->>> checkpointer.close(); connection.close()
+>>> own.close(); checkpointer.close(); connection.close()
 """
 
 from __future__ import annotations
@@ -113,16 +114,11 @@ class Checkpointer:
         connection.execute("PRAGMA synchronous = NORMAL")
         return connection
 
-    def checkpoint(self, connection: sqlite3.Connection | None = None) -> Checkpoint:
-        """One passive checkpoint now, on ``connection`` (the thread keeps one) or on one of its
-        own, closed after."""
-        own = connection is None
-        on = self.connect() if connection is None else connection
-        try:
-            busy, log_pages, copied_pages = on.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        finally:
-            if own:
-                on.close()
+    def checkpoint(self, connection: sqlite3.Connection) -> Checkpoint:
+        """One passive checkpoint now, on ``connection`` (from :meth:`connect`)."""
+        busy, log_pages, copied_pages = connection.execute(
+            "PRAGMA wal_checkpoint(PASSIVE)"
+        ).fetchone()
         return Checkpoint(bool(busy), log_pages, copied_pages)
 
     def wait_for(self, runs: int, timeout: float) -> bool:

@@ -30,16 +30,13 @@ MIGRATIONS = "baccarat.store:migrations"
 _BEGIN_IMMEDIATE = text("BEGIN IMMEDIATE")  # built once: every write transaction runs it
 
 
-def make_engine(url: str, *, pool_size: int = 10, background_checkpoints: bool = False) -> Engine:
+def make_engine(url: str, *, pool_size: int = 10) -> Engine:
     """An engine for ``url``: an SQLite file (its folder is created), in-memory SQLite, or PostgreSQL.
 
     SQLite connections get foreign keys on, a busy timeout so concurrent writers wait their turn
     rather than fail, and (for files) the write-ahead log so readers never block the writer.
     PostgreSQL keeps up to ``pool_size`` connections open and opens as many again at a peak:
-    every server process holds its own, against the server's ``max_connections``. With
-    ``background_checkpoints``, an SQLite file's connections leave the log's checkpoints to a
-    :class:`~baccarat.store.checkpoint.Checkpointer` (:class:`Store` starts it), up to a
-    backstop.
+    every server process holds its own, against the server's ``max_connections``.
 
     >>> engine = make_engine("sqlite://")
     >>> engine.dialect.name, type(engine.pool).__name__
@@ -64,8 +61,6 @@ def make_engine(url: str, *, pool_size: int = 10, background_checkpoints: bool =
             if not in_memory:
                 cursor.execute("PRAGMA journal_mode = WAL")
                 cursor.execute("PRAGMA synchronous = NORMAL")
-                if background_checkpoints:
-                    cursor.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
             cursor.close()
 
         return engine
@@ -94,6 +89,10 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     command.upgrade(alembic_config(engine), revision)
 
 
+def _checkpoint_at_backstop(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
+
+
 class Store:
     """Where the records live: an engine and the sessions made from it."""
 
@@ -119,14 +118,14 @@ class Store:
         self.shared = not in_memory
         """Whether other processes can reach this database (an SQLite file, PostgreSQL)."""
         self._immediate = self.embedded and self.shared
-        self.checkpointer = (
-            Checkpointer(engine.url.database)
-            if background_checkpoints and self._immediate and engine.url.database
-            else None
-        )
+        self.checkpointer: Checkpointer | None = None
         """Where an SQLite file's log is checkpointed after writes, off the committing thread
         (a server's event loop); None where the committing connection does it, as SQLite does
         by default, or where there is no log (in memory, PostgreSQL)."""
+        if background_checkpoints and self._immediate and engine.url.database:
+            self.checkpointer = Checkpointer(engine.url.database)
+            # Its connections (none is open yet) leave checkpoints to the thread, up to a backstop.
+            event.listen(engine, "connect", _checkpoint_at_backstop)
 
     @classmethod
     def open(
@@ -137,12 +136,12 @@ class Store:
         pool_size: int = 10,
         background_checkpoints: bool = False,
     ) -> Store:
-        """Connect to ``url`` and (by default) migrate it to the latest schema; ``pool_size``
-        and ``background_checkpoints`` (a server's store): see :func:`make_engine`."""
-        engine = make_engine(
-            url, pool_size=pool_size, background_checkpoints=background_checkpoints
+        """Connect to ``url`` and (by default) migrate it to the latest schema; ``pool_size``:
+        see :func:`make_engine`; ``background_checkpoints`` (a server's store): see
+        :attr:`checkpointer`."""
+        store = cls(
+            make_engine(url, pool_size=pool_size), background_checkpoints=background_checkpoints
         )
-        store = cls(engine, background_checkpoints=background_checkpoints)
         if run_migrations:
             migrate(store.engine)
         return store
