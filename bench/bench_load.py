@@ -33,8 +33,11 @@ p99 < 100 ms for 50 players. ``--repeat N`` runs every line N times and prints t
 median (the machine is noisy).
 
 Before those, the server CPU per coup early and late in a shoe (coups 1-10 and 70-79), and over
-a whole shoe: a six-second line rarely reaches a shoe's end, where the page fetches its panels
-whole and sends the next shoe's client seed, so only the whole shoe's figure counts them.
+a whole shoe: a six-second line rarely reaches a shoe's end, where the answers carry the shoe
+panel and the odds table whole (and the next shoe's first one the boards) and the page sends the
+next shoe's client seed, so only the whole shoe's figure counts them. All the players of a line
+start at a shoe's first coup, so a line of 20 s or more takes them through a shoe's end together:
+the hardest second of the table's load.
 """
 
 from __future__ import annotations
@@ -174,7 +177,7 @@ class Player:
     async def deal(self, mode: str = "api") -> Reply:
         """One deal as ``mode`` does it: ``api`` the deal alone; ``browser`` what the table page
         does per coup (the deal with ``view=table``, whose answer grows the panels, and the panels
-        fetched whole only when it says so: a shoe's first and last coup); ``panels`` what the
+        fetched whole only when it says so: a replayed deal, a cold state); ``panels`` what the
         page did before (the deal, then the panels fetched whole after every coup). A new shoe
         takes the player's contribution to its order as the page's fair.js sends it: as soon as
         a page or the panels show its commitment waiting, else when a deal is refused for it."""
@@ -192,6 +195,9 @@ class Player:
             if panels.status != 200:
                 return panels
             await self.contribute_at_sight(panels.body)
+        elif reply.status == 200 and mode == "browser" and b'"shoe_panel"' in reply.body:
+            # A shoe's edge: the answer carries its shoe panel whole, which fair.js reads.
+            await self.contribute_at_sight(reply.json()["table"]["shoe_panel"].encode())
         return reply
 
     async def contribute_at_sight(self, html: bytes) -> None:
@@ -356,7 +362,7 @@ SHOE_WINDOWS = ((1, 10), (70, 79))
 """The coups of a shoe whose server CPU is compared: its first ten and ten late ones."""
 WHOLE_SHOE = (1, 0)
 """The key of the figure for a whole shoe: every request from its first coup to the next
-shoe's first (the panels fetched whole at a shoe's start and end, the client seeds), per coup."""
+shoe's first (what comes whole at a shoe's start and end, the client seeds), per coup."""
 
 
 async def _positions(
@@ -445,7 +451,7 @@ def _position_lines(
             f"{cpu[late] / api[late]:.2f}x"
         )
         print(
-            f"      a whole shoe, refreshes and client seeds included: "
+            f"      a whole shoe, its first and last coups and client seeds included: "
             f"{cpu[WHOLE_SHOE] * 1e3:.2f} ms a coup; against the API deal alone "
             f"{cpu[WHOLE_SHOE] / api[WHOLE_SHOE]:.2f}x"
         )

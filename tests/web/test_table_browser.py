@@ -276,3 +276,90 @@ def test_a_derived_mark_says_why_and_the_roads_show_their_newest_column(
         screenshot(page, "table-roads-why")
     finally:
         context.close()
+
+
+_PANEL_STATE = """() => {
+  const text = (s) => { const e = document.querySelector(s); return e ? e.textContent.replace(/\\s+/g, " ").trim() : null; };
+  const boards = {};
+  document.querySelectorAll(".roads-panel .road svg").forEach((svg) => {
+    boards[svg.parentNode.id] = Array.from(svg.querySelectorAll("g.cell"), (g) => g.outerHTML).sort();
+  });
+  const fair = document.querySelector("#shoe-panel [data-fair-shoe]");
+  // The seed lines aside: the page's own contribution leaves "not chosen yet" written (fair.js
+  // marks the shoe no longer waiting), where a page loaded after it names the seed.
+  const panel = document.querySelector("#shoe-panel").cloneNode(true);
+  panel.querySelectorAll("p.seed").forEach((line) => line.remove());
+  return {
+    shoe_panel: panel.textContent.replace(/\\s+/g, " ").trim(),
+    fair: fair ? [fair.dataset.shoe, fair.dataset.commitment] : null,
+    odds: text("#odds-now"),
+    statistics: text("#stats-table"),
+    boards: boards,
+    beads: document.querySelector("#bead-plate").dataset.coupIds,
+    reasons: JSON.parse(document.querySelector("#road-reasons").textContent),
+    newest: text("#history-list li"),
+  };
+}"""
+
+
+def test_a_shoe_ends_and_the_next_begins_with_the_panels_grown(
+    server: str, playwright: Any, tmp_path: Path
+) -> None:
+    # A one-deck table: its shoe ends in a few coups. Through the last coup and the next shoe's
+    # first, the page grows its panels from the answers (never fetching them), the next shoe's
+    # commitment gets the page's client seed before the deal that needs it (no deal refused),
+    # and what the page wrote reads as the page the server renders whole.
+    context, page = _open(playwright, tmp_path, server, "laptop", "en")
+    fetched: list[str] = []
+    refused: list[int] = []
+    page.on("request", lambda r: fetched.append(r.url) if "/table/panels" in r.url else None)
+    page.on(
+        "response",
+        lambda r: refused.append(r.status) if "/deal" in r.url and r.status >= 400 else None,
+    )
+    try:
+        page.click(".new-table summary")
+        page.select_option("#new-decks", "1")
+        with page.expect_navigation():
+            page.click(".new-table button[type=submit]")
+        page.check("input[name=speed][value=instant]", force=True)
+        seen_end = False
+        for _ in range(40):
+            page.click("label.chip-5")
+            page.click(".spot-player .spot-zone")
+            with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as got:
+                page.click("#deal")
+            data = got.value.json()
+            page.wait_for_function("() => !document.querySelector('#deal').disabled")
+            if data["coup"]["number"] == 1 and not seen_end:
+                # The session's first coup: the page had no history list to grow, so it
+                # fetched the panels, once; none is fetched after it.
+                assert len(fetched) == 1
+                fetched.clear()
+            if data["shoe"]["finished"]:
+                seen_end = True
+                assert page.locator("#shoe-panel .shoe-end").count() == 1
+                assert "freshly shuffled shoe" in page.inner_text("#odds-now")
+                ended = page.evaluate(_PANEL_STATE)
+                assert ended["fair"] is not None and ended["fair"][0] == "2"
+                # fair.js saw the commitment in the grown panel and sent the page's seed.
+                page.wait_for_selector('[data-fair-shoe][data-awaiting="false"]', state="attached")
+                page.reload()
+                page.check("input[name=speed][value=instant]", force=True)
+                assert page.evaluate(_PANEL_STATE) == ended
+            elif seen_end:
+                assert data["coup"]["number"] == 1 and data["new_shoe"] is True
+                break
+        else:
+            pytest.fail("the one-deck shoe did not end in 40 coups")
+        begun = page.evaluate(_PANEL_STATE)
+        assert page.inner_text("#shoe-title") == "Shoe 2"
+        assert page.locator("#shoe-panel .shoe-end").count() == 0
+        assert len(begun["beads"].split(",")) == 1
+        assert begun["boards"]["big-road"], "the new shoe's first coup is on the Big Road"
+        screenshot(page, "table-new-shoe-grown")
+        page.reload()
+        assert page.evaluate(_PANEL_STATE) == begun
+        assert fetched == [] and refused == []
+    finally:
+        context.close()

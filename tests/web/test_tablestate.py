@@ -114,17 +114,20 @@ def _deal(player: TestClient, table: int, stakes: dict[str, Any]) -> dict[str, A
 def test_each_answer_grows_the_panels_like_a_full_redraw(player: TestClient) -> None:
     table = table_id(player)
     assert player.get(f"/table?table={table}").status_code == 200
-    first = _deal(player, table, {"banker": 10})
-    assert first["table"] == {"refresh": True}  # a shoe's first coup changes its fair panel
-    grown = {
-        board: _cells(_board(player.get(f"/table/panels?table={table}").text, element))
-        for board, element in _BOARDS.items()
-    }
-    reasons = _reasons(player.get(f"/table/panels?table={table}").text)
+    first = _deal(player, table, {"banker": 10})["table"]
+    # A shoe's first coup starts the roads again: the boards come whole.
+    assert first["reset"] is True and first["coup"] == 1
+    panels = player.get(f"/table/panels?table={table}").text
+    grown = {board: _cells(first["boards"][board]) for board in _BOARDS}
+    for board, element in _BOARDS.items():
+        assert grown[board] == _cells(_board(panels, element)), board
+    reasons = _reasons(panels)
     for number in range(2, 31):
         data = _deal(player, table, {"banker": 10, "tie": "1.5"})
         growth = data["table"]
         assert growth["refresh"] is False and growth["coup"] == number
+        # Mid-shoe, only the figures change: nothing comes whole.
+        assert not {"reset", "boards", "shoe_panel", "odds_html"} & set(growth)
         assert growth["coup_id"] == data["coup"]["id"]
         for board in _BOARDS:
             for cell in growth["cells"][board]:
@@ -150,6 +153,61 @@ def test_each_answer_grows_the_panels_like_a_full_redraw(player: TestClient) -> 
             assert len(growth["reasons"].get(road, [])) == len(growth["cells"][road])
             reasons[road] += growth["reasons"].get(road, [])
         assert reasons == _reasons(panels)
+
+
+def _grow_and_compare(growth: dict[str, Any], panels: str, grown: dict[str, Any]) -> None:
+    """Lay one answer's growth on ``grown`` (boards, reasons), as roads.js does, and check it
+    and the parts it carries whole against ``panels``, rendered whole."""
+    if growth.get("reset"):
+        grown.update({board: _cells(growth["boards"][board]) for board in _BOARDS})
+        grown["reasons"] = {}
+    else:
+        for board in _BOARDS:
+            for cell in growth["cells"][board]:
+                grown[board].update(_cells(cell))
+    for road, texts in growth["reasons"].items():
+        grown["reasons"][road] = grown["reasons"].get(road, []) + texts
+    for board, element in _BOARDS.items():
+        assert grown[board] == _cells(_board(panels, element)), (board, growth["coup"])
+    assert {road: marks for road, marks in grown["reasons"].items() if marks} == {
+        road: marks for road, marks in _reasons(panels).items() if marks
+    }
+    written = _written(panels)
+    for key in ("shoe_texts", "statistics", "edges"):
+        assert growth[key] == written[key], (key, growth["coup"])
+    if "shoe_panel" in growth:
+        assert growth["shoe_panel"] == _part(panels, "shoe-panel", "section")
+        assert growth["odds_html"] == _part(panels, "odds-now", "div")
+
+
+def test_a_shoe_ends_and_the_next_begins_without_the_panels_fetched(player: TestClient) -> None:
+    # One deck: a short shoe. Every answer grows the panels; the shoe's first and last coups
+    # carry the shoe panel and the odds table whole, and the next shoe's first the boards.
+    made = player.post("/api/tables", json={"decks": 1})
+    assert made.status_code == 201, made.text
+    table = int(made.json()["table"]["id"])
+    grown: dict[str, Any] = {}
+    edges: list[tuple[int, int]] = []
+    shoes: set[int] = set()
+    while len(shoes) < 2 or grown["coup"] < 2:
+        data = _deal(player, table, {"banker": 10})
+        growth = data["table"]
+        assert growth["refresh"] is False
+        panels = player.get(f"/table/panels?table={table}").text
+        _grow_and_compare(growth, panels, grown)
+        grown["coup"] = growth["coup"]
+        shoes.add(growth["shoe"])
+        edge = growth["coup"] == 1 or data["shoe"]["finished"]
+        assert ("shoe_panel" in growth) is edge and ("odds_html" in growth) is edge
+        assert ("reset" in growth) is (growth["coup"] == 1)
+        if edge:
+            edges.append((growth["shoe"], growth["coup"]))
+        if data["shoe"]["finished"]:
+            # The next shoe's commitment, waiting for the player's seed (fair.js sends it).
+            assert 'data-awaiting="true"' in growth["shoe_panel"]
+            assert 'name="csrf_token"' in growth["shoe_panel"]
+            assert "freshly shuffled shoe" in growth["odds_html"]
+    assert edges[0] == (1, 1) and edges[-1] == (2, 1) and edges[1][0] == 1 and edges[1][1] > 1
 
 
 def test_a_replayed_deal_and_a_cold_state_ask_for_the_panels_whole(player: TestClient) -> None:

@@ -32,7 +32,7 @@ from baccarat.core.shoe import Shoe
 from baccarat.ledger import accounts, history, limits, playsessions, tables
 from baccarat.ledger.accounts import Posting, Standing
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.views import CoupView, DealOutcome, ShoeView
+from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, ShoeView
 from baccarat.store.models import CoupRecord, DealKey, Entry, EntryKind, ShoeRecord, TableRecord
 
 __all__ = [
@@ -172,10 +172,11 @@ def deal(
     if record.coups_dealt == 0 and record.first_card_at is None:
         record.first_card_at = now  # the shoe's events: commitment, contribution, first card
     shoe, coup = _deal_coup(db, shoes, record, rule_set)
+    upcoming = record
     if shoe.finished:
         # Commit to the next shoe now, so its commitment is shown before the player chooses
         # their contribution to it (no client seed carries on).
-        tables.next_shoe(db, table, record, rng, now)
+        upcoming = tables.next_shoe(db, table, record, rng, now)
     cards = tables.encode_cards(coup.cards_in_order)
     coup_id = tables.record_coup(db, table, record, coup, cards, now)
     settlement = settle(coup, request.stakes, rule_set)
@@ -204,6 +205,7 @@ def deal(
         player=accounts.player_view(
             db, request.player_id, request.since, now, starting_balance, after
         ),
+        next_shoe=FairShoeView.of(upcoming),
     )
     return Dealt(outcome, record.id, shoe)
 

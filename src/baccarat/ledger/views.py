@@ -230,3 +230,6 @@ class DealOutcome:
     replayed: bool = False
     """True when this is the first result of a deal sent again with the same idempotency key
     (nothing was dealt or charged this time; ``player`` is the standing now)."""
+    next_shoe: FairShoeView | None = None
+    """The shoe the next coup comes from, as the player may see it: this one, or the fresh shoe
+    committed to when this coup finished it (None for a replayed deal)."""

@@ -9,9 +9,14 @@ coup). The answer (:func:`table_growth`) carries what the page needs: the cells 
 figures of the shoe, statistics and odds panels (made by the functions the page is rendered
 with; the page writes them in place) and the history item, rendered by the page's macro.
 
+At a shoe's edges the answer also carries whole what changes beyond its figures: the shoe panel
+and the odds table at its first and last coup, the boards at its first (the roads start again).
+A browser at the table never fetches its panels at a shoe's end, which 50 players reaching theirs
+together turned into seconds of queue on one process (``bench/bench_load.py``).
+
 The state is only a cache of what the database says: it is used when it holds exactly the coups
 before the one dealt (same shoe, one coup fewer); otherwise it is rebuilt from the table, or the
-page is told to fetch its panels (a replayed deal, another process having dealt, a new shoe).
+page is told to fetch its panels (a replayed deal, another process having dealt).
 """
 
 from __future__ import annotations
@@ -39,9 +44,10 @@ from baccarat.web.panels import (
     observed_column,
     odds_rows,
     reason_text,
+    roads_of,
     statistics_of,
 )
-from baccarat.web.present import road_labels, shoe_data, shoe_texts
+from baccarat.web.present import fair_shoe_data, road_labels, shoe_data, shoe_texts
 
 __all__ = ["PanelState", "PanelStates", "states_of", "table_growth"]
 
@@ -165,18 +171,24 @@ def growth_parts(
     *,
     exact_odds: bool,
     shoe_part: dict[str, Any] | None = None,
+    odds_whole: bool = False,
 ) -> dict[str, Any]:
-    """What changes in the shoe, statistics and odds panels: the shoe's texts and counts, the
+    """The figures of the shoe, statistics and odds panels after a coup: the shoe's texts, the
     statistics' observed column, each bet's edge now (``shoe_part``:
-    :func:`~baccarat.web.present.shoe_data` of ``shoe``, when already made). The page writes
-    them into the panels it rendered with the same functions."""
+    :func:`~baccarat.web.present.shoe_data` of ``shoe``, when already made), and with
+    ``odds_whole`` the odds table itself (``odds_html``: a finished shoe's says the next coup
+    comes from a fresh one). The page writes them into the panels it rendered with the same
+    functions."""
     exact = full_shoe_distribution(decks, rule_set.tableau) if exact_odds else None
     odds = odds_rows(shoe, rule_set, decks, change=False) if exact_odds else None
-    return {
+    parts: dict[str, Any] = {
         "shoe_texts": shoe_texts(shoe_part if shoe_part is not None else shoe_data(shoe)),
         "statistics": observed_column(statistics_of(seen, coups, exact)),
         "edges": [{"bet": bet, **edge} for bet, edge in spot_odds(odds).items()],
     }
+    if odds_whole and odds is not None:
+        parts["odds_html"] = str(_parts().odds_table(odds))
+    return parts
 
 
 def table_growth(
@@ -186,18 +198,24 @@ def table_growth(
     *,
     exact_odds: bool = True,
     shoe: dict[str, Any] | None = None,
+    csrf_token: str = "",
 ) -> dict[str, Any]:
     """What the page needs to grow its panels by the coup just dealt (``coup``: its record as
-    the answer carries it; ``shoe``: the answer's shoe, ``shoe_data(outcome.shoe)``, made once),
-    or ``{"refresh": true}`` when it should fetch them whole (a new shoe, the shoe's end, a
-    replayed deal, a state that does not hold the coups before)."""
+    the answer carries it; ``shoe``: the answer's shoe, ``shoe_data(outcome.shoe)``, made once;
+    ``csrf_token``: the page's, for the client-seed form of a shoe panel sent whole), or
+    ``{"refresh": true}`` when it should fetch them whole (a replayed deal, a state that does
+    not hold the coups before).
+
+    A shoe's first coup starts the roads again: the answer says ``reset`` and carries the
+    boards whole. Its first and its last coup change the shoe panel beyond its counts (the
+    first closes the client seed; the last says the cut card came out and shows the next
+    shoe's commitment) and the odds panel's note of a fresh shoe: the answer carries both whole, so
+    the page never fetches its panels at a shoe's edge."""
     view = outcome.coup
-    if outcome.replayed or outcome.new_shoe or view.number == 1 or outcome.shoe.finished:
-        # The first coup of a shoe closes its client seed, the last reveals its seed: the shoe
-        # panel changes beyond its counts.
-        if not outcome.replayed:
-            states.advance(view)
+    if outcome.replayed:
         return {"refresh": True}
+    shoe = shoe if shoe is not None else shoe_data(outcome.shoe)
+    edge = view.number == 1 or outcome.shoe.finished
     with states.lock:
         advanced = states.advance(view)
         if advanced is None:
@@ -231,6 +249,9 @@ def table_growth(
             "reasons": reasons,
             "ask": ask_svg(roads, labels=labels),
         }
+        if view.number == 1:
+            growth["reset"] = True
+            growth["boards"] = _boards(roads, state.coup_ids)
         seen, coups = state.shares(), len(state.coup_ids)
     growth |= growth_parts(
         seen,
@@ -240,6 +261,22 @@ def table_growth(
         outcome.shoe.decks,
         exact_odds=exact_odds,
         shoe_part=shoe,
+        odds_whole=edge,
     )
+    if edge:
+        panel = {"id": view.table_id, "shoe": shoe, "next_shoe": None}
+        if outcome.next_shoe is not None:
+            panel["next_shoe"] = fair_shoe_data(outcome.next_shoe)
+        growth["shoe_panel"] = str(_parts().shoe_panel(panel, csrf_token))
     growth["history_html"] = str(_parts().history_item(coup))
     return growth
+
+
+def _boards(roads: Roads, coup_ids: list[int]) -> dict[str, str]:
+    """Every board whole (a shoe's first coup): the SVG the panels render it with."""
+    drawn = roads_of(roads, coup_ids)["roads"]
+    return {
+        "bead_plate": str(drawn["bead_plate"]),
+        "big_road": str(drawn["big_road"]),
+        **{road["key"]: str(road["svg"]) for road in drawn["derived"]},
+    }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Path, Query, Response
+from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from starlette.concurrency import run_in_threadpool
@@ -37,6 +37,7 @@ from baccarat.web.deps import (
 )
 from baccarat.web.i18n import _
 from baccarat.web.numbers import STAKE_SCHEMA, checked, documented
+from baccarat.web.pages import csrf_token
 from baccarat.web.panels import (
     full_shoe_distribution,
     odds_context,
@@ -223,6 +224,7 @@ def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json
     responses={428: {"model": ErrorOut, "description": "No Idempotency-Key: nothing was dealt."}},
 )
 async def deal(
+    request: Request,
     table_id: RecordId,
     body: DealIn,
     service: Service,
@@ -267,6 +269,7 @@ async def deal(
                 data["coup"],
                 exact_odds=settings.exact_odds,
                 shoe=data["shoe"],
+                csrf_token=csrf_token(request),
             )
         return tagged(RecordType.API_DEAL, data), outcome.replayed
 

@@ -1,8 +1,9 @@
 /* The roads you can read: every board scrolls to its newest column; a tap (or Enter) on a derived
    road's mark says why it is red or blue (which Big Road columns were compared) with a link to the
    roads guide; and after a deal the panels grow by that one coup from the deal's answer (the road
-   cells, the reasons, the ask icons, the shoe, statistics, odds and history parts), with nothing
-   asked of the server again. */
+   cells, the reasons, the ask icons, the shoe, statistics, odds and history parts; at a shoe's
+   first and last coup also the shoe panel and the odds table whole, and at its first the boards
+   whole), with nothing asked of the server again. */
 (function () {
   "use strict";
 
@@ -145,6 +146,14 @@
     });
   }
 
+  /* Put the markup the answer carries whole (if any) in place of ``element``. */
+  function replaceWith(element, markup) {
+    if (!element || !markup) { return; }
+    var template = document.createElement("template");
+    template.innerHTML = markup.trim();
+    element.replaceWith(template.content.firstElementChild);
+  }
+
   /* Grow every panel by the coup just dealt; false when the page should fetch them whole. */
   function grow(growth, coup) {
     var plate = $("#bead-plate");
@@ -157,28 +166,47 @@
       cockroach_pig: $("#road-cockroach-pig svg"),
     };
     var ids = plate ? (plate.dataset.coupIds || "").split(",").filter(Boolean) : [];
-    var ready = !growth.refresh && plate && list && ids.length === growth.coup - 1 &&
+    var ready = !growth.refresh && plate && list &&
+      (growth.reset || ids.length === growth.coup - 1) &&
       Object.keys(boards).every(function (key) { return boards[key]; });
     if (!ready) { return false; }
-    Object.keys(boards).forEach(function (key) {
-      widen(boards[key], growth.columns[key]);
-      (growth.cells[key] || []).forEach(function (markup) { place(boards[key], markup); });
-    });
+    if (growth.reset) {
+      /* A new shoe: the roads start again, drawn whole; an open "why" belonged to the last. */
+      Object.keys(boards).forEach(function (key) {
+        boards[key].parentNode.innerHTML = growth.boards[key];
+      });
+      ids = [];
+      var box = $("#road-why");
+      if (box) { box.hidden = true; box.textContent = ""; }
+      why = null;
+    } else {
+      Object.keys(boards).forEach(function (key) {
+        widen(boards[key], growth.columns[key]);
+        (growth.cells[key] || []).forEach(function (markup) { place(boards[key], markup); });
+      });
+    }
     ids.push(String(growth.coup_id));
     plate.dataset.coupIds = ids.join(",");
     var known = reasons();
+    if (growth.reset) {
+      known = {};
+      $$(".road.derived").forEach(function (board) { known[board.dataset.road] = []; });
+    }
     Object.keys(growth.reasons).forEach(function (road) {
       known[road] = (known[road] || []).concat(growth.reasons[road]);
     });
     $("#road-reasons").textContent = JSON.stringify(known);
     var ask = $("#ask-roads");
     if (ask) { ask.innerHTML = growth.ask; }
+    /* A shoe's first and last coup: its panel (seeds, the cut card) and the odds' note change. */
+    replaceWith($("#shoe-panel"), growth.shoe_panel);
+    replaceWith($("#odds-now"), growth.odds_html);
     writeShoe(growth.shoe_texts);
     writeStatistics(growth.statistics);
     writeOdds(growth.edges);
-    var template = document.createElement("template");
-    template.innerHTML = growth.history_html.trim();
-    list.insertBefore(template.content.firstElementChild, list.firstChild);
+    var item = document.createElement("template");
+    item.innerHTML = growth.history_html.trim();
+    list.insertBefore(item.content.firstElementChild, list.firstChild);
     while (list.children.length > 50) { list.removeChild(list.lastChild); }
     var title = $("#shoe-title");
     if (title) { title.dataset.coups = String(growth.coup); }
