@@ -14,6 +14,8 @@ from pydantic import SecretStr
 from sqlalchemy.pool import QueuePool
 
 from baccarat.web.app import SERVER_GC_THRESHOLD, create_app
+from baccarat.web.pages import templates
+from baccarat.web.panels import _full_shoe_edges
 from baccarat.web.settings import Settings
 from support.databases import shared_database
 
@@ -44,11 +46,19 @@ def test_a_server_process_freezes_what_it_built_and_collects_young_objects_less_
 ) -> None:
     before = gc.get_threshold()
     settings = Settings(database_url="sqlite://", secret_key=SecretStr(SECRET), data_dir=tmp_path)
+    _full_shoe_edges.cache_clear()
+    templates.env.cache.clear()  # type: ignore[union-attr]
     try:
         app = create_app(settings.model_copy(update={"server_gc": True}))
         with TestClient(app) as client:
             assert gc.get_threshold() == (SERVER_GC_THRESHOLD, *before[1:])
             assert gc.get_freeze_count() > 0  # the application's objects, out of the scans
+            # Built before the freeze, not by the first requests: every page template, and a
+            # full shoe of each offered rule set priced (the analyzer's kernels loaded).
+            pages = templates.env.list_templates(extensions=["html"])
+            assert {name for _, name in templates.env.cache} >= set(pages)  # type: ignore[union-attr]
+            offered = app.state.service.rule_sets
+            assert _full_shoe_edges.cache_info().currsize == len(offered) > 10
             assert client.get("/gate").status_code == 200
         app.state.store.close()
     finally:

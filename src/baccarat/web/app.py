@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import json
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import timedelta
 from html import escape
@@ -28,6 +28,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from baccarat.core.amounts import AmountError
 from baccarat.core.errors import BaccaratError
+from baccarat.core.rules import RuleSet
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
 from baccarat.ledger.rulesets import offered_rule_sets
@@ -37,7 +38,8 @@ from baccarat.web.context import CookieSigner, RequestContextMiddleware
 from baccarat.web.deps import GateRequiredError
 from baccarat.web.i18n import _
 from baccarat.web.labels import validation_text
-from baccarat.web.pages import render_error
+from baccarat.web.pages import render_error, templates
+from baccarat.web.panels import warm_up as warm_odds
 from baccarat.web.present import error_message
 from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
 from baccarat.web.routers.docs import install_docs
@@ -178,10 +180,11 @@ def _install_error_handlers(app: FastAPI) -> None:
 
 
 def _server_lifespan(
-    threads: int, server_gc: bool
+    threads: int, server_gc: bool, warm_up: Callable[[], None]
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """A lifespan that caps the threads running blocking request work at ``threads`` and, with
-    ``server_gc``, tunes the garbage collector (:attr:`Settings.server_gc`).
+    ``server_gc``, builds what the first requests would (``warm_up``) and tunes the garbage
+    collector (:attr:`Settings.server_gc`).
 
     The cap is anyio's default thread limiter, which every ``def`` route and dependency and the
     deal's own trip to a thread go through; it belongs to the server's event loop, so it is set
@@ -193,12 +196,24 @@ def _server_lifespan(
         anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         if server_gc:
             # What exists now lives as long as the process: scanning it again finds nothing.
+            # Built lazily instead, the compiled kernels and templates would be scanned in
+            # every full collection, a pause on the event loop.
+            warm_up()
             gc.collect()
             gc.freeze()
             gc.set_threshold(SERVER_GC_THRESHOLD, *gc.get_threshold()[1:])
         yield
 
     return lifespan
+
+
+def _warm_up(rule_sets: Iterable[RuleSet], *, exact_odds: bool) -> None:
+    """Build what a server's first requests would: every page template compiled and, with
+    exact odds, a full shoe of each offered rule set priced (the analyzer's kernels loaded)."""
+    for name in templates.env.list_templates(extensions=["html"]):
+        templates.env.get_template(name)
+    if exact_odds:
+        warm_odds(rule_sets)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -241,7 +256,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Served below from this application's own files: FastAPI's pages load from a CDN.
         docs_url=None,
         redoc_url=None,
-        lifespan=_server_lifespan(settings.threads, settings.server_gc),
+        lifespan=_server_lifespan(
+            settings.threads,
+            settings.server_gc,
+            lambda: _warm_up(offered.values(), exact_odds=settings.exact_odds),
+        ),
     )
     app.state.settings = settings
     app.state.store = store

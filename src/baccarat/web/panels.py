@@ -8,7 +8,7 @@ exact figures come from :mod:`baccarat.odds` (imported when first needed: numba 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -335,6 +335,17 @@ def _full_shoe_edges(translator: Translator, rule_set: RuleSet, decks: int) -> d
         name: (edge, format_fraction_percent(edge, 3), bet_title(rule_set.bets[name]))
         for name, edge in edges.items()
     }
+
+
+def warm_up(rule_sets: Iterable[RuleSet], decks: int = 8) -> None:
+    """Price a full shoe of ``decks`` decks for each rule set, as the odds panel does.
+
+    A server process calls it before it freezes what it has built (``Settings.server_gc``):
+    the analyzer's compiled kernels, loaded on their first use, are then built once, out of the
+    collector's full scans, and the first player at a table does not wait for them.
+    """
+    for rule_set in rule_sets:
+        _full_shoe_edges(current(), rule_set, decks)
 
 
 def odds_rows(
