@@ -19,10 +19,12 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from baccarat.records import RecordType
+from baccarat.web.app import create_app
+from baccarat.web.settings import Settings
 from baccarat.web.tablestate import PanelStates, states_of
 from support.records import check_record
 
-from .conftest import ready, table_id
+from .conftest import Browser, ready, table_id
 
 _CELL = re.compile(r'<g class="cell[^"]*" transform="translate\((\d+),(\d+)\)".*?</g>', re.S)
 _BOARDS = {
@@ -208,6 +210,21 @@ def test_a_shoe_ends_and_the_next_begins_without_the_panels_fetched(player: Test
             assert 'name="csrf_token"' in growth["shoe_panel"]
             assert "freshly shuffled shoe" in growth["odds_html"]
     assert edges[0] == (1, 1) and edges[-1] == (2, 1) and edges[1][0] == 1 and edges[1][1] > 1
+
+
+def test_without_exact_odds_a_shoes_edge_carries_no_odds_table(settings: Settings) -> None:
+    app = create_app(settings.model_copy(update={"exact_odds": False}))
+    try:
+        player = Browser(app)
+        assert player.post("/api/session", json={"adult": True}).status_code == 201
+        table = table_id(player)
+        growth = _deal(player, table, {"banker": 10})["table"]
+        # The page has no odds panel: the shoe panel comes whole, the odds table does not.
+        assert growth["reset"] is True and "shoe_panel" in growth
+        assert "odds_html" not in growth and growth["edges"] == []
+        assert 'id="odds-now"' not in player.get(f"/table/panels?table={table}").text
+    finally:
+        app.state.store.close()
 
 
 def test_a_replayed_deal_and_a_cold_state_ask_for_the_panels_whole(player: TestClient) -> None:
