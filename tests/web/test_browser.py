@@ -264,6 +264,9 @@ def test_the_browser_draws_each_shoes_client_seed_after_its_commitment(
             "next_shoe"
         ]
         assert re.fullmatch(r"[0-9a-f]{32}", shown["client_seed"]), shown
+        # The shoe panel says the seed it sent, as a page loaded now would.
+        seeds = page.inner_text("[data-fair-shoe]")
+        assert f"Client seed: {shown['client_seed']}" in seeds and "not chosen" not in seeds
         assert shown["events"]["commitment_shown"] <= shown["events"]["contribution_received"]
         page.click("label.chip-100")
         page.click(".spot-banker .add-chip")

@@ -292,8 +292,8 @@ _PANEL_STATE = """() => {
     boards[svg.parentNode.id] = Array.from(svg.querySelectorAll("g.cell"), (g) => g.outerHTML).sort();
   });
   const fair = document.querySelector("#shoe-panel [data-fair-shoe]");
-  // The seed lines aside: the page's own contribution leaves "not chosen yet" written (fair.js
-  // marks the shoe no longer waiting), where a page loaded after it names the seed.
+  // The seed lines aside: the page's seed is swapped for a fixed one on its way to the server
+  // (type_client_seed), so fair.js names the seed it drew and a page loaded after, the fixed one.
   const panel = document.querySelector("#shoe-panel").cloneNode(true);
   panel.querySelectorAll("p.seed").forEach((line) => line.remove());
   return {
@@ -346,6 +346,7 @@ def test_a_shoe_ends_and_the_next_begins_with_the_panels_grown(
                 assert ended["fair"] is not None and ended["fair"][0] == "2"
                 # fair.js saw the commitment in the grown panel and sent the page's seed.
                 page.wait_for_selector('[data-fair-shoe][data-awaiting="false"]', state="attached")
+                assert "not chosen yet" not in page.inner_text("#shoe-panel")
                 page.reload()
                 page.check("input[name=speed][value=instant]", force=True)
                 assert page.evaluate(_PANEL_STATE) == ended

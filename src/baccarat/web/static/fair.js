@@ -13,6 +13,7 @@
   var meta = document.querySelector('meta[name="csrf-token"]');
   var CSRF = meta ? meta.getAttribute("content") : "";
   var sent = {}; /* commitment → the contribution sent for it (a promise) */
+  var drawn = {}; /* commitment → the seed drawn for it */
   var DEAL = /^\/api\/tables\/(\d+)\/deal$/;
   var nativeFetch = window.fetch.bind(window);
 
@@ -29,7 +30,9 @@
       return Promise.resolve(false);
     }
     if (!sent[commitment]) {
-      var body = JSON.stringify({ client_seed: drawSeed(), commitment: commitment });
+      var seed = drawSeed();
+      drawn[commitment] = seed;
+      var body = JSON.stringify({ client_seed: seed, commitment: commitment });
       sent[commitment] = nativeFetch("/api/tables/" + encodeURIComponent(table) + "/client-seed", {
         method: "POST",
         credentials: "same-origin",
@@ -43,7 +46,7 @@
         body: body
       }).then(function (answer) {
         if (answer.ok) {
-          shown(commitment);
+          shown(commitment, seed);
         } else {
           delete sent[commitment]; /* another shoe by now: the next sighting tries again */
         }
@@ -56,23 +59,37 @@
     return sent[commitment];
   }
 
-  /* The page's own question (for a browser without JavaScript) is answered: hide it. */
-  function shown(commitment) {
+  /* The page's own question (for a browser without JavaScript) is answered: hide it, and say
+   * the seed in the shoe panel (its line for a taken seed waits there as a template). */
+  function shown(commitment, seed) {
     document.querySelectorAll("[data-fair-ask]").forEach(function (ask) {
       if (ask.getAttribute("data-commitment") === commitment) {
         ask.hidden = true;
       }
     });
     document.querySelectorAll("[data-fair-shoe]").forEach(function (box) {
-      if (box.getAttribute("data-commitment") === commitment) {
-        box.setAttribute("data-awaiting", "false");
+      if (box.getAttribute("data-commitment") !== commitment) {
+        return;
+      }
+      box.setAttribute("data-awaiting", "false");
+      var waiting = box.querySelector("[data-seed-waiting]");
+      var taken = box.querySelector("template[data-seed-taken]");
+      if (waiting && taken) {
+        var line = taken.content.firstElementChild.cloneNode(true);
+        line.querySelector(".seed-value").textContent = seed;
+        waiting.replaceWith(line);
+        taken.remove();
       }
     });
   }
 
   function scan() {
     document.querySelectorAll('[data-fair-shoe][data-awaiting="true"]').forEach(function (box) {
-      contribute(box.getAttribute("data-table"), box.getAttribute("data-commitment"));
+      var commitment = box.getAttribute("data-commitment");
+      /* A panel drawn again while its seed was on its way is brought up to date too. */
+      contribute(box.getAttribute("data-table"), commitment).then(function (ok) {
+        if (ok) { shown(commitment, drawn[commitment]); }
+      });
     });
   }
 
