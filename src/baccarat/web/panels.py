@@ -29,6 +29,7 @@ from baccarat.core.summary import Winner
 from baccarat.core.tableau import Tableau
 from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.markers import N_
+from baccarat.ledger.service import DEFAULT_DECKS
 from baccarat.ledger.views import ShoeView, TableView
 from baccarat.roads import Roads
 from baccarat.roads.derived import DerivedRoad
@@ -337,7 +338,7 @@ def _full_shoe_edges(translator: Translator, rule_set: RuleSet, decks: int) -> d
     }
 
 
-def warm_up(rule_sets: Iterable[RuleSet], decks: int = 8) -> None:
+def warm_up(rule_sets: Iterable[RuleSet], decks: int = DEFAULT_DECKS) -> None:
     """Price a full shoe of ``decks`` decks for each rule set, as the odds panel does.
 
     A server process calls it before it freezes what it has built (``Settings.server_gc``):

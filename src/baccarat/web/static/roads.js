@@ -146,12 +146,15 @@
     });
   }
 
-  /* Put the markup the answer carries whole (if any) in place of ``element``. */
-  function replaceWith(element, markup) {
-    if (!element || !markup) { return; }
+  /* The element an answer's markup makes. */
+  function fromMarkup(markup) {
     var template = document.createElement("template");
     template.innerHTML = markup.trim();
-    element.replaceWith(template.content.firstElementChild);
+    return template.content.firstElementChild;
+  }
+  /* Put the markup the answer carries whole (if any) in place of ``element``. */
+  function replaceWith(element, markup) {
+    if (element && markup) { element.replaceWith(fromMarkup(markup)); }
   }
 
   /* Grow every panel by the coup just dealt; false when the page should fetch them whole. */
@@ -187,10 +190,11 @@
     }
     ids.push(String(growth.coup_id));
     plate.dataset.coupIds = ids.join(",");
-    var known = reasons();
+    var known = {};
     if (growth.reset) {
-      known = {};
       $$(".road.derived").forEach(function (board) { known[board.dataset.road] = []; });
+    } else {
+      known = reasons();
     }
     Object.keys(growth.reasons).forEach(function (road) {
       known[road] = (known[road] || []).concat(growth.reasons[road]);
@@ -204,9 +208,7 @@
     writeShoe(growth.shoe_texts);
     writeStatistics(growth.statistics);
     writeOdds(growth.edges);
-    var item = document.createElement("template");
-    item.innerHTML = growth.history_html.trim();
-    list.insertBefore(item.content.firstElementChild, list.firstChild);
+    list.insertBefore(fromMarkup(growth.history_html), list.firstChild);
     while (list.children.length > 50) { list.removeChild(list.lastChild); }
     var title = $("#shoe-title");
     if (title) { title.dataset.coups = String(growth.coup); }
