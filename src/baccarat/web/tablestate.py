@@ -11,8 +11,8 @@ with; the page writes them in place) and the history item, rendered by the page'
 
 At a shoe's edges the answer also carries whole what changes beyond its figures: the shoe panel
 and the odds table at its first and last coup, the boards at its first (the roads start again).
-A browser at the table never fetches its panels at a shoe's end, which 50 players reaching theirs
-together turned into seconds of queue on one process (``bench/bench_load.py``).
+A browser at the table never fetches its panels at a shoe's end: players who reach their shoes'
+ends at about the same moment would queue every deal behind those fetches.
 
 The state is only a cache of what the database says: it is used when it holds exactly the coups
 before the one dealt (same shoe, one coup fewer); otherwise it is rebuilt from the table, or the
