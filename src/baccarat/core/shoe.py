@@ -32,6 +32,8 @@ from baccarat.core.errors import ShoeError
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 
 __all__ = [
+    "DEFAULT_CUT_CARD",
+    "DEFAULT_DECKS",
     "MAX_COUP_CARDS",
     "Shoe",
     "ShoeRules",
@@ -40,6 +42,10 @@ __all__ = [
 
 
 MAX_COUP_CARDS = 6
+DEFAULT_DECKS = 8
+"""The shoe every command, table and study deals when none is named: the casino standard."""
+DEFAULT_CUT_CARD = 14
+"""Cards behind the cut card when none is named (the published studies place it 14 to 16)."""
 
 _DECK: tuple[Card, ...] = full_deck()
 _CODE: dict[Card, int] = {card: code for code, card in enumerate(_DECK)}
@@ -59,8 +65,8 @@ class ShoeRules:
     baccarat.core.errors.ShoeError: decks must be a whole number of at least 1, got 0
     """
 
-    decks: int = 8
-    cut_card: int = 14
+    decks: int = DEFAULT_DECKS
+    cut_card: int = DEFAULT_CUT_CARD
     """Cards behind the cut card."""
     burn: bool = True
     one_more_coup: bool = True
