@@ -15,7 +15,7 @@ from sqlalchemy.pool import QueuePool
 
 from baccarat.web.app import SERVER_GC_THRESHOLD, create_app
 from baccarat.web.pages import templates
-from baccarat.web.panels import _full_shoe_edges
+from baccarat.web.present.panels import _full_shoe_edges
 from baccarat.web.settings import Settings
 from support.databases import shared_database
 

@@ -37,10 +37,9 @@ from baccarat.store.db import Store
 from baccarat.web.context import CookieSigner, RequestContextMiddleware
 from baccarat.web.deps import GateRequiredError
 from baccarat.web.i18n import _
-from baccarat.web.labels import validation_text
 from baccarat.web.pages import render_error, templates
-from baccarat.web.panels import warm_up as warm_odds
-from baccarat.web.present import error_message
+from baccarat.web.present.labels import error_message, validation_text
+from baccarat.web.present.panels import warm_up as warm_odds
 from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
 from baccarat.web.routers.docs import install_docs
 from baccarat.web.security import CSRF_HEADER, SecurityMiddleware

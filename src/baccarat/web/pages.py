@@ -21,8 +21,9 @@ from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.views import PlayerView
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner, PlaySession
 from baccarat.web.i18n import _, current, make_environment, utc_text
-from baccarat.web.panels import statistics_caption
-from baccarat.web.present import cut_card_text, player_data, road_labels, shoe_texts
+from baccarat.web.present.coup import road_labels
+from baccarat.web.present.panels import statistics_caption
+from baccarat.web.present.table import cut_card_text, player_data, shoe_texts
 
 __all__ = ["NAV", "nav_items", "render", "render_error", "templates"]
 

@@ -37,8 +37,9 @@ from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.model import RoadChange
 from baccarat.roads.svg import ask_svg, coup_cells
 from baccarat.roads.why import mark_reason
-from baccarat.web.felt import spot_odds
-from baccarat.web.panels import (
+from baccarat.web.present.coup import road_labels
+from baccarat.web.present.felt import spot_odds
+from baccarat.web.present.panels import (
     BOARD_COLUMNS,
     full_shoe_distribution,
     observed_column,
@@ -47,7 +48,7 @@ from baccarat.web.panels import (
     roads_of,
     statistics_of,
 )
-from baccarat.web.present import fair_shoe_data, road_labels, shoe_data, shoe_texts
+from baccarat.web.present.table import fair_shoe_data, shoe_data, shoe_texts
 
 __all__ = ["PanelState", "PanelStates", "states_of", "table_growth"]
 
@@ -81,7 +82,7 @@ class PanelState:
 
     def shares(self) -> dict[str, Fraction]:
         """Every statistic of the shoe so far as an exact share (empty before the first coup):
-        the same figures as :func:`baccarat.web.panels.observed_shares`, kept by counting."""
+        the same figures as :func:`baccarat.web.present.panels.observed_shares`, kept by counting."""
         coups = len(self.coup_ids)
         if not coups:
             return {}
@@ -175,7 +176,7 @@ def growth_parts(
 ) -> dict[str, Any]:
     """The figures of the shoe, statistics and odds panels after a coup: the shoe's texts, the
     statistics' observed column, each bet's edge now (``shoe_part``:
-    :func:`~baccarat.web.present.shoe_data` of ``shoe``, when already made), and with
+    :func:`~baccarat.web.present.table.shoe_data` of ``shoe``, when already made), and with
     ``odds_whole`` the odds table itself (``odds_html``: a finished shoe's says the next coup
     comes from a fresh one). The page writes them into the panels it rendered with the same
     functions."""

@@ -38,19 +38,19 @@ from baccarat.web.deps import (
 from baccarat.web.i18n import _
 from baccarat.web.numbers import STAKE_SCHEMA, checked, documented
 from baccarat.web.pages import csrf_token
-from baccarat.web.panels import (
+from baccarat.web.present.coup import web_coup
+from baccarat.web.present.panels import (
     full_shoe_distribution,
     odds_context,
     roads_context,
     statistics_context,
 )
-from baccarat.web.present import (
+from baccarat.web.present.table import (
     deal_data,
     fair_shoe_data,
     player_data,
     rule_set_data,
     table_data,
-    web_coup,
 )
 from baccarat.web.routers.gate import player_cookie
 from baccarat.web.tablestate import states_of, table_growth

@@ -14,7 +14,6 @@ from baccarat.ledger.limits import COOL_OFF_CHOICES, PlayLimits
 from baccarat.records import RecordType, tagged
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
-from baccarat.web.labels import PERIOD_NAMES, limit_name
 from baccarat.web.numbers import (
     checked,
     checked_optional,
@@ -23,7 +22,7 @@ from baccarat.web.numbers import (
     whole,
 )
 from baccarat.web.pages import render
-from baccarat.web.present import error_message
+from baccarat.web.present.labels import PERIOD_NAMES, error_message, limit_name
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.table import FormFields
 from baccarat.web.statuses import status_of

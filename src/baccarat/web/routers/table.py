@@ -20,20 +20,14 @@ from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import PlayerView, TableView
 from baccarat.store.models import MAX_ID
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
-from baccarat.web.felt import CHIPS, felt_context, form_stakes, spot_odds
-from baccarat.web.history_view import history_groups
 from baccarat.web.i18n import _, format_points, pgettext
 from baccarat.web.numbers import quoted, whole
 from baccarat.web.pages import render
-from baccarat.web.panels import panel_context
-from baccarat.web.present import (
-    coup_data,
-    draw_table,
-    error_message,
-    fair_shoe_data,
-    history_entry,
-    table_data,
-)
+from baccarat.web.present.coup import coup_data, history_entry, history_groups
+from baccarat.web.present.felt import CHIPS, felt_context, form_stakes, spot_odds
+from baccarat.web.present.labels import error_message
+from baccarat.web.present.panels import panel_context
+from baccarat.web.present.table import draw_table, fair_shoe_data, table_data
 from baccarat.web.statuses import status_of
 from baccarat.web.tablestate import states_of
 
@@ -294,7 +288,7 @@ def history_page(
     """Every coup of the session, with cards, steps, explanations and settlement."""
     player = service.player(player_id, since=session.started)
     views = service.history(player_id, since=session.started)
-    # Grouped by table and shoe, each group naming its rule set (web/history_view.py).
+    # Grouped by table and shoe, each group naming its rule set (web/present/coup.py).
     groups = history_groups(views, coup_data)
     return render(request, "history.html", player=player, groups=groups, draw=None)
 

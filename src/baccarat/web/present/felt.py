@@ -20,7 +20,7 @@ from typing import Any
 from baccarat.core.amounts import STYLES, AmountError, parse_amount
 from baccarat.i18n.markers import N_, NP_
 from baccarat.web.i18n import _, current, pgettext
-from baccarat.web.present import error_message
+from baccarat.web.present.labels import error_message
 
 __all__ = [
     "CHIPS",

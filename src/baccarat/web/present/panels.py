@@ -36,7 +36,7 @@ from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg
 from baccarat.roads.why import Case, MarkReason, mark_reasons
 from baccarat.web.i18n import _, current, format_fraction_percent, ngettext
-from baccarat.web.present import bet_title, road_labels
+from baccarat.web.present.coup import bet_title, road_labels
 
 if TYPE_CHECKING:
     from baccarat.odds import Composition
