@@ -25,12 +25,13 @@ from baccarat.ledger.service import PlayService
 from baccarat.ledger.views import DealOutcome
 from baccarat.store.db import Store
 from baccarat.web.i18n import _, using
-from baccarat.web.pages import templates
+from baccarat.web.pages import fragment, templates
+from baccarat.web.parts import spot_edges
 from baccarat.web.present.felt import edge_now
 from baccarat.web.present.growth import deal_growth
 from baccarat.web.present.page import HISTORY_SHOWN, panels_context, table_page_context
 from baccarat.web.present.panels import live_roads
-from baccarat.web.present.table import shoe_data
+from baccarat.web.present.table import deal_data
 from support.fair import ContributingService
 
 NOON = datetime(2026, 12, 5, 12, tzinfo=UTC)
@@ -42,6 +43,7 @@ BOARDS = {
     "small_road": "road-small-road",
     "cockroach_pig": "road-cockroach-pig",
 }
+_SPOT_EDGE = re.compile(r'<p class="spot-edge" id="(edge-[^"]+)">.*?</p>')
 _VOID = {"input", "br", "img", "meta", "link", "hr", "source", "col", "wbr", "area"}
 
 
@@ -148,23 +150,20 @@ def _panels(service: PlayService, player: str, table: int, *, exact_odds: bool =
 
 
 def _spot_edges(service: PlayService, player: str, table: int) -> dict[str, str]:
-    """Each spot's edge line as the table page renders it whole."""
+    """Each spot's edge line as the table page renders it whole, by id."""
     view = service.table(player, table)
     context = table_page_context(
         view, [], None, service.rule_sets.values(), exact_odds=True, stakes={}
     )
-    spot_edge = templates.env.get_template("_spot.html").module.spot_edge  # type: ignore[attr-defined]
-    return {bet: str(spot_edge(bet, edge, edge_now())) for bet, edge in context["edges"].items()}
+    lines = str(spot_edges(context["edges"], edge_now()))
+    return {found[1]: found[0] for found in _SPOT_EDGE.finditer(lines)}
 
 
 def _fragment(service: PlayService, outcome: DealOutcome, *, exact_odds: bool = True) -> str:
     """The table page's answer to the deal of ``outcome`` (``_deal.html``), as the route renders
     it: the deal's record is left out (the coach's, compared in test_api)."""
-    shoe = shoe_data(outcome.shoe)
-    growth = deal_growth(service.live, outcome, shoe, exact_odds=exact_odds)
-    return templates.env.get_template("_deal.html").render(
-        deal={}, growth=growth, csrf_token="token"
-    )
+    growth = deal_growth(service.live, outcome, deal_data(outcome), exact_odds=exact_odds)
+    return fragment("_deal.html", deal={}, growth=growth, csrf_token="token")
 
 
 def _service(store: Store) -> ContributingService:
@@ -203,9 +202,7 @@ def test_each_answer_grows_the_panels_like_a_full_redraw_through_shoes_ends(
         newest = re.search(r'id="history-list" reversed>\s*(<li>.*?</li>)', panels, re.S)
         assert newest is not None and newest[1] in fragment
         spot_edges = {part: html for part, html in parts.items() if part.startswith("edge-")}
-        assert spot_edges == {
-            f"edge-{bet}": html for bet, html in _spot_edges(service, player, table).items()
-        }
+        assert spot_edges == _spot_edges(service, player, table)
         edge = coup == 1 or outcome.shoe.finished
         assert ("shoe-panel" in parts) is edge and ("shoe-counts" in parts) is not edge
         if edge:
@@ -243,17 +240,16 @@ def test_a_replayed_deal_and_a_cold_state_have_no_growth(language: str) -> None:
         service.deal(player, table, {"player": 500})
     service.live = LiveTables()  # a restarted server: the coups before are not held
     cold = service.deal(player, table, {"player": 500})
-    assert deal_growth(service.live, cold, shoe_data(cold.shoe), exact_odds=True) is None
+    assert deal_growth(service.live, cold, deal_data(cold), exact_odds=True) is None
     first = service.deal(player, table, {"player": 500}, idempotency_key="once")
-    shoe = shoe_data(first.shoe)
     # Still not held: nothing has read the coups since.
-    assert deal_growth(service.live, first, shoe, exact_odds=True) is None
+    assert deal_growth(service.live, first, deal_data(first), exact_odds=True) is None
     service.table(player, table)  # the page fetches its panels whole: the state is known again
     grown = service.deal(player, table, {"player": 500}, idempotency_key="twice")
-    assert deal_growth(service.live, grown, shoe_data(grown.shoe), exact_odds=True) is not None
+    assert deal_growth(service.live, grown, deal_data(grown), exact_odds=True) is not None
     again = service.deal(player, table, {"player": 500}, idempotency_key="twice")
     assert again.replayed
-    assert deal_growth(service.live, again, shoe_data(again.shoe), exact_odds=True) is None
+    assert deal_growth(service.live, again, deal_data(again), exact_odds=True) is None
     store.close()
 
 
@@ -266,5 +262,5 @@ def test_a_growth_read_after_the_table_moved_on_is_none(language: str) -> None:
     first = service.deal(player, table, {"player": 500})
     service.deal(player, table, {"player": 500})  # a second tab dealt before the first answered
     assert first.roads_change is not None
-    assert deal_growth(service.live, first, shoe_data(first.shoe), exact_odds=True) is None
+    assert deal_growth(service.live, first, deal_data(first), exact_odds=True) is None
     store.close()

@@ -47,6 +47,7 @@ from baccarat.web.routers import (
     table,
 )
 from baccarat.web.routers.docs import install_docs
+from baccarat.web.routers.health import HEALTH_PATH
 from baccarat.web.security import CSRF_HEADER, SecurityMiddleware
 from baccarat.web.settings import Settings
 from baccarat.web.statuses import status_of
@@ -55,7 +56,9 @@ __all__ = ["create_app"]
 
 
 def _wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api/")
+    # The API's and the health check's callers are programs: their refusals are JSON too.
+    path = request.url.path
+    return path.startswith("/api/") or path == HEALTH_PATH
 
 
 def _json_error(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:

@@ -7,6 +7,7 @@ the session started.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from babel import Locale
@@ -19,18 +20,32 @@ from baccarat.i18n.catalogs import available_languages
 from baccarat.i18n.markers import N_
 from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.views import PlayerView
+from baccarat.web import parts
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner, PlaySession
 from baccarat.web.i18n import _, current, make_environment, utc_text
 from baccarat.web.present.coup import road_labels
-from baccarat.web.present.panels import statistics_caption
-from baccarat.web.present.table import cut_card_text, player_data, shoe_texts
+from baccarat.web.present.table import player_data
 
-__all__ = ["NAV", "nav_items", "render", "render_error", "render_fragment", "templates"]
+__all__ = [
+    "NAV",
+    "fragment",
+    "nav_items",
+    "render",
+    "render_error",
+    "render_fragment",
+    "templates",
+]
 
 templates = Jinja2Templates(env=make_environment())
-# What the shoe and statistics panels say, made in one place for the page and a deal's answer.
+# The panels' parts every page coup renders again, in Python (web/parts.py says why): the page
+# and a deal's answer render them with the same functions.
 templates.env.globals.update(
-    shoe_texts=shoe_texts, cut_card_text=cut_card_text, statistics_caption=statistics_caption
+    cut_card_note=parts.cut_card_note,
+    ranks_table=parts.ranks_table,
+    shoe_counts=parts.shoe_counts,
+    statistics_table=parts.statistics_table,
+    odds_table=parts.odds_table,
+    spot_edges=parts.spot_edges,
 )
 
 
@@ -141,10 +156,26 @@ def render(
     return templates.TemplateResponse(request, name, {**shared, **context}, status_code=status)
 
 
+@functools.cache
+def _macros(name: str) -> Any:
+    """The macros of template ``name`` as callables, made once (they read the language when
+    called)."""
+    return templates.env.get_template(name).module
+
+
+def fragment(name: str, **context: Any) -> str:
+    """Template ``name``, a part of a page a script puts in place, rendered with ``context`` and
+    the panels' macros (``parts``: ``_panel_parts.html``) only: none of a whole page's shared
+    context (the player's session and limits cost reads), and no template imported again for
+    each answer."""
+    return templates.env.get_template(name).render(
+        {"parts": _macros("_panel_parts.html")} | context
+    )
+
+
 def render_fragment(request: Request, name: str, **context: Any) -> HTMLResponse:
-    """Render template ``name``, a part of a page a script puts in place, with ``context`` only:
-    none of a whole page's shared context (the player's session and limits cost reads)."""
-    return templates.TemplateResponse(request, name, context)
+    """:func:`fragment` as the answer to ``request``."""
+    return HTMLResponse(fragment(name, **context))
 
 
 def csrf_token(request: Request) -> str:

@@ -25,7 +25,7 @@ from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.model import RoadChange
 from baccarat.roads.svg import ask_svg, coup_cells
 from baccarat.roads.why import mark_reason
-from baccarat.web.present.coup import history_entry, road_labels
+from baccarat.web.present.coup import road_labels
 from baccarat.web.present.felt import edge_now, spot_odds
 from baccarat.web.present.panels import (
     BOARD_COLUMNS,
@@ -41,11 +41,12 @@ __all__ = ["deal_growth", "road_growth", "table_growth"]
 
 
 def deal_growth(
-    live: LiveTables, outcome: DealOutcome, shoe: dict[str, Any], *, exact_odds: bool
+    live: LiveTables, outcome: DealOutcome, answer: dict[str, Any], *, exact_odds: bool
 ) -> dict[str, Any] | None:
-    """:func:`table_growth` of the coup ``outcome`` dealt (``shoe``: the answer's shoe data),
-    or None where the page must fetch its panels whole: a replayed deal, or a table whose live
-    state did not hold the coups before this one or has moved past it since."""
+    """:func:`table_growth` of the coup ``outcome`` dealt (``answer``: the deal's record,
+    :func:`~baccarat.web.present.table.deal_data`), or None where the page must fetch its
+    panels whole: a replayed deal, or a table whose live state did not hold the coups before
+    this one or has moved past it since."""
     change = outcome.roads_change
     if change is None:
         return None
@@ -54,7 +55,7 @@ def deal_growth(
         roads = road_growth(held, change) if held is not None else None
     if roads is None:
         return None
-    return table_growth(outcome, roads, shoe, exact_odds=exact_odds)
+    return table_growth(outcome, roads, answer, exact_odds=exact_odds)
 
 
 def road_growth(live: LiveTable, change: RoadChange) -> dict[str, Any]:
@@ -97,11 +98,12 @@ def road_growth(live: LiveTable, change: RoadChange) -> dict[str, Any]:
 
 
 def table_growth(
-    outcome: DealOutcome, roads: dict[str, Any], shoe: dict[str, Any], *, exact_odds: bool
+    outcome: DealOutcome, roads: dict[str, Any], answer: dict[str, Any], *, exact_odds: bool
 ) -> dict[str, Any]:
     """Everything the page's panels gain from ``outcome``'s coup (``roads``: its
-    :func:`road_growth`; ``shoe``: the answer's :func:`~baccarat.web.present.table.shoe_data`
-    of the shoe, made once), for ``_deal.html``."""
+    :func:`road_growth`; ``answer``: the deal's record, whose shoe and coup are made once), for
+    ``_deal.html``."""
+    shoe = answer["shoe"]
     view = outcome.coup
     rule_set = view.rule_set
     decks = outcome.shoe.decks
@@ -116,7 +118,8 @@ def table_growth(
         "odds": odds,
         "edges": spot_odds(odds),
         "edge_now": edge_now(),
-        "history": history_entry(view),
+        # The coup's record holds every field of a history line (history_entry's, lighter).
+        "history": answer["coup"],
         # A shoe's first and last coup change its panel beyond the counts.
         "edge": view.number == 1 or outcome.shoe.finished,
     }

@@ -287,7 +287,7 @@ async def deal(
         data = tagged(RecordType.API_DEAL, deal_data(outcome))
         if not html:
             return data, outcome.replayed
-        growth = deal_growth(service.live, outcome, data["shoe"], exact_odds=settings.exact_odds)
+        growth = deal_growth(service.live, outcome, data, exact_odds=settings.exact_odds)
         page = render_fragment(
             request, "_deal.html", deal=data, growth=growth, csrf_token=csrf_token(request)
         )
