@@ -3,8 +3,8 @@
 Every form of the pages answers alike: the action's own response (a redirect: post/redirect/get),
 or, when the action is refused, the form's page again with the refusal in the reader's language
 (:func:`~baccarat.web.present.labels.error_message`) at the refusal's HTTP status
-(:func:`~baccarat.web.statuses.status_of`). A refused action has changed nothing: it raises
-before its transaction commits.
+(:func:`~baccarat.web.statuses.status_of`). The handler keeps only what differs: its action and
+how its page is drawn.
 """
 
 from __future__ import annotations
