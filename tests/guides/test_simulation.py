@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from baccarat.core.shoe import DEFAULT_DECKS as DECKS
 from baccarat.core.shoe import ShoeRules
 from baccarat.guides.simulation import (
     COUPS,
-    DECKS,
     MODE,
     SEED,
     SimulatedRun,

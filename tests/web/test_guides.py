@@ -23,9 +23,11 @@ from baccarat.core.rules import RULE_SETS, get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.summary import SUMMARY_CLASSES
 from baccarat.core.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Action, Tableau
+from baccarat.guides.roads_shoe import COUPS as ROADS_COUPS
+from baccarat.guides.roads_shoe import SEED as ROADS_SEED
 from baccarat.guides.simulation import cached_simulation
 from baccarat.odds import Composition, odds_report, odds_through_shoe
-from baccarat.web.routers.guides import GUIDES, ROADS_COUPS, ROADS_SEED
+from baccarat.web.present.guides import GUIDES
 
 from .conftest import Browser
 from .test_i18n import _pseudo_translator, _untranslated
@@ -261,7 +263,7 @@ def test_a_pay_in_a_guide_reads_in_the_pages_language(language: str) -> None:
     from baccarat.core.bets import LOSE, PUSH, format_pays
     from baccarat.i18n.catalogs import get_translator
     from baccarat.web.i18n import using
-    from baccarat.web.routers.guides import _pays
+    from baccarat.web.present.guides.numbers import pays as _pays
 
     translator = get_translator(language)
     with using(translator):

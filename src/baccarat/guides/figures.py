@@ -21,6 +21,7 @@ from functools import cache
 from baccarat.core.bets import Bet
 from baccarat.core.distribution import Distribution
 from baccarat.core.rules import RULE_SETS, RuleSet
+from baccarat.core.shoe import DEFAULT_DECKS
 from baccarat.core.summary import SUMMARY_CLASSES, Summary, Winner
 from baccarat.core.tableau import Side
 from baccarat.learn.errors import LearnError
@@ -144,7 +145,7 @@ def _total_share(d: Distribution, side: Side, total: int) -> Fraction:
 
 
 @cache
-def guide_figures(decks: int = 8) -> GuideFigures:
+def guide_figures(decks: int = DEFAULT_DECKS) -> GuideFigures:
     """The guides' figures for the first coup of a freshly shuffled ``decks``-deck shoe.
 
     Computed once per process: the exact count takes a moment and never changes.

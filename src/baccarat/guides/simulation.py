@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from baccarat.core.distribution import Distribution
+from baccarat.core.shoe import DEFAULT_DECKS, ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.guides.cached import refresh_cache
 from baccarat.guides.figures import guide_figures
@@ -31,7 +32,6 @@ from baccarat.learn.errors import LearnError
 
 __all__ = [
     "COUPS",
-    "DECKS",
     "SEED",
     "ComparisonRow",
     "SimulatedRun",
@@ -41,7 +41,6 @@ __all__ = [
 ]
 
 COUPS = 24_000_000
-DECKS = 8
 SEED = 20_261_006
 """A fixed seed: the guide's table is the same run every time, and anyone can repeat it."""
 MODE = "first-coup"
@@ -80,9 +79,10 @@ class SimulatedRun:
         )
 
 
-def run_simulation(coups: int = COUPS, seed: int = SEED, decks: int = DECKS) -> SimulatedRun:
+def run_simulation(
+    coups: int = COUPS, seed: int = SEED, decks: int = DEFAULT_DECKS
+) -> SimulatedRun:
     """Run the simulator: the first coup of ``coups`` freshly shuffled shoes."""
-    from baccarat.core.shoe import ShoeRules
     from baccarat.sim import Mode, SimulationSpec, simulate
 
     spec = SimulationSpec(coups=coups, shoe=ShoeRules(decks=decks), mode=Mode(MODE), seed=seed)
@@ -102,7 +102,7 @@ def cached_simulation() -> SimulatedRun:
         data.MODE,
         Distribution.from_summary_counts(data.SUMMARY_COUNTS, data.PAIR_COUNTS),
     )
-    if (run.coups, run.decks, run.seed, run.mode) != (COUPS, DECKS, SEED, MODE):
+    if (run.coups, run.decks, run.seed, run.mode) != (COUPS, DEFAULT_DECKS, SEED, MODE):
         raise LearnError(f"{_CACHE.name} is not the run of this version: regenerate it")
     if run.distribution.total != run.coups:
         raise LearnError(f"{_CACHE.name}: the tallies do not add up to {run.coups} coups")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -14,12 +15,14 @@ from baccarat.web.settings import Settings
 __all__ = [
     "CookieSecure",
     "GateRequiredError",
+    "PageVisit",
     "PlayerId",
     "Service",
     "SessionInfo",
     "SessionToken",
     "SettingsDep",
     "Signer",
+    "Visit",
     "live_player",
     "page_player",
 ]
@@ -133,3 +136,29 @@ SessionToken = Annotated[str, Depends(_token)]
 SessionInfo = Annotated[PlaySession, Depends(_session)]
 CookieSecure = Annotated[bool, Depends(_cookie_secure)]
 """Whether cookies get ``Secure``: configured (behind a TLS proxy) or this request is HTTPS."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageVisit:
+    """What a player's page and its forms read: the request, the service, whose page it is and
+    in which play session (what showing the page again after a refused form needs)."""
+
+    request: Request
+    service: PlayService
+    player_id: str
+    session: PlaySession
+
+    def player(self) -> PlayerView:
+        """The player's standing in this play session (blocking: it reads the database)."""
+        return self.service.player(self.player_id, since=self.session.started)
+
+
+async def _visit(
+    request: Request, service: Service, player_id: PlayerId, session: SessionInfo
+) -> PageVisit:
+    # The player first: the play session then reads the player the request already checked.
+    return PageVisit(request, service, player_id, session)
+
+
+Visit = Annotated[PageVisit, Depends(_visit)]
+"""A visit to a player's page (see :class:`PageVisit`); without a live session, the gate."""

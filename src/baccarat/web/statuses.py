@@ -57,6 +57,7 @@ STATUSES: Mapping[str, int] = MappingProxyType(
         "chemin_decks": 422,
         "chemin_banker_play": 422,
         "chemin_draw_or_stand": 422,
+        "quiz_no_coups": 409,
     }
 )
 """The status of each refusal, by code."""

@@ -10,5 +10,6 @@ renders a template or answers a request. The routers call them and hand the data
 - :mod:`.panels`: the side panels (roads, statistics, odds for the next coup).
 - :mod:`.felt`: the bet spots, chips and the coach's sentences.
 - :mod:`.labels`: names in refusals as words; a refusal's message.
-- :mod:`.chemin`: the Chemin de Fer table. :mod:`.guides`: the guides' figures.
+- :mod:`.chemin`: the Chemin de Fer table. :mod:`.quiz`: the quiz. :mod:`.limits`: responsible play.
+- :mod:`.guides`: the guides' pages, one module a group of guides.
 """

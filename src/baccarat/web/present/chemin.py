@@ -20,20 +20,43 @@ from babel.numbers import format_decimal
 
 from baccarat.chemin.practice import draw_advantage
 from baccarat.chemin.solve import Solution
-from baccarat.chemin.table import BankerPlay, CheminTable, Played, choice_point, solution_for
+from baccarat.chemin.table import (
+    DECK_CHOICES,
+    BankerPlay,
+    CheminTable,
+    Played,
+    choice_point,
+    solution_for,
+)
 from baccarat.chemin.tableau import choice_points, tableau_action
 from baccarat.core.cards import Card
 from baccarat.core.coup import ChoicePoint, hand_total
 from baccarat.core.rules import get_rule_set
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side
-from baccarat.ledger.views import CoupView
-from baccarat.web.i18n import _, current, format_fraction_percent
+from baccarat.i18n.markers import N_
+from baccarat.ledger.views import CoupView, ShoeView
+from baccarat.web.i18n import _, current, format_fraction_percent, pgettext
 from baccarat.web.present.coup import card_data, coup_data
+from baccarat.web.present.table import draw_table, shoe_data
 
-__all__ = ["optimal_text", "pending_view", "played_view", "record_view", "strategy_view"]
+__all__ = [
+    "PLAY_NAMES",
+    "optimal_text",
+    "pending_view",
+    "played_view",
+    "record_view",
+    "strategy_view",
+    "table_view",
+]
 
 RULE_SET = get_rule_set("chemin-de-fer")
+
+PLAY_NAMES = {
+    BankerPlay.RULES: N_("The Banker follows the table, with its two options (3 v 9, 5 v 4)"),
+    BankerPlay.FREE: N_("The Banker is free to draw or stand everywhere (Kemeny and Snell's game)"),
+}
+"""How the Banker plays, in the words of the page's choice of game."""
 
 
 def _probability_text(p: Fraction) -> str:
@@ -290,4 +313,31 @@ def record_view(table: CheminTable) -> dict[str, Any]:
         "rows": rows,
         "yes": _("yes"),
         "no": _("no"),
+    }
+
+
+def table_view(table: CheminTable) -> dict[str, Any]:
+    """The whole page of a learner's table: the game it plays and the choices of another, the
+    coup waiting for the choice or the last one, the shoe, the strategies, the record, and the
+    draw table with the cells to mark."""
+    last = played_view(table.last) if table.last is not None else None
+    # The draw-table cells to mark: the learner's cell while they choose, else the coup's steps.
+    if table.pending is not None:
+        cells = [f"p-{table.pending.deal.player_total}"]
+    else:
+        cells = [e["cell"] for e in last["timeline"] if e["kind"] == "step"] if last else []
+    return {
+        "decks": table.decks,
+        "banker": table.banker.value,
+        "banker_text": _(PLAY_NAMES[table.banker]),
+        "plays": [(play.value, _(PLAY_NAMES[play])) for play in BankerPlay],
+        "deck_choices": DECK_CHOICES,
+        "pending": pending_view(table),
+        "last": last,
+        "shoe": shoe_data(ShoeView.of(table.shoe_number, table.shoe)),
+        "strategy": strategy_view(table.solution, table.banker),
+        "record": record_view(table),
+        "draw": draw_table(table.banker.tableau),
+        "cells": cells,
+        "option_letter": pgettext("draw table", "O"),
     }

@@ -7,29 +7,30 @@ request, whether the session is live (:data:`baccarat.web.deps.PlayerId`).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from baccarat.core.errors import BaccaratError
 from baccarat.records import RecordType, tagged
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner
 from baccarat.web.deps import (
     CookieSecure,
+    PageVisit,
     PlayerId,
     Service,
     SessionInfo,
     SessionToken,
     Signer,
+    Visit,
 )
+from baccarat.web.forms import RefusedPage, form_post
 from baccarat.web.pages import render
-from baccarat.web.present.labels import error_message
 from baccarat.web.present.table import player_data
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.gate import player_cookie
-from baccarat.web.statuses import status_of
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/account", tags=["account"], responses=ERRORS)
@@ -179,18 +180,9 @@ def _account_page(
     )
 
 
-def _refused(
-    request: Request,
-    service: Service,
-    player_id: str | None,
-    session: SessionInfo,
-    exc: BaccaratError,
-) -> HTMLResponse:
-    """The account page again, saying why the form was refused, at the refusal's status."""
-    status = status_of(exc)
-    return _account_page(
-        request, service, player_id, session, error=error_message(exc), status=status
-    )
+def _refused_page(visit: PageVisit) -> RefusedPage:
+    """The account page again, saying why its form was refused."""
+    return partial(_account_page, visit.request, visit.service, visit.player_id, visit.session)
 
 
 def _current_player(request: Request, service: Service, signer: CookieSigner) -> str | None:
@@ -208,23 +200,23 @@ def account_page(
 
 @router.post("/account/register", response_model=None)
 def register_form(
-    request: Request,
-    service: Service,
-    player_id: PlayerId,
+    visit: Visit,
     token: SessionToken,
     signer: Signer,
     secure: CookieSecure,
-    session: SessionInfo,
     username: Annotated[str, Form()] = "",
     password: Annotated[str, Form()] = "",
 ) -> Response:
-    try:
+    """Give this guest an account; a refusal (a name taken, a weak password) shows on the page."""
+    service, player_id = visit.service, visit.player_id
+
+    def register() -> Response:
         service.register(player_id, username, password)
-    except BaccaratError as exc:
-        return _refused(request, service, player_id, session, exc)
-    response = RedirectResponse("/account", status_code=303)
-    _new_session(response, service, signer, player_id, token, secure)
-    return response
+        response = RedirectResponse("/account", status_code=303)
+        _new_session(response, service, signer, player_id, token, secure)
+        return response
+
+    return form_post(_refused_page(visit), register)
 
 
 @router.post("/account/login", response_model=None)
@@ -237,14 +229,18 @@ def log_in_form(
     username: Annotated[str, Form()] = "",
     password: Annotated[str, Form()] = "",
 ) -> Response:
-    try:
+    def log_in() -> Response:
         _, token = service.log_in(username, password, _address(request))
-    except BaccaratError as exc:
+        response = RedirectResponse("/table", status_code=303)
+        _signed_in(response, signer, token, secure)
+        return response
+
+    def page(*, error: str, status: int) -> HTMLResponse:
+        # Refused: the page of whoever the cookie still names.
         current = _current_player(request, service, signer)
-        return _refused(request, service, current, session, exc)
-    response = RedirectResponse("/table", status_code=303)
-    _signed_in(response, signer, token, secure)
-    return response
+        return _account_page(request, service, current, session, error=error, status=status)
+
+    return form_post(page, log_in)
 
 
 @router.post("/account/logout")
@@ -267,16 +263,15 @@ def log_out_everywhere_form(
 
 @router.post("/account/password", response_model=None)
 def change_password_form(
-    request: Request,
-    service: Service,
-    player_id: PlayerId,
+    visit: Visit,
     token: SessionToken,
-    session: SessionInfo,
     old_password: Annotated[str, Form()] = "",
     new_password: Annotated[str, Form()] = "",
 ) -> Response:
-    try:
-        service.change_password(player_id, token, old_password, new_password)
-    except BaccaratError as exc:
-        return _refused(request, service, player_id, session, exc)
-    return RedirectResponse("/account", status_code=303)
+    """Change the password; a refusal (a wrong old one, a weak new one) shows on the page."""
+
+    def change() -> Response:
+        visit.service.change_password(visit.player_id, token, old_password, new_password)
+        return RedirectResponse("/account", status_code=303)
+
+    return form_post(_refused_page(visit), change)

@@ -3,16 +3,17 @@ as pages and as the JSON API under ``/api/me``."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict
 
-from baccarat.core.errors import BaccaratError
 from baccarat.ledger.limits import COOL_OFF_CHOICES, PlayLimits
 from baccarat.records import RecordType, tagged
-from baccarat.web.deps import PlayerId, Service, SessionInfo
+from baccarat.web.deps import PageVisit, PlayerId, Service, Visit
+from baccarat.web.forms import FormFields, form_post
 from baccarat.web.i18n import _
 from baccarat.web.numbers import (
     checked,
@@ -22,10 +23,9 @@ from baccarat.web.numbers import (
     whole,
 )
 from baccarat.web.pages import render
-from baccarat.web.present.labels import PERIOD_NAMES, error_message, limit_name
+from baccarat.web.present.labels import PERIOD_NAMES
+from baccarat.web.present.limits import idle_minutes, limits_data, responsible_play
 from baccarat.web.routers.api import ERRORS
-from baccarat.web.routers.table import FormFields
-from baccarat.web.statuses import status_of
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/me", tags=["responsible play"], responses=ERRORS)
@@ -60,28 +60,11 @@ class CoolOffIn(BaseModel):
     period: Literal["1d", "7d", "30d"]
 
 
-def limits_data(limits: PlayLimits) -> Json:
-    return {
-        "reality_check_minutes": limits.reality_check_minutes,
-        "session_limit_minutes": limits.session_limit_minutes,
-        "daily_coup_limit": limits.daily_coup_limit,
-        "coups_today": limits.coups_today,
-        "pending": {
-            name: {"value": value, "applies_at": at.isoformat()}
-            for name, (value, at) in limits.pending.items()
-        },
-        "cool_off_until": limits.cool_off_until.isoformat() if limits.cool_off_until else None,
-        "reality_check_at": (
-            limits.reality_check_at.isoformat() if limits.reality_check_at else None
-        ),
-    }
-
-
 def _answer(service: Service, player_id: str, limits: PlayLimits) -> Json:
     started = service.play_started(player_id)
     play = {
         "started": started.isoformat() if started is not None else None,
-        "idle_minutes": int(service.play_idle.total_seconds() // 60),
+        "idle_minutes": idle_minutes(service.play_idle),
     }
     return tagged(RecordType.API_LIMITS, {"limits": limits_data(limits), "play_session": play})
 
@@ -128,58 +111,35 @@ def end_play(service: Service, player_id: PlayerId) -> Json:
 
 
 def _page(
-    request: Request,
-    service: Service,
-    player_id: str,
-    session: SessionInfo,
-    name: str,
+    visit: PageVisit,
+    name: str = "limits.html",
     *,
     error: str | None = None,
     status: int = 200,
 ) -> HTMLResponse:
-    player = service.player(player_id, since=session.started)
-    limits = service.limits(player_id)
+    """The limits page (or the break page, ``name``); with ``error``, saying why its form was
+    refused."""
+    service, player_id = visit.service, visit.player_id
     return render(
-        request,
+        visit.request,
         name,
-        player=player,
+        player=visit.player(),
         status=status,
         error=error,
-        limits=limits_data(limits),
-        play_idle_minutes=int(service.play_idle.total_seconds() // 60),
-        choices=[(key, _(label)) for key, label in PERIOD_NAMES.items()],
-        cool_off_until=limits.cool_off_until,
-        pending=[
-            {"limit": limit_name(name), "value": value, "at": at}
-            for name, (value, at) in limits.pending.items()
-        ],
-    )
-
-
-def _refused(
-    request: Request, service: Service, player_id: str, session: SessionInfo, exc: BaccaratError
-) -> HTMLResponse:
-    """The limits page again, saying why the form was refused, at the refusal's status."""
-    status = status_of(exc)
-    return _page(
-        request, service, player_id, session, "limits.html", error=error_message(exc), status=status
+        **responsible_play(service.limits(player_id), service.play_idle),
     )
 
 
 @router.get("/limits", response_class=HTMLResponse)
-def limits_page(
-    request: Request, service: Service, player_id: PlayerId, session: SessionInfo
-) -> HTMLResponse:
+def limits_page(visit: Visit) -> HTMLResponse:
     """Reality checks, limits and the cool-off."""
-    return _page(request, service, player_id, session, "limits.html")
+    return _page(visit)
 
 
 @router.get("/break", response_class=HTMLResponse)
-def break_page(
-    request: Request, service: Service, player_id: PlayerId, session: SessionInfo
-) -> HTMLResponse:
+def break_page(visit: Visit) -> HTMLResponse:
     """Where "take a break" leads: the session so far, and a cool-off if wanted."""
-    return _page(request, service, player_id, session, "break.html")
+    return _page(visit, "break.html")
 
 
 def _optional(value: str, name: str, low: int, high: int) -> int | None:
@@ -219,16 +179,12 @@ def end_play_form(service: Service, player_id: PlayerId) -> Response:
 
 
 @router.post("/limits", response_model=None)
-def limits_form(
-    request: Request,
-    service: Service,
-    player_id: PlayerId,
-    session: SessionInfo,
-    form: FormFields,
-) -> Response:
-    try:
-        service.set_limits(
-            player_id,
+def limits_form(visit: Visit, form: FormFields) -> Response:
+    """The limits as typed (an empty field: no limit); a refusal shows on the page."""
+
+    def set_limits() -> Response:
+        visit.service.set_limits(
+            visit.player_id,
             reality_check_minutes=_optional(
                 form.get("reality_check_minutes", ""), "reality_check_minutes", 5, 240
             )
@@ -240,34 +196,30 @@ def limits_form(
                 form.get("daily_coup_limit", ""), "daily_coup_limit", 1, 10_000
             ),
         )
-    except BaccaratError as exc:
-        return _refused(request, service, player_id, session, exc)
-    return RedirectResponse("/limits", status_code=303)
+        return RedirectResponse("/limits", status_code=303)
+
+    return form_post(partial(_page, visit), set_limits)
 
 
 @router.post("/limits/cool-off", response_model=None)
 def cool_off_form(
-    request: Request,
-    service: Service,
-    player_id: PlayerId,
-    session: SessionInfo,
-    period: Annotated[str, Form()] = "",
-    confirm: Annotated[str, Form()] = "",
+    visit: Visit, period: Annotated[str, Form()] = "", confirm: Annotated[str, Form()] = ""
 ) -> Response:
     """A cool-off in two steps: the period chosen, then confirmed on a page that says when it
     would end (it cannot be shortened); only the confirmation locks the table."""
+    service, player_id = visit.service, visit.player_id
     if confirm != "yes" and period in COOL_OFF_CHOICES:
-        player = service.player(player_id, since=session.started)
         return render(
-            request,
+            visit.request,
             "cooloff_confirm.html",
-            player=player,
+            player=visit.player(),
             period=period,
             period_label=_(PERIOD_NAMES[period]),
             ends=service.clock() + COOL_OFF_CHOICES[period],
         )
-    try:
+
+    def cool_off() -> Response:
         service.cool_off(player_id, period)
-    except BaccaratError as exc:
-        return _refused(request, service, player_id, session, exc)
-    return RedirectResponse("/limits", status_code=303)
+        return RedirectResponse("/limits", status_code=303)
+
+    return form_post(partial(_page, visit), cool_off)
