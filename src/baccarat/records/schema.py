@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "SCHEMA_BASE",
@@ -37,7 +37,7 @@ __all__ = [
     "tagged",
 ]
 
-SCHEMA_KEY = "schema"
+SCHEMA_KEY: Final = "schema"
 """The field that names a document's record type and version."""
 SCHEMA_BASE = "https://baccarat.example/schemas/"
 """The base of every schema's ``$id`` (a reserved domain: the schemas are read from the
