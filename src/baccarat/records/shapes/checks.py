@@ -39,14 +39,19 @@ class VerificationRecord(TypedDict):
     shoe: Annotated[int, Range(1)]
     rules: ShoeRules
     commitment: Seed
+    """The commitment recomputed from the server seed."""
     commitment_given: str | None
+    """The commitment given to check (null: none given)."""
     commitment_ok: bool | None
     order: list[Card]
+    """The shoe's order."""
     burned: list[Card]
     coups_in_shoe: Count
     coups_checked: Count
     mismatch: Mismatch | None
+    """The first mismatch (null: none found)."""
     coups: list[CoupRecord]
+    """Every coup of the shoe."""
 
 
 @shape

@@ -68,14 +68,19 @@ class StepParams(TypedDict):
     total: Total
     """The hand's two-card total."""
     low: Total
+    """The low end of the range of the rule that applied."""
     high: Total
+    """The high end of that range."""
     player_third: NotRequired[Total]
-    """The value of the Player's third card."""
+    """The value of the Player's third card, when the Banker decided after it."""
     card: NotRequired[Card]
     """The card drawn."""
     card_value: NotRequired[Total]
+    """The value of the card drawn."""
     options: NotRequired[Literal["draw,stand"]]
+    """When the rules left the hand a choice: the choices."""
     choice: NotRequired[Action]
+    """The choice made."""
 
 
 @shape
@@ -157,8 +162,11 @@ class CoupRecord(TypedDict):
     natural: bool
     """Whether a natural ended the coup."""
     cards_used: Annotated[int, Range(4, 6)]
+    """How many cards the coup took."""
     result: str
-    """The result in a sentence: "Banker wins, 7 to 1.\""""
+    """The result in a sentence: "Banker wins, 9 to 7.", "Tie, 6 to 6.", with "A natural: no
+    third cards." after a natural."""
     settlement: NotRequired[Settlement]
+    """When bets were settled on the coup."""
     winner_letter: NotRequired[str]
     """(web only) The winner's bead letter in the page's language."""

@@ -31,7 +31,9 @@ class Strategy(TypedDict):
     balanced: NotRequired[bool]
     count: Literal["true", "running"]
     rounding: NotRequired[Literal["floor"] | None]
+    """floor for a true count."""
     threshold: int
+    """The count from which the strategy bets."""
     spread: NotRequired[list[Annotated[list[int], Length(2, 2)]] | None]
     bet: str
     main_bet: NotRequired[str | None]
@@ -110,11 +112,14 @@ class CountRecord(TypedDict):
     sd_per_shoe: NotRequired[float]
     main_units_per_shoe: NotRequired[float]
     ci95: Intervals
+    """units_per_shoe: mean ± 1.96 standard errors over shoes."""
     by_count: list[CountLevel]
+    """A row per count met."""
     units_histogram: list[tuple[int, Count]]
-    """[units won in a shoe, shoes]: bins of one unit; the first and last hold everything
-    beyond."""
+    """[units won in a shoe, shoes]: bins of one unit from -200 to 200; the first and last
+    hold everything beyond."""
     scan: NotRequired[list[ThresholdFigures]]
+    """With --threshold-scan: each threshold's figures and interval."""
     best_threshold: NotRequired[int]
 
 
@@ -160,6 +165,7 @@ class SystemsRecord(TypedDict):
 
     schema: Annotated[str, Tag(RecordType.SYSTEMS)]
     unit_points: Annotated[float, Range(above=0)]
+    """The base stake in points; bankroll, table_min, table_max and stop_win are in units."""
     sessions: Annotated[int, Range(1)]
     shoes_per_session: Annotated[int, Range(1)]
     bankroll: Annotated[float, Range(0)]
@@ -209,7 +215,9 @@ class Solution(TypedDict):
     value_float: float
     lp_value: float
     player: dict[str, DrawChance]
+    """The Player's strategy: the probability of drawing at each choice point ("P5")."""
     banker: dict[str, DrawChance]
+    """The Banker's strategy."""
     mixed: dict[str, Mixed]
     simulation: NotRequired[SolvedSimulation]
 

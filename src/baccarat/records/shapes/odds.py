@@ -7,7 +7,7 @@ from typing import Annotated, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from baccarat.records.declare import Keys, Length, Range, Tag, shape
+from baccarat.records.declare import Doc, Keys, Length, Range, Tag, shape
 from baccarat.records.schema import RecordType
 from baccarat.records.shapes.common import Composition, Count, ExactOrFloat, Fraction
 
@@ -95,16 +95,21 @@ class BetFigures(TypedDict):
     """A bet's figures per unit staked, as floats; sd (a square root) a float only; exact: the
     same figures as exact fractions."""
 
+    # Described by Doc, not docstrings: pydantic reads a TypedDict's docstrings in its own
+    # source only, and OddsBet and ParSheetBet inherit these fields.
     title: str
-    win: float
+    win: Annotated[float, Doc("The probability that the bet wins.")]
     push: float
     lose: float
-    ev: float
+    ev: Annotated[float, Doc("The expected net per unit staked.")]
     house_edge: float
-    house_edge_excluding_pushes: float | None
+    house_edge_excluding_pushes: Annotated[
+        float | None,
+        Doc("The edge among the coups that do not push the bet (null: it always pushes)."),
+    ]
     variance: float
     hit_frequency: float
-    sd: float
+    sd: Annotated[float, Doc("The standard deviation (a square root: a float only).")]
     exact: ExactBetFigures
 
 
@@ -131,6 +136,7 @@ class OddsBet(BetFigures):
     """A bet's figures and the sequences behind them."""
 
     combinations: BetCombinations
+    """The card sequences behind win, push and lose."""
 
 
 @shape
@@ -168,13 +174,15 @@ class OddsRecord(TypedDict):
     each figure as a float and, under exact, as a "num/den" fraction; the combinations
     (six-card sequences) of every outcome and of each bet's win, push and loss; the outcomes
     excluding ties; and, with --given or --seen, what was given (every figure is then
-    conditional on it)."""
+    conditional on it). --exact changes the tables of odds, not its JSON."""
 
     schema: Annotated[str, Tag(RecordType.ODDS)]
     rules: str
     composition: Composition
     cards: Annotated[int, Range(1)] | None
+    """The cards in the shoe (null: an infinite shoe)."""
     total: Annotated[int, Range(1)]
+    """The card sequences the figures count."""
     outcomes: OutcomeFigures
     frequencies: FrequencyFigures
     exact: ExactAnalysis
@@ -182,6 +190,7 @@ class OddsRecord(TypedDict):
     combinations: OutcomeCombinations
     outcomes_excluding_ties: ExcludingTies
     given: NotRequired[Given]
+    """With --given, --seen or --groups: what every figure is conditional on."""
 
 
 # "return" is a keyword: these two are written as calls.
@@ -273,8 +282,12 @@ class SimulationRecord(TypedDict):
     shoes: Count | None
     interrupted: bool
     outcomes: dict[str, float]
+    """Each outcome's share of the coups observed."""
     frequencies: dict[str, float]
     ci95: dict[str, Annotated[list[float], Length(2, 2)]]
+    """Each figure's 95 % confidence interval: [low, high]."""
     exact: dict[str, float | None]
+    """Each figure's exact value (null: none for these rules)."""
     z: dict[str, float | None]
+    """How many standard errors each figure lies from its exact value."""
     bets: dict[str, SimulatedBet]
