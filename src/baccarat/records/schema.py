@@ -6,7 +6,8 @@ is an object whose first field, ``schema``, names its record type and the versio
 coups of a verification) carries its own. The version is a whole number, raised by one when a
 field is removed or renamed or changes its type or meaning; a new field, which a reader may
 ignore, keeps it. The schema of each type ships as ``schemas/<type>.json`` (``schemas/defs.json``
-holds the pieces they share); docs/json.md describes them in words.
+holds the pieces they share), generated from the type's shape in :mod:`baccarat.records.shapes`
+(``make schemas``).
 
 >>> RecordType.COUP.tag
 'baccarat.coup/1'
