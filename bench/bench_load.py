@@ -176,28 +176,30 @@ class Player:
 
     async def deal(self, mode: str = "api") -> Reply:
         """One deal as ``mode`` does it: ``api`` the deal alone; ``browser`` what the table page
-        does per coup (the deal with ``view=table``, whose answer grows the panels, and the panels
-        fetched whole only when it says so: a replayed deal, a cold state); ``panels`` what the
-        page did before (the deal, then the panels fetched whole after every coup). A new shoe
-        takes the player's contribution to its order as the page's fair.js sends it: as soon as
-        a page or the panels show its commitment waiting, else when a deal is refused for it."""
-        view = "?view=table" if mode == "browser" else ""
+        does per coup (the deal answered as the page asks, ``Accept: text/html``: the deal's
+        record and the parts of the panels it changed, and the panels fetched whole only when
+        it carries none: a replayed deal, a cold state); ``panels`` what the page did before (the
+        deal, then the panels fetched whole after every coup). A new shoe takes the player's
+        contribution to its order as the page's fair.js sends it: as soon as a page or the panels
+        show its commitment waiting, else when a deal is refused for it."""
         key = {"Idempotency-Key": uuid.uuid4().hex}
-        path = f"/api/tables/{self.table}/deal{view}"
+        if mode == "browser":
+            key["Accept"] = "text/html"
+        path = f"/api/tables/{self.table}/deal"
         reply = await self.request("POST", path, DEAL_BODY, key)
         if reply.status == 409 and reply.json()["code"] == "contribution_needed":
             await self.contribute(reply.json()["commitment"])
             reply = await self.request("POST", path, DEAL_BODY, key)
         if reply.status == 200 and (
-            mode == "panels" or (mode == "browser" and b'"refresh":true' in reply.body)
+            mode == "panels" or (mode == "browser" and b'<template id="growth"' not in reply.body)
         ):
             panels = await self.request("GET", f"/table/panels?table={self.table}")
             if panels.status != 200:
                 return panels
             await self.contribute_at_sight(panels.body)
-        elif reply.status == 200 and mode == "browser" and b'"shoe_panel"' in reply.body:
-            # A shoe's edge: the answer carries its shoe panel whole, which fair.js reads.
-            await self.contribute_at_sight(reply.json()["table"]["shoe_panel"].encode())
+        elif reply.status == 200 and mode == "browser":
+            # At a shoe's edge the answer carries its shoe panel whole, which fair.js reads.
+            await self.contribute_at_sight(reply.body)
         return reply
 
     async def contribute_at_sight(self, html: bytes) -> None:
@@ -438,7 +440,7 @@ def _position_lines(
     api = found["api"]
     for mode, title in (
         ("api", "API deal alone"),
-        ("browser", "browser coup (deal, view=table)"),
+        ("browser", "browser coup (deal answered as the page asks)"),
         ("panels", "browser coup before (deal + panels)"),
     ):
         if mode not in found:

@@ -102,9 +102,10 @@ def test_ledger_check_json_is_valid(capsys: pytest.CaptureFixture[str], tmp_path
 def test_serve_json_is_valid(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import uvicorn
+    from baccarat.cli import serve
 
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    # A server that answers at once: the line comes when it does.
+    monkeypatch.setattr(serve, "run_server", lambda app, announce, **kw: announce(kw["port"]))
     # The application is built: its cookie secret goes to this data folder, not the checkout's.
     monkeypatch.setenv("BACCARAT_DATA_DIR", str(tmp_path / "data"))
     database = f"sqlite:///{tmp_path / 'served.sqlite3'}"

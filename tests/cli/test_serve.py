@@ -4,26 +4,36 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from baccarat.cli import main
+from support.browser import free_port
+
+HANG_TIMEOUT = 120
+"""Seconds: only a hang trips it, never a slow machine."""
 
 
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
-    """Run the command without starting a server: record what uvicorn would have served."""
-    import uvicorn
+    """Run the command without starting a server: record what uvicorn would have served, and
+    answer at once (the start-up line comes once the server answers)."""
+    from baccarat.cli import serve
 
     calls: dict[str, Any] = {}
 
-    def fake_run(app: Any, **kwargs: Any) -> None:
+    def fake_run(app: Any, announce: Callable[[int], None], **kwargs: Any) -> None:
         calls["app"] = app
         calls.update(kwargs)
+        announce(kwargs["port"])
 
-    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setattr(serve, "run_server", fake_run)
     monkeypatch.setenv("BACCARAT_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("BACCARAT_SECRET_KEY", "s" * 32)
     # ``serve --workers`` hands its settings to the worker processes through these: recorded
@@ -165,3 +175,26 @@ def test_serve_refuses_a_bad_rule_set_file_at_start_up_with_its_line(
         + (err.split("offers unknown bet 'lucky': ")[1])
     )
     assert err.count("\n") == 1 and "app" not in served
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_started_line_comes_once_the_server_answers(tmp_path: Path, workers: int) -> None:
+    port = free_port()
+    env = {**os.environ, "BACCARAT_DATA_DIR": str(tmp_path), "BACCARAT_SECRET_KEY": "s" * 40}
+    database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    command = [sys.executable, "-c", "from baccarat.cli import main; main()", "serve"]
+    options = ["--port", str(port), "--database", database, "--json", "--workers", str(workers)]
+    with subprocess.Popen(
+        [*command, *options], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    ) as server:
+        try:
+            assert server.stdout is not None
+            line = json.loads(server.stdout.readline())
+            assert line["url"] == f"http://127.0.0.1:{port}/"
+            # Answered at once, without waiting or retrying: the line came when it could be.
+            with httpx.Client(base_url=line["url"], timeout=HANG_TIMEOUT) as client:
+                assert client.get("/healthz").json() == {"status": "ok"}
+                assert client.get("/gate").status_code == 200
+        finally:
+            server.terminate()
+            server.wait(HANG_TIMEOUT)

@@ -1,29 +1,22 @@
-"""Coups shown again: rebuilt from the stored cards and the ledger's stakes, or as remembered."""
+"""Coups shown again: rebuilt from the stored cards and the ledger's stakes, or as the live state
+holds them."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
 
 from baccarat.core.coup import Coup
 from baccarat.ledger import history
-from baccarat.ledger.errors import LedgerError
+from baccarat.ledger.live import LiveTables
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
 from support.fair import ContributingService
 
 NOON = datetime(2026, 12, 2, 12, tzinfo=UTC)
 STAKES = ({"banker": 1000, "tie": 100}, {"player": 500}, {"tie": 100})
-
-
-@pytest.fixture(autouse=True)
-def _forgotten() -> Iterator[None]:
-    history._rebuilt_coups.clear()
-    yield
-    history._rebuilt_coups.clear()
 
 
 def _dealt_shoe(store: Store) -> tuple[PlayService, str, int]:
@@ -42,8 +35,10 @@ def _dealt_shoe(store: Store) -> tuple[PlayService, str, int]:
 def test_a_shoe_shown_from_memory_is_the_shoe_rebuilt_from_the_ledger(store: Store) -> None:
     service, player, table = _dealt_shoe(store)
     remembered = service.table(player, table)
-    assert len(history._rebuilt_coups) == len(remembered.coups) > 5
-    history._rebuilt_coups.clear()
+    with service.live.reading(table, remembered.position) as live:
+        assert live is not None and live.coups is not None
+        assert len(live.coups) == len(remembered.coups) > 5
+    service.live = LiveTables()  # a restarted server: nothing in memory
     rebuilt = service.table(player, table)
     assert rebuilt.coups == remembered.coups
     placed = {
@@ -62,14 +57,15 @@ def test_a_shoe_just_dealt_is_shown_without_dealing_a_coup_again(
 
     monkeypatch.setattr(Coup, "from_cards", refused)
     assert service.table(player, table).coups
+    assert service.history(player)  # the history reads the coups the table holds
     monkeypatch.undo()
-    history._rebuilt_coups.clear()
+    service.live = LiveTables()
     monkeypatch.setattr(Coup, "from_cards", refused)
     with pytest.raises(AssertionError, match="dealt again"):
         service.table(player, table)
 
 
-def test_the_key_holds_everything_a_coup_is_rebuilt_from() -> None:
+def test_a_coup_is_rebuilt_from_its_cards_and_its_stakes() -> None:
     cards = "9s2hKc3d"  # Player 9 (a natural) against Banker 5
     coup, on_player = history.rebuilt(cards, None, "punto-banco", (("player", 100),))
     _, on_banker = history.rebuilt(cards, None, "punto-banco", (("banker", 100),))
@@ -78,20 +74,3 @@ def test_the_key_holds_everything_a_coup_is_rebuilt_from() -> None:
     assert on_player is not None and on_player.net == 100
     assert on_banker is not None and on_banker.net == -100
     assert nothing is None
-    assert len(history._rebuilt_coups) == 3
-
-
-def test_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history, "_REMEMBERED", 2)
-    for stake in (100, 200, 300, 400):
-        history.rebuilt("9s2hKc3d", None, "punto-banco", (("player", stake),))
-    assert [key[3] for key in history._rebuilt_coups] == [(("player", 300),), (("player", 400),)]
-
-
-def test_a_refused_deal_remembers_nothing(store: Store) -> None:
-    service = ContributingService(store, rng=random.Random(3), clock=lambda: NOON)
-    player = service.join().player_id
-    table = service.table(player).id
-    with pytest.raises(LedgerError):
-        service.deal(player, table, {"banker": 10**15})
-    assert not history._rebuilt_coups

@@ -18,10 +18,11 @@ from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import get_rule_set
 from baccarat.core.settle import settle
 from baccarat.core.shoe import Shoe
-from baccarat.ledger import accounts, history, tables
+from baccarat.ledger import accounts, tables
 from baccarat.ledger.auth import SEEN_EVERY
 from baccarat.ledger.check import check_ledger
 from baccarat.ledger.errors import LedgerError
+from baccarat.ledger.live import LiveTables
 from baccarat.ledger.service import PlayService
 from baccarat.ledger.views import ShoeView
 from baccarat.store.db import Store
@@ -192,7 +193,7 @@ def test_history_and_replay_settle_again_from_the_ledger(store: Store) -> None:
     pid = service.join().player_id
     table = service.table(pid)
     dealt = [service.deal(pid, table.id, {"player": 200, "tie": 100}) for _ in range(3)]
-    history._rebuilt_coups.clear()  # dealt again from the cards, not shown as remembered
+    service.live = LiveTables()  # dealt again from the cards, not shown as remembered
     shown = service.history(pid)
     assert [v.id for v in shown] == [o.coup.id for o in reversed(dealt)]
     for outcome in dealt:

@@ -12,13 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baccarat.core.cards import full_deck
+from baccarat.core.coup import Coup
 from baccarat.core.rules import get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO
 from baccarat.ledger import accounts, tables
 from baccarat.ledger.check import check_ledger
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.views import DealOutcome
+from baccarat.ledger.live import LiveTables
+from baccarat.ledger.views import CoupView, DealOutcome
 from baccarat.store.db import Store
 from baccarat.store.models import ShoeRecord
 from support.errors import raises_code
@@ -79,15 +81,15 @@ def test_a_restored_shoe_deals_what_the_live_shoe_would(seed: int, stop: int) ->
     with store.reading() as db:
         record = tables.current_shoe(db, table_id)
     live = Shoe.from_order(tables.decode_cards(record.card_order), tables.shoe_rules(record))
-    cache = tables.ShoeCache()
+    kept = LiveTables()
     dealt = 0
     while dealt < stop and not live.finished:
         expected = live.deal_coup()
-        # A fresh cache (a restarted server) replays the stored position, then deals on.
+        # A fresh live state (a restarted server) replays the stored position, then deals on.
         shoe = (
-            tables.ShoeCache().take(record, PUNTO_BANCO)
+            LiveTables().shoe_to_deal(table_id, record, PUNTO_BANCO)
             if dealt % 2
-            else cache.take(record, PUNTO_BANCO)
+            else kept.shoe_to_deal(table_id, record, PUNTO_BANCO)
         )
         assert shoe.deal_coup() == expected
         with store.transaction() as db:
@@ -95,20 +97,26 @@ def test_a_restored_shoe_deals_what_the_live_shoe_would(seed: int, stop: int) ->
             assert stored is not None
             tables.advance_shoe(db, stored, shoe)
             record = stored
-        cache.put(record.id, shoe)
         dealt += 1
-        view = cache.view(record, PUNTO_BANCO)
+        kept.dealt(shoe, _view(table_id, record.number, dealt, expected))
+        view = kept.shoe_to_deal(table_id, record, PUNTO_BANCO)
         assert view.coups_dealt == dealt and view.remaining_counts() == live.remaining_counts()
         assert record.finished == live.finished
     store.close()
+
+
+def _view(table_id: int, shoe: int, number: int, coup: Coup) -> CoupView:
+    """A coup as a deal hands it to the live state (no bets on it)."""
+    return CoupView(number, table_id, shoe, number, get_rule_set(), coup, None, NOON)
 
 
 def test_advance_refuses_a_second_deal_from_the_same_position(store: Store) -> None:
     _, table_id = _table(store)
     with store.reading() as db:
         stale = tables.current_shoe(db, table_id)
-    first = tables.ShoeCache().take(stale, PUNTO_BANCO)
-    second = tables.ShoeCache().take(stale, PUNTO_BANCO)
+    live = LiveTables()
+    first = live.shoe_to_deal(table_id, stale, PUNTO_BANCO)
+    second = live.shoe_to_deal(table_id, stale, PUNTO_BANCO)
     first.deal_coup()
     second.deal_coup()
     with store.transaction() as db:
@@ -141,7 +149,8 @@ def test_a_late_writer_at_a_shoe_position_another_deal_took_is_refused(postgres:
     def deal_late() -> None:
         with postgres.transaction() as late:
             stale = tables.current_shoe(late, table_id)
-            shoe = tables.ShoeCache().take(stale, PUNTO_BANCO)
+            # Any shoe will do: the write is refused for its position, whatever it dealt.
+            shoe = Shoe.shuffled(tables.shoe_rules(stale), random.Random(0))
             shoe.deal_coup()
             # Meanwhile, on its own connection: a real deal, committed.
             first.append(service.deal(pid, table_id, {"player": 100_00}))
@@ -152,11 +161,3 @@ def test_a_late_writer_at_a_shoe_position_another_deal_took_is_refused(postgres:
     view = service.table(pid)
     assert view.shoe.coups_dealt == 1 and [c.id for c in view.coups] == [first[0].coup.id]
     assert check_ledger(postgres).ok
-
-
-def test_the_cache_is_bounded() -> None:
-    cache = tables.ShoeCache(capacity=2)
-    shoe = Shoe.shuffled(ShoeRules(decks=1), random.Random(0))
-    for key in range(5):
-        cache.put(key, shoe)
-    assert len(cache) == 2

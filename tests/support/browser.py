@@ -37,6 +37,21 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
+_DEAL_DATA = re.compile(r'<script type="application/json" id="deal-data">(.*?)</script>', re.S)
+
+
+def deal_answer(response: Any) -> dict[str, Any]:
+    """The deal's record in the table page's answer to a deal (HTML: the record is its
+    ``#deal-data``), or in the API's JSON answer."""
+    if not response.headers.get("content-type", "").startswith("text/html"):
+        record: dict[str, Any] = response.json()
+        return record
+    found = _DEAL_DATA.search(response.text())
+    assert found is not None, "the page's answer carries the deal's record"
+    embedded: dict[str, Any] = json.loads(found[1])
+    return embedded
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as sock:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from typing import Any
 
 import jsonschema_rs
@@ -24,9 +25,29 @@ def _validator(kind: RecordType) -> Any:
     return jsonschema_rs.validator_for(load_schema(kind), registry=_registry())
 
 
+_MARKUP = re.compile(r"<(/?[A-Za-z][A-Za-z0-9-]*)[\s/>]")
+"""An HTML or SVG tag: what a record, which is data, never carries."""
+
+
+def markup_in(document: object, path: str = "") -> list[str]:
+    """Where ``document`` carries markup: the path of every string with a tag in it.
+
+    >>> markup_in({"a": ["x < y", {"b": "<svg width='1'>"}]})
+    ['/a/1/b']
+    """
+    if isinstance(document, str):
+        return [path or "/"] if _MARKUP.search(document) else []
+    if isinstance(document, dict):
+        return [hit for key, value in document.items() for hit in markup_in(value, f"{path}/{key}")]
+    if isinstance(document, list):
+        return [hit for i, value in enumerate(document) for hit in markup_in(value, f"{path}/{i}")]
+    return []
+
+
 def check_record(document: object, kind: RecordType | None = None) -> RecordType:
     """Assert that ``document`` is a record whose ``schema`` field comes first and whose
-    content its schema accepts (and that it is of type ``kind`` when given); its type."""
+    content its schema accepts (and that it is of type ``kind`` when given), and that it is
+    data: no markup in any of its strings; its type."""
     assert isinstance(document, dict), document
     assert list(document)[:1] == [SCHEMA_KEY], list(document)[:3]
     found = RecordType.of_tag(document[SCHEMA_KEY])
@@ -36,6 +57,8 @@ def check_record(document: object, kind: RecordType | None = None) -> RecordType
         for error in _validator(found).iter_errors(document)
     ]
     assert not errors, f"{found.tag}: " + "; ".join(errors[:5])
+    marked = markup_in(document)
+    assert not marked, f"{found.tag} carries markup at {marked[:5]}"
     return found
 
 

@@ -13,9 +13,10 @@ from fastapi.testclient import TestClient
 from pydantic import SecretStr
 from sqlalchemy.pool import QueuePool
 
-from baccarat.web.app import SERVER_GC_THRESHOLD, create_app
+from baccarat.web.app import create_app
+from baccarat.web.lifespan import SERVER_GC_THRESHOLD
 from baccarat.web.pages import templates
-from baccarat.web.panels import _full_shoe_edges
+from baccarat.web.present.panels import _full_shoe_edges
 from baccarat.web.settings import Settings
 from support.databases import shared_database
 
@@ -51,10 +52,12 @@ def test_a_server_process_freezes_what_it_built_and_collects_young_objects_less_
     try:
         app = create_app(settings.model_copy(update={"server_gc": True}))
         with TestClient(app) as client:
+            # The warm-up runs beside the requests; the process says when it is done.
+            assert app.state.warm.wait(120)
             assert gc.get_threshold() == (SERVER_GC_THRESHOLD, *before[1:])
             assert gc.get_freeze_count() > 0  # the application's objects, out of the scans
-            # Built before the freeze, not by the first requests: every page template, and a
-            # full shoe of each offered rule set priced (the analyzer's kernels loaded).
+            # Built before the freeze, not by requests: every page template, and a full shoe
+            # of each offered rule set priced (the analyzer's kernels loaded).
             pages = templates.env.list_templates(extensions=["html"])
             assert {name for _, name in templates.env.cache} >= set(pages)  # type: ignore[union-attr]
             offered = app.state.service.rule_sets

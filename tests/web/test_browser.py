@@ -18,6 +18,7 @@ from pydantic import SecretStr
 
 from support.browser import (
     browser_context,
+    deal_answer,
     needs_chromium,
     screenshot,
     serve_in_thread,
@@ -55,7 +56,7 @@ def _deal(page: Any) -> dict[str, Any]:
     """Click Deal and wait until the coup has been dealt out and the panels refreshed."""
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as response_info:
         page.click("#deal")
-    data: dict[str, Any] = response_info.value.json()
+    data: dict[str, Any] = deal_answer(response_info.value)
     page.wait_for_function("() => !document.querySelector('#deal').disabled")
     return data
 
@@ -152,7 +153,7 @@ def test_phone_width_step_by_step_and_announcements(
     page.fill("#stake-player", "50")
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as response_info:
         page.click("#deal")
-    coup = response_info.value.json()["coup"]
+    coup = deal_answer(response_info.value)["coup"]
     # Played back one event at a time: each card, each step, then the result.
     events = len(coup["cards"]) + len(coup["steps"]) + 1
     for count in range(1, events + 1):

@@ -31,6 +31,7 @@ from support.browser import (
     ARTIFACTS,
     LANGUAGES,
     SIZES,
+    deal_answer,
     needs_chromium,
     open_table,
     seeded_server,
@@ -183,7 +184,7 @@ def _squeeze_a_coup(
     before = Decimal(page.get_attribute("#balance", "data-balance"))
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
         page.click("#deal")
-    data = answer.value.json()
+    data = deal_answer(answer.value)
     coup = data["coup"]
     totals = {"player": "–", "banker": "–"}
     cards = steps = taps = 0
@@ -447,7 +448,7 @@ def test_with_reduced_motion_nothing_animates_and_the_squeeze_still_peels(
         _place_with_chips(page)
         with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
             page.click("#deal")
-        coup = answer.value.json()["coup"]
+        coup = deal_answer(answer.value)["coup"]
         page.wait_for_function("() => !document.querySelector('#deal').disabled")
         assert coup["result"] in page.inner_text("#result")
         _motion_reduced(page)
@@ -508,7 +509,7 @@ def test_the_draw_table_row_fits_beside_the_cards_and_the_header_is_short(
             _place_with_chips(page)
             with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
                 page.click("#deal")
-            coup = answer.value.json()["coup"]
+            coup = deal_answer(answer.value)["coup"]
             events = len(coup["cards"]) + len(coup["steps"]) + 1
             first_at = None
             for tap in range(1, events + 1):

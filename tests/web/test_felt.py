@@ -18,7 +18,7 @@ from baccarat.i18n.catalogs import get_translator
 from baccarat.roads.derived import Colour
 from baccarat.roads.labels import labels_in
 from baccarat.web.i18n import format_fraction_percent, using
-from baccarat.web.panels import percent
+from baccarat.web.present.panels import percent
 
 from .conftest import ready, table_id
 

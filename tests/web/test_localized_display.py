@@ -8,7 +8,8 @@ from baccarat.core.cards import Card, Rank, Suit
 from baccarat.core.rules import get_rule_set
 from baccarat.i18n.catalogs import get_translator
 from baccarat.web.i18n import using
-from baccarat.web.present import bet_data, card_data
+from baccarat.web.present.coup import card_data
+from baccarat.web.present.table import bet_data
 
 
 @pytest.mark.parametrize(
@@ -39,7 +40,7 @@ def test_a_pay_ratio_uses_the_languages_decimal_sign(language: str, ratio: str) 
 
 
 def test_the_panels_write_figures_with_the_languages_decimal_sign() -> None:
-    from baccarat.web.panels import _decimal
+    from baccarat.web.present.panels import _decimal
 
     with using(get_translator("hu")):
         assert _decimal(4.93880, "0.0000") == "4,9388"

@@ -12,7 +12,7 @@ from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.ledger.views import ShoeView
 from baccarat.odds import exact_counts, exact_distribution, price_bets
 from baccarat.odds.exact import signatures_of
-from baccarat.web.panels import _composition, odds_rows, percent
+from baccarat.web.present.panels import _composition, odds_rows, percent
 
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))

@@ -16,9 +16,8 @@ from baccarat.core.settle import StakeError
 from baccarat.i18n.catalogs import get_translator
 from baccarat.ledger.errors import LedgerError
 from baccarat.web.i18n import local_time, using
-from baccarat.web.labels import validation_text
 from baccarat.web.pages import NAV
-from baccarat.web.present import error_message
+from baccarat.web.present.labels import error_message, validation_text
 from baccarat.web.routers.quiz import read_round
 
 from .conftest import deal, table_id

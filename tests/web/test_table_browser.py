@@ -26,6 +26,7 @@ from support.browser import (
     ARTIFACTS,
     LANGUAGES,
     SIZES,
+    deal_answer,
     needs_chromium,
     open_table,
     screenshot,
@@ -88,7 +89,7 @@ def _step_through(page: Any, size: str, language: str) -> tuple[int, int]:
     Returns (cards, taps)."""
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
         page.click("#deal")
-    coup = answer.value.json()["coup"]
+    coup = deal_answer(answer.value)["coup"]
     events = len(coup["cards"]) + len(coup["steps"]) + 1
     for tap in range(1, events + 1):
         page.wait_for_selector("#next-card:not([hidden])")
@@ -166,7 +167,7 @@ def test_a_round_with_the_keyboard_alone(server: str, playwright: Any, tmp_path:
         page.locator("body").focus()
         with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
             keyboard.press("d")
-        coup = answer.value.json()["coup"]
+        coup = deal_answer(answer.value)["coup"]
         events = len(coup["cards"]) + len(coup["steps"]) + 1
         for tap in range(1, events + 1):
             page.wait_for_selector("#next-card:not([hidden])")
@@ -230,7 +231,7 @@ def _deal_five_on_player(page: Any) -> dict[str, Any]:
     page.click(".spot-player .spot-zone")
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
         page.click("#deal")
-    data: dict[str, Any] = answer.value.json()
+    data: dict[str, Any] = deal_answer(answer.value)
     page.wait_for_function("() => !document.querySelector('#deal').disabled")
     return data
 

@@ -59,7 +59,7 @@ def roads_command(
     from baccarat.core.shoe import Shoe, ShoeRules
     from baccarat.roads.labels import labels_in
     from baccarat.roads.model import Roads
-    from baccarat.roads.records import roads_record, statistics_record
+    from baccarat.roads.records import roads_document
     from baccarat.roads.svg import roads_svg
     from baccarat.roads.text import render_text
 
@@ -81,7 +81,7 @@ def roads_command(
         roads = Roads.from_coups(Shoe.shuffled(rules, rng).deal_all())
 
     if as_json:
-        record = roads_record(roads) | {"statistics": statistics_record(roads.statistics())}
+        record = roads_document(roads)
         print_json(RecordType.ROADS, record)
     elif svg is None:
         out = screen()

@@ -6,8 +6,10 @@ import errno
 import os
 import socket
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -19,9 +21,11 @@ from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
 from baccarat.records import RecordType
 
-__all__ = ["check_listen", "register", "serve_command"]
+__all__ = ["check_listen", "register", "run_server", "serve_command"]
 
 SUPPORTED_DATABASES = ("sqlite", "postgresql")
+STARTUP_FAILURE = 3
+"""The exit code of a server that could not start (uvicorn's own)."""
 
 
 def check_database_url(url: str) -> str:
@@ -134,7 +138,6 @@ def serve_command(
     """Start the practice table in the browser (virtual points only, adults only)."""
     t = cli_translator(lang)
     require("web", "baccarat serve")
-    import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
     from baccarat.web.app import create_app
@@ -164,25 +167,29 @@ def serve_command(
     except SQLAlchemyError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise CliError("cannot_open_database", url=url, reason=first) from None
-    address = f"http://{host}:{port}/"
-    if as_json:
-        print_json(RecordType.SERVE, {"url": address, "database": url})
-    else:
-        started = t.gettext(
-            "baccarat practice table on {address} (database {database}); "
-            "virtual points only, no real money, no prizes. Ctrl+C stops it."
-        )
-        sys.stdout.write(started.format(address=address, database=url) + "\n")
-    sys.stdout.flush()
+
+    def announce(port: int) -> None:
+        # Only now, when the server answers requests.
+        address = f"http://{host}:{port}/"
+        if as_json:
+            print_json(RecordType.SERVE, {"url": address, "database": url})
+        else:
+            started = t.gettext(
+                "baccarat practice table on {address} (database {database}); "
+                "virtual points only, no real money, no prizes. Ctrl+C stops it."
+            )
+            sys.stdout.write(started.format(address=address, database=url) + "\n")
+        sys.stdout.flush()
+
+    options = {
+        "host": host,
+        "port": port,
+        "log_level": "warning",
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": proxies or None,
+    }
     if workers == 1:
-        uvicorn.run(
-            app,
-            host=host,
-            port=port,
-            log_level="warning",
-            proxy_headers=bool(proxies),
-            forwarded_allow_ips=proxies or None,
-        )
+        run_server(app, announce, **options)
         return
     # Each worker process builds its own application from the same settings, through the
     # environment; the database was migrated above, once, so the workers never race to do it.
@@ -191,16 +198,58 @@ def serve_command(
     os.environ["BACCARAT_SERVER_GC"] = "true"
     if settings.rules_dir is not None:
         os.environ["BACCARAT_RULES_DIR"] = str(settings.rules_dir)
-    uvicorn.run(
-        "baccarat.web.app:create_app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="warning",
-        proxy_headers=bool(proxies),
-        forwarded_allow_ips=proxies or None,
-    )
+    run_server("baccarat.web.app:create_app", announce, factory=True, workers=workers, **options)
+
+
+def run_server(app: Any, announce: Callable[[int], None], **options: Any) -> None:
+    """Serve ``app`` with uvicorn (``options``: its settings) and call ``announce`` with the
+    port once the server answers a request: with several workers, once the first of them does.
+
+    The socket is bound and listening here, before the server starts, so a request made at
+    once waits in its queue instead of being refused; one such request (``GET /healthz``),
+    answered, is the sign that the server is ready.
+    """
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config(app, **options)
+    sock = config.bind_socket()
+    sock.listen(config.backlog)
+    host, port = sock.getsockname()[:2]
+    threading.Thread(
+        target=_announce_when_answering, args=(host, port, announce), daemon=True
+    ).start()
+    server = uvicorn.Server(config)
+    try:
+        if config.workers > 1:
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            server.run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl+C: the server has shut down; that is how it stops
+        pass
+    finally:
+        sock.close()
+    if config.workers == 1 and not server.started:
+        raise SystemExit(STARTUP_FAILURE)  # uvicorn has logged why
+
+
+def _announce_when_answering(host: str, port: int, announce: Callable[[int], None]) -> None:
+    from http.client import HTTPConnection
+
+    from baccarat.web.routers.health import HEALTH_PATH
+
+    # The address the server listens on; a wildcard one is reached through this machine.
+    target = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    connection = HTTPConnection(target, port, timeout=None)
+    try:
+        connection.request("GET", HEALTH_PATH)
+        answered = connection.getresponse().status == 200
+    except OSError:
+        return  # the server did not start; it says why
+    finally:
+        connection.close()
+    if answered:
+        announce(port)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,7 +9,7 @@ last use is written at most once per :data:`SEEN_EVERY`, so a request does not w
 "Log out everywhere" (:func:`end_all_sessions`) ends every session of the player.
 
 A new password is refused when it is shorter than 10 characters, one of the 30,000 most common
-passwords (:data:`COMMON_PASSWORDS`, zxcvbn's list), or easy to guess by zxcvbn's estimate
+passwords (:func:`common_passwords`, zxcvbn's list), or easy to guess by zxcvbn's estimate
 (a score under :data:`MIN_STRENGTH` of 4, the username counted as known to a guesser). Every function takes an open
 session inside a transaction (and a ``now`` where it dates something), as in
 :mod:`baccarat.ledger.accounts`.
@@ -17,6 +17,7 @@ session inside a transaction (and a ``now`` where it dates something), as in
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -26,21 +27,19 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Connection, Table, bindparam, select, update
 from sqlalchemy.orm import Session
-from zxcvbn import zxcvbn
-from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
 from baccarat.ledger.accounts import lock_player
 from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import Player, WebSession
 
 __all__ = [
-    "COMMON_PASSWORDS",
     "MIN_STRENGTH",
     "PASSWORD_LENGTHS",
     "SEEN_EVERY",
     "change_password",
     "check_password",
     "check_username",
+    "common_passwords",
     "end_all_sessions",
     "end_session",
     "legacy_guest",
@@ -55,7 +54,13 @@ PASSWORD_LENGTHS = (10, 256)
 """The shortest and the longest password accepted (in characters)."""
 
 _HASHER = PasswordHasher()  # argon2id with the library's recommended costs
-_DUMMY_HASH = _HASHER.hash("a password nobody has, for unknown names")
+
+
+@functools.cache
+def reference_hash() -> str:
+    """A hash of a password nobody has, checked for an unknown name so that a log-in takes as
+    long whether or not the name exists (made once: a server makes it while warming up)."""
+    return _HASHER.hash("a password nobody has, for unknown names")
 
 
 def check_username(username: str) -> str:
@@ -69,8 +74,16 @@ def check_username(username: str) -> str:
     return username.lower()
 
 
-COMMON_PASSWORDS = frozenset(FREQUENCY_LISTS["passwords"])
-"""The 30,000 most common passwords (zxcvbn's list, lowercase): refused whatever their length."""
+@functools.cache
+def common_passwords() -> frozenset[str]:
+    """The 30,000 most common passwords (zxcvbn's list, lowercase): refused whatever their
+    length. Read when first needed: the list is large, and most requests never check a
+    password."""
+    from zxcvbn.frequency_lists import FREQUENCY_LISTS
+
+    return frozenset(FREQUENCY_LISTS["passwords"])
+
+
 MIN_STRENGTH = 3
 """The least zxcvbn score accepted (0 to 4; 3 is "safely unguessable" for an online attack)."""
 _ESTIMATED = 72
@@ -96,9 +109,11 @@ def check_password(password: str, username: str | None = None) -> str:
     low, high = PASSWORD_LENGTHS
     if not isinstance(password, str) or not low <= len(password) <= high:
         raise LedgerError("weak_password", min=low, max=high)
-    if password.lower() in COMMON_PASSWORDS:
+    if password.lower() in common_passwords():
         raise LedgerError("common_password")
     known = [username] if username else []
+    from zxcvbn import zxcvbn  # with its dictionaries: read when a password is first checked
+
     score = int(zxcvbn(password[:_ESTIMATED], user_inputs=known)["score"])
     if score < MIN_STRENGTH:
         raise LedgerError("guessable_password", score=score, least=MIN_STRENGTH)
@@ -215,7 +230,7 @@ def log_in(session: Session, username: str, password: str, now: datetime) -> tup
     player = session.scalars(select(Player).where(Player.username == name)).first()
     stored = player.password_hash if player is not None else None
     try:
-        _HASHER.verify(stored or _DUMMY_HASH, password)
+        _HASHER.verify(stored or reference_hash(), password)
     except (VerificationError, InvalidHashError):
         raise LedgerError("bad_credentials") from None
     if player is None or stored is None:

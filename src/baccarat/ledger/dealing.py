@@ -29,9 +29,10 @@ from baccarat.core.coup import Coup
 from baccarat.core.rules import RuleSet
 from baccarat.core.settle import Settlement, StakeError, check_stakes, settle
 from baccarat.core.shoe import Shoe
-from baccarat.ledger import accounts, history, limits, playsessions, tables
+from baccarat.ledger import accounts, limits, playsessions, tables
 from baccarat.ledger.accounts import Posting, Standing
 from baccarat.ledger.errors import LedgerError
+from baccarat.ledger.live import LiveTables
 from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, ShoeView
 from baccarat.store.models import CoupRecord, DealKey, Entry, EntryKind, ShoeRecord, TableRecord
 
@@ -109,10 +110,9 @@ class Dealt:
     """What :func:`deal` did, and the live shoe to keep once its transaction has committed."""
 
     outcome: DealOutcome
-    shoe_id: int | None = None
-    """The stored shoe the coup was dealt from (None for a replayed request: nothing dealt)."""
     shoe: Shoe | None = None
-    """That shoe, dealt on: the stored one once the transaction commits."""
+    """The shoe the coup was dealt from, dealt on: the stored one once the transaction commits
+    (None for a replayed request: nothing dealt)."""
 
 
 @contextmanager
@@ -134,13 +134,13 @@ def deal(
     now: datetime,
     *,
     rng: random.Random | None,
-    shoes: tables.ShoeCache,
+    live: LiveTables,
     starting_balance: int,
     play_idle: timedelta = playsessions.DEFAULT_IDLE,
 ) -> Dealt:
     """Deal ``request`` in the open transaction ``db`` (see the module's description).
 
-    ``rng`` shuffles a next shoe (the OS CSPRNG when None); ``shoes`` holds the live shoes.
+    ``rng`` shuffles a next shoe (the OS CSPRNG when None); ``live`` holds the live shoes.
     The session limit counts from the start of the player's play session on the server
     (:mod:`~baccarat.ledger.playsessions`, idle after ``play_idle``), or from ``request.since``
     if that is earlier: what a client sends can shorten a limit, never lengthen it.
@@ -152,9 +152,9 @@ def deal(
         done = db.scalar(_DEAL_KEY, {"player_id": request.player_id, "key": key})
         if done is not None:
             if request.since_play:
-                live = playsessions.live_start(db, request.player_id, now, play_idle)
-                request = replace(request, since=live or now, since_play=False)
-            return Dealt(_replay(db, request, key, done, now, starting_balance))
+                started = playsessions.live_start(db, request.player_id, now, play_idle)
+                request = replace(request, since=started or now, since_play=False)
+            return Dealt(_replay(db, live, request, key, done, now, starting_balance))
     # The player's own limits: cool-off, coups per day, session length (its server record).
     play = playsessions.for_coup(
         db, request.player_id, now, play_idle, limits.session_limit(db, player, now)
@@ -171,7 +171,7 @@ def deal(
         raise LedgerError("contribution_needed", shoe=record.number, commitment=record.commitment)
     if record.coups_dealt == 0 and record.first_card_at is None:
         record.first_card_at = now  # the shoe's events: commitment, contribution, first card
-    shoe, coup = _deal_coup(db, shoes, record, rule_set)
+    shoe, coup = _deal_coup(db, live, table, record, rule_set)
     upcoming = record
     if shoe.finished:
         # Commit to the next shoe now, so its commitment is shown before the player chooses
@@ -181,9 +181,6 @@ def deal(
     coup_id = tables.record_coup(db, table, record, coup, cards, now)
     settlement = settle(coup, request.stakes, rule_set)
     after = _write_entries(db, request, settlement, coup_id, now, standing)
-    # The shoe is shown again with its coups (the page, its panels, the next client seed).
-    placed = tuple((bet.bet, bet.stake) for bet in settlement.bets)
-    history.remember_coup(table, cards, placed, coup, settlement)
     if request.key is not None:
         _store_key(db, request, request.key, coup_id, now)
     playsessions.played(db, play, now)
@@ -207,7 +204,7 @@ def deal(
         ),
         next_shoe=FairShoeView.of(upcoming),
     )
-    return Dealt(outcome, record.id, shoe)
+    return Dealt(outcome, shoe)
 
 
 def _table_taking(db: Session, request: DealRequest) -> tuple[TableRecord, ShoeRecord, RuleSet]:
@@ -244,10 +241,11 @@ def _shoe_to_deal(
 
 
 def _deal_coup(
-    db: Session, shoes: tables.ShoeCache, record: ShoeRecord, rule_set: RuleSet
+    db: Session, live: LiveTables, table: TableRecord, record: ShoeRecord, rule_set: RuleSet
 ) -> tuple[Shoe, Coup]:
-    """Deal one coup from the live shoe of ``record`` and store the shoe's new position."""
-    shoe = shoes.take(record, rule_set.tableau)
+    """Deal one coup from (a copy of) the live shoe of ``record`` and store the shoe's new
+    position."""
+    shoe = live.shoe_to_deal(table.id, record, rule_set.tableau)
     coup = shoe.deal_coup(rule_set.tableau)
     tables.advance_shoe(db, record, shoe)
     return shoe, coup
@@ -287,6 +285,7 @@ def _store_key(db: Session, request: DealRequest, key: str, coup_id: int, now: d
 
 def _replay(
     db: Session,
+    live: LiveTables,
     request: DealRequest,
     key: str,
     coup_id: int,
@@ -300,7 +299,7 @@ def _replay(
     record = db.get(ShoeRecord, row.shoe_id) if row is not None else None
     if row is None or table is None or record is None:
         raise LedgerError("not_found", what="coup", key=coup_id)
-    (view,) = history.coup_views(db, table, [row], {record.id: record})
+    (view,) = live.coup_views(db, table, [row])
     placed = {bet.bet: bet.stake for bet in view.settlement.bets} if view.settlement else {}
     if table.id != request.table_id or placed != request.stakes:
         raise LedgerError("idempotency_key_reused", key=key)

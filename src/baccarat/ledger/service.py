@@ -39,7 +39,7 @@ from typing import TypeVar
 from sqlalchemy.orm import Session
 
 from baccarat.core.rules import DEFAULT_RULE_SET, RULE_SETS, RuleSet, get_rule_set
-from baccarat.core.shoe import ShoeRules
+from baccarat.core.shoe import DEFAULT_DECKS, ShoeRules
 from baccarat.fair import Verification, check_client_seed
 from baccarat.ledger import (
     accounts,
@@ -55,13 +55,13 @@ from baccarat.ledger import (
 from baccarat.ledger.accounts import STARTING_BALANCE
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.limits import PlayLimits
+from baccarat.ledger.live import LiveTables
 from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, PlayerView, TableView
 from baccarat.store.db import Store
 from baccarat.store.models import TableRecord, utcnow
 
-__all__ = ["DEFAULT_DECKS", "SESSION_IDLE", "PlayService"]
+__all__ = ["SESSION_IDLE", "PlayService"]
 
-DEFAULT_DECKS = 8
 SESSION_IDLE = timedelta(days=30)
 """How long a log-in session lasts unused (the ``session_idle_days`` setting)."""
 
@@ -87,7 +87,6 @@ class PlayService:
         starting_balance: int = STARTING_BALANCE,
         rng: random.Random | None = None,
         clock: Callable[[], datetime] = utcnow,
-        shoe_cache: tables.ShoeCache | None = None,
         rule_sets: Mapping[str, RuleSet] | None = None,
         session_idle: timedelta = SESSION_IDLE,
         play_idle: timedelta = playsessions.DEFAULT_IDLE,
@@ -100,7 +99,8 @@ class PlayService:
         self.starting_balance = starting_balance
         self.rng = rng
         self.clock = clock
-        self.shoes = shoe_cache if shoe_cache is not None else tables.ShoeCache()
+        self.live = LiveTables()
+        """Every table's live state: its shoe, the coups and roads of the shoe it shows."""
 
     # Players and points
 
@@ -282,7 +282,7 @@ class PlayService:
         with self.store.transaction() as db:
             accounts.get_player(db, player_id)
             table = tables.open_table(db, player_id, rules, decks, self.rng, self.clock())
-            return history.table_view(db, table, self.shoes)
+            return self.live.table_view(db, table)
 
     def table(self, player_id: str, table_id: int | None = None) -> TableView:
         """The player's table ``table_id``, or the current one (a default table is opened if none)."""
@@ -295,7 +295,7 @@ class PlayService:
             if table is None:
                 found = None
             elif not tables.current_shoe(db, table.id).finished:
-                return history.table_view(db, table, self.shoes)
+                return self.live.table_view(db, table)
             else:
                 found = table.id
         if found is None:
@@ -307,7 +307,7 @@ class PlayService:
             latest = tables.current_shoe(db, table.id)
             if latest.finished:
                 tables.next_shoe(db, table, latest, self.rng, self.clock())
-            return history.table_view(db, table, self.shoes)
+            return self.live.table_view(db, table)
 
     # Dealing
 
@@ -394,14 +394,15 @@ class PlayService:
                 request,
                 now,
                 rng=self.rng,
-                shoes=self.shoes,
+                live=self.live,
                 starting_balance=self.starting_balance,
                 play_idle=self.play_idle,
             )
-        if dealt.shoe_id is not None and dealt.shoe is not None:
-            # Committed: the dealt shoe is now the stored one and can serve the next deal.
-            self.shoes.put(dealt.shoe_id, dealt.shoe)
-        return dealt.outcome
+        if dealt.shoe is None:
+            return dealt.outcome
+        # Committed: the dealt shoe is now the stored one and the coup part of the table's shoe.
+        change = self.live.dealt(dealt.shoe, dealt.outcome.coup)
+        return replace(dealt.outcome, roads_change=change)
 
     # Provably fair shoes
 
@@ -432,7 +433,6 @@ class PlayService:
                 refused: LedgerError | None = exc
             else:
                 refused = None
-                self.shoes.drop(record.id)
                 return FairShoeView.of(record)
         assert refused is not None
         raise refused
@@ -461,11 +461,11 @@ class PlayService:
     def coup(self, player_id: str, coup_id: int) -> CoupView:
         """One coup of the player's (for replay): cards, steps and the settlement of the bets."""
         with self.store.reading() as db:
-            return history.player_coup(db, player_id, coup_id)
+            return history.player_coup(db, player_id, coup_id, self.live.coup_views)
 
     def history(
         self, player_id: str, *, since: datetime | None = None, limit: int = 200
     ) -> list[CoupView]:
         """The player's coups at every table, newest first (``since``: only coups dealt after)."""
         with self.store.reading() as db:
-            return history.player_history(db, player_id, since, limit)
+            return history.player_history(db, player_id, since, limit, self.live.coup_views)

@@ -2,18 +2,15 @@
 
 A shoe is stored as its card order and the number of coups dealt from it. Restoring it replays
 those coups with the engine (:meth:`Shoe.from_order` then :meth:`Shoe.deal_coup`), so the stored
-position can never disagree with the engine's idea of it; a small cache keeps the live
-:class:`~baccarat.core.shoe.Shoe` between requests so the replay happens only after a restart.
+position can never disagree with the engine's idea of it; the live state
+(:mod:`baccarat.ledger.live`) keeps the :class:`~baccarat.core.shoe.Shoe` between requests so the
+replay happens only after a restart.
 """
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import functools
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -26,14 +23,12 @@ from baccarat.core.coup import Coup
 from baccarat.core.rulefile import rule_set_from_toml, rule_set_to_toml
 from baccarat.core.rules import RuleSet, get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
-from baccarat.core.tableau import Tableau
 from baccarat.fair import commitment, fair_order, new_server_seed
 from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
 
 __all__ = [
     "FAIR_SCHEME",
-    "ShoeCache",
     "advance_shoe",
     "awaiting_contribution",
     "contribute",
@@ -341,64 +336,3 @@ _ADVANCE_SHOE = (
     .values(coups_dealt=bindparam("new"), finished=bindparam("done"))
 )
 _INSERT_COUP = insert(_COUPS).returning(_COUPS.c.id)
-
-
-class ShoeCache:
-    """Live shoes by shoe id, so a deal does not replay the shoe from its order every time.
-
-    A deal *takes* the shoe out (so two requests never deal from one object), deals, and *puts*
-    it back only after its transaction committed; a shoe whose position disagrees with the
-    stored one is rebuilt by replay. Bounded: the least recently used shoes are dropped.
-    """
-
-    def __init__(self, capacity: int = 512) -> None:
-        self._capacity = capacity
-        self._shoes: OrderedDict[int, Shoe] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def take(self, record: ShoeRecord, tableau: Tableau) -> Shoe:
-        """The shoe of ``record`` at its stored position (from the cache, or replayed)."""
-        with self._lock:
-            shoe = self._shoes.pop(record.id, None)
-        if shoe is not None and shoe.coups_dealt == record.coups_dealt:
-            return shoe
-        return self._replay(record, tableau)
-
-    def view(self, record: ShoeRecord, tableau: Tableau) -> Shoe:
-        """A private copy of the shoe of ``record`` at its stored position, for reading.
-
-        A shallow copy is enough: a shoe's mutable state is plain numbers and flags, and its
-        order and starting counts are never changed after it is built.
-        """
-        with self._lock:
-            cached = self._shoes.get(record.id)
-            if cached is not None and cached.coups_dealt == record.coups_dealt:
-                return copy.copy(cached)
-        return self._replay(record, tableau)
-
-    def _replay(self, record: ShoeRecord, tableau: Tableau) -> Shoe:
-        if not record.card_order:
-            # Waiting for the player's contribution: no order yet, nothing dealt or burned. A
-            # fresh shoe's counts (what the panels show) in a fixed order, never dealt from.
-            rules = dataclasses.replace(shoe_rules(record), burn=False)
-            return Shoe.from_order(tuple(full_deck()) * record.decks, rules)
-        shoe = Shoe.from_order(decode_cards(record.card_order), shoe_rules(record))
-        for _ in range(record.coups_dealt):
-            shoe.deal_coup(tableau)
-        return shoe
-
-    def drop(self, record_id: int) -> None:
-        """Forget a shoe (its order changed)."""
-        with self._lock:
-            self._shoes.pop(record_id, None)
-
-    def put(self, record_id: int, shoe: Shoe) -> None:
-        """Keep ``shoe`` (whose state is committed) for the next deal."""
-        with self._lock:
-            self._shoes[record_id] = shoe
-            self._shoes.move_to_end(record_id)
-            while len(self._shoes) > self._capacity:
-                self._shoes.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._shoes)

@@ -2,7 +2,7 @@
 
 The web pages, the JSON API and the command line read these and never a database record; each is
 built by the module of its responsibility (:func:`baccarat.ledger.accounts.player_view`,
-:func:`baccarat.ledger.history.table_view`, :mod:`baccarat.ledger.dealing`).
+:meth:`baccarat.ledger.live.LiveTables.table_view`, :mod:`baccarat.ledger.dealing`).
 
 >>> import random
 >>> from baccarat.core.shoe import Shoe, ShoeRules
@@ -23,6 +23,7 @@ from baccarat.core.coup import Coup
 from baccarat.core.rules import RuleSet
 from baccarat.core.settle import Settlement
 from baccarat.core.shoe import Shoe
+from baccarat.roads.model import RoadChange
 from baccarat.store.models import ShoeRecord
 
 __all__ = [
@@ -132,7 +133,7 @@ class ShoeView:
             burned=len(shoe.burned),
             dealt_counts=dealt,
             remaining_counts=remaining,
-            # A shallow copy suffices (see ShoeCache.view): the live shoe deals on after this.
+            # A shallow copy suffices (see LiveTables.shoe_to_deal): the live shoe deals on after this.
             _shoe=copy.copy(shoe),
         )
 
@@ -214,6 +215,12 @@ class TableView:
     """The shoe the next coup is dealt from, as far as it may be shown (its commitment and client
     seed before its first coup); None only for data from before provably fair shoes."""
 
+    @property
+    def position(self) -> tuple[int, int]:
+        """Where the table stands: its shoe's number and the coups dealt from it (the key of its
+        live state, :mod:`baccarat.ledger.live`)."""
+        return self.shoe.number, self.shoe.coups_dealt
+
 
 @dataclass(frozen=True, slots=True)
 class DealOutcome:
@@ -233,3 +240,7 @@ class DealOutcome:
     next_shoe: FairShoeView | None = None
     """The shoe the next coup comes from, as the player may see it: this one, or the fresh shoe
     committed to when this coup finished it (None for a replayed deal)."""
+    roads_change: RoadChange | None = None
+    """What the coup changed on the roads of the table's live state, which then stands just
+    after it (:mod:`baccarat.ledger.live`); None when that state did not hold the coups before
+    it, or for a replayed deal."""

@@ -4,7 +4,7 @@
 total, every step (side, action, reason code, parameters, sentence and the draw-table cell that
 decided it), the winner, whether a natural ended it, the result in a sentence and, when known,
 the shoe and coup numbers, the rule set and the settlement of the bets. The web adds display
-fields to the same object (:func:`baccarat.web.present.web_coup`); its shape,
+fields to the same object (:func:`baccarat.web.present.coup.web_coup`); its shape,
 :class:`~baccarat.records.shapes.coup.CoupRecord`, describes them all.
 
 >>> from baccarat.core.cards import parse_cards

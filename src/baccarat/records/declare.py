@@ -28,7 +28,6 @@ writes the JSON Schema keyword (``minimum``, ``pattern``, ``minItems``, ``enum``
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -42,7 +41,7 @@ if TYPE_CHECKING:
     from pydantic.json_schema import JsonSchemaValue
     from pydantic_core import CoreSchema
 
-__all__ = ["Doc", "Keys", "Length", "OneOf", "Pattern", "Range", "Tag", "shape", "together"]
+__all__ = ["Doc", "Keys", "Length", "OneOf", "Pattern", "Range", "Tag", "shape"]
 
 ShapeType = TypeVar("ShapeType", bound=type)
 
@@ -58,29 +57,6 @@ def shape(cls: ShapeType) -> ShapeType:
     # read it as one of the TypedDict's keys.
     setattr(cls, "__pydantic_config__", config)  # noqa: B010
     return cls
-
-
-def together(*keys: str) -> Callable[[ShapeType], ShapeType]:
-    """Keys of a :func:`shape` that come all together or not at all (``dependentRequired``).
-
-    >>> from typing import NotRequired
-    >>> from typing_extensions import TypedDict
-    >>> @together("reset", "boards")
-    ... @shape
-    ... class Growth(TypedDict):
-    ...     reset: NotRequired[bool]
-    ...     boards: NotRequired[str]
-    >>> Growth.__pydantic_config__["json_schema_extra"]
-    {'dependentRequired': {'reset': ['boards'], 'boards': ['reset']}}
-    """
-
-    def mark(cls: ShapeType) -> ShapeType:
-        config = cast("dict[str, object]", cls.__pydantic_config__)  # type: ignore[attr-defined]
-        dependent = {key: [other for other in keys if other != key] for key in keys}
-        config["json_schema_extra"] = {"dependentRequired": dependent}
-        return cls
-
-    return mark
 
 
 def _constrained(schema: CoreSchema, **constraints: object) -> CoreSchema:

@@ -108,6 +108,10 @@ VERSIONS: Mapping[RecordType, int] = dict.fromkeys(RecordType, 1) | {
     # 2: one form for both, keyed by bet id, every figure a float and an exact fraction.
     RecordType.ODDS: 2,
     RecordType.PAR_SHEET: 2,
+    # 2: no markup in a JSON answer; the table page's growth is its own answer (text/html).
+    RecordType.API_DEAL: 2,
+    # 2: the roads as data (the baccarat.roads record), not SVG.
+    RecordType.API_ROADS: 2,
 }
 """The current version of each record type's form."""
 

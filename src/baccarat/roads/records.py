@@ -21,7 +21,13 @@ from baccarat.roads.model import Roads
 from baccarat.roads.result import RoadResult
 from baccarat.roads.statistics import RoadStatistics, Run
 
-__all__ = ["big_road_cell_record", "result_record", "roads_record", "statistics_record"]
+__all__ = [
+    "big_road_cell_record",
+    "result_record",
+    "roads_document",
+    "roads_record",
+    "statistics_record",
+]
 
 _SIDE_LETTER = {Side.BANKER: "B", Side.PLAYER: "P"}
 
@@ -92,3 +98,14 @@ def statistics_record(stats: RoadStatistics) -> dict[str, Any]:
         "longest_player_run": stats.longest_player_run,
         "derived": {c.road.value: {"red": c.red, "blue": c.blue} for c in stats.derived},
     }
+
+
+def roads_document(roads: Roads) -> dict[str, Any]:
+    """The ``baccarat.roads`` record: :func:`roads_record` with the :func:`statistics_record` of
+    the same coups (what ``baccarat roads --json`` prints and the API's roads answer carries).
+
+    >>> document = roads_document(Roads.from_tokens("B P"))
+    >>> document["statistics"]["coups"], document["statistics"]["banker"]["count"]
+    (2, 1)
+    """
+    return roads_record(roads) | {"statistics": statistics_record(roads.statistics())}

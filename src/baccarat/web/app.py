@@ -7,17 +7,13 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import random
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import timedelta
 from html import escape
 from importlib.resources import files
 from typing import Any
 
-import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -28,7 +24,6 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from baccarat.core.amounts import AmountError
 from baccarat.core.errors import BaccaratError
-from baccarat.core.rules import RuleSet
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
 from baccarat.ledger.rulesets import offered_rule_sets
@@ -37,22 +32,26 @@ from baccarat.store.db import Store
 from baccarat.web.context import CookieSigner, RequestContextMiddleware
 from baccarat.web.deps import GateRequiredError
 from baccarat.web.i18n import _
-from baccarat.web.labels import validation_text
-from baccarat.web.pages import render_error, templates
-from baccarat.web.panels import warm_up as warm_odds
-from baccarat.web.present import error_message
-from baccarat.web.routers import account, api, chemin, gate, guides, limits, quiz, table
+from baccarat.web.lifespan import server_lifespan, warm_up
+from baccarat.web.pages import render_error
+from baccarat.web.present.labels import error_message, validation_text
+from baccarat.web.routers import (
+    account,
+    api,
+    chemin,
+    gate,
+    guides,
+    health,
+    limits,
+    quiz,
+    table,
+)
 from baccarat.web.routers.docs import install_docs
 from baccarat.web.security import CSRF_HEADER, SecurityMiddleware
 from baccarat.web.settings import Settings
 from baccarat.web.statuses import status_of
 
-__all__ = ["SERVER_GC_THRESHOLD", "create_app"]
-
-SERVER_GC_THRESHOLD = 50_000
-"""Allocations between two collections of young objects in a server process (Python's default:
-700). A page coup allocates thousands of short-lived objects, nearly all freed by reference
-counting; at the default a collection ran every few requests (``bench/bench_load.py``)."""
+__all__ = ["create_app"]
 
 
 def _wants_json(request: Request) -> bool:
@@ -179,43 +178,6 @@ def _install_error_handlers(app: FastAPI) -> None:
         return render_error(request, exc.status_code, detail)
 
 
-def _server_lifespan(
-    threads: int, server_gc: bool, warm_up: Callable[[], None]
-) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
-    """A lifespan that caps the threads running blocking request work at ``threads`` and, with
-    ``server_gc``, builds what the first requests would (``warm_up``) and tunes the garbage
-    collector (:attr:`Settings.server_gc`).
-
-    The cap is anyio's default thread limiter, which every ``def`` route and dependency and the
-    deal's own trip to a thread go through; it belongs to the server's event loop, so it is set
-    when that loop starts (again, harmlessly, if the server runs the lifespan again).
-    """
-
-    @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
-        if server_gc:
-            # What exists now lives as long as the process: scanning it again finds nothing.
-            # Built lazily instead, the compiled kernels and templates would be scanned in
-            # every full collection, a pause on the event loop.
-            warm_up()
-            gc.collect()
-            gc.freeze()
-            gc.set_threshold(SERVER_GC_THRESHOLD, *gc.get_threshold()[1:])
-        yield
-
-    return lifespan
-
-
-def _warm_up(rule_sets: Iterable[RuleSet], *, exact_odds: bool) -> None:
-    """Build what a server's first requests would: every page template compiled and, with
-    exact odds, a full shoe of each offered rule set priced (the analyzer's kernels loaded)."""
-    for name in templates.env.list_templates(extensions=["html"]):
-        templates.env.get_template(name)
-    if exact_odds:
-        warm_odds(rule_sets)
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application: database (migrated), service, middleware, routers, static files.
 
@@ -256,10 +218,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Served below from this application's own files: FastAPI's pages load from a CDN.
         docs_url=None,
         redoc_url=None,
-        lifespan=_server_lifespan(
+        lifespan=server_lifespan(
             settings.threads,
             settings.server_gc,
-            lambda: _warm_up(offered.values(), exact_odds=settings.exact_odds),
+            lambda: warm_up(offered.values(), exact_odds=settings.exact_odds),
         ),
     )
     app.state.settings = settings
@@ -292,6 +254,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The JSON API first: routes are matched in order, and the deal is the busiest request
     # (no page path starts with /api, so the order changes nothing else).
     app.include_router(api.router)
+    app.include_router(health.router)
     app.include_router(account.api)
     app.include_router(limits.api)
     app.include_router(gate.router)

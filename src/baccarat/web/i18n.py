@@ -193,6 +193,8 @@ def make_environment() -> jinja2.Environment:
     )
     # Whitespace inside {% trans %} blocks is collapsed, as the extractor is told to expect.
     env.policies["ext.i18n.trimmed"] = True
+    # ``tojson`` keeps a record's fields in their order (its ``schema`` first), as the API does.
+    env.policies["json.dumps_kwargs"] = {"sort_keys": False}
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=_, ngettext=ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
     )

@@ -21,10 +21,11 @@ from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.views import PlayerView
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner, PlaySession
 from baccarat.web.i18n import _, current, make_environment, utc_text
-from baccarat.web.panels import statistics_caption
-from baccarat.web.present import cut_card_text, player_data, road_labels, shoe_texts
+from baccarat.web.present.coup import road_labels
+from baccarat.web.present.panels import statistics_caption
+from baccarat.web.present.table import cut_card_text, player_data, shoe_texts
 
-__all__ = ["NAV", "nav_items", "render", "render_error", "templates"]
+__all__ = ["NAV", "nav_items", "render", "render_error", "render_fragment", "templates"]
 
 templates = Jinja2Templates(env=make_environment())
 # What the shoe and statistics panels say, made in one place for the page and a deal's answer.
@@ -138,6 +139,12 @@ def render(
         "letters": {side: road_labels().side_letter(Side(side)) for side in ("player", "banker")},
     }
     return templates.TemplateResponse(request, name, {**shared, **context}, status_code=status)
+
+
+def render_fragment(request: Request, name: str, **context: Any) -> HTMLResponse:
+    """Render template ``name``, a part of a page a script puts in place, with ``context`` only:
+    none of a whole page's shared context (the player's session and limits cost reads)."""
+    return templates.TemplateResponse(request, name, context)
 
 
 def csrf_token(request: Request) -> str:

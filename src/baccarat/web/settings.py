@@ -67,7 +67,7 @@ class Settings(BaseSettings):
     """Tune Python's garbage collector for a long-running server process (``baccarat serve``
     turns it on): once the application has started, what it built (routes, templates, exact
     tables) is frozen out of the collector's scans, and young objects are collected after
-    :data:`~baccarat.web.app.SERVER_GC_THRESHOLD` allocations instead of 700, so a request
+    :data:`~baccarat.web.lifespan.SERVER_GC_THRESHOLD` allocations instead of 700, so a request
     seldom pays for a collection and none pays for scanning the whole heap. Off elsewhere:
     tests build many applications in one process."""
 

@@ -7,11 +7,12 @@ from typing import Annotated, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from baccarat.records.declare import Length, Range, Tag, shape, together
+from baccarat.records.declare import Length, Range, Tag, shape
 from baccarat.records.schema import RecordType
 from baccarat.records.shapes.checks import VerificationRecord
 from baccarat.records.shapes.common import Count, Points, Timestamp
 from baccarat.records.shapes.coup import CoupRecord
+from baccarat.records.shapes.tables import RoadsRecord
 from baccarat.records.shapes.web import FairShoe, WebPlayer, WebRuleSet, WebShoe, WebTable
 
 __all__ = [
@@ -167,96 +168,6 @@ class ApiTable(TypedDict):
 
 
 @shape
-class Refresh(TypedDict):
-    """The table page should fetch its panels whole."""
-
-    refresh: Literal[True]
-
-
-@shape
-class Boards(TypedDict):
-    """Each board as the SVG the panels show."""
-
-    bead_plate: str
-    big_road: str
-    big_eye_boy: str
-    small_road: str
-    cockroach_pig: str
-
-
-@shape
-class ShoeTexts(TypedDict):
-    """The shoe panel after this coup, in the page's language: its summary sentence, the
-    gauge's label and dealt share (a percentage), the cut-card note, and the cards dealt and
-    left by rank (A, 2 … K)."""
-
-    summary: str
-    gauge: str
-    dealt_width: Annotated[float, Range(0, 100)]
-    cut_note: str
-    dealt: Annotated[list[Count], Length(13, 13)]
-    remaining: Annotated[list[Count], Length(13, 13)]
-
-
-@shape
-class StatisticsGrowth(TypedDict):
-    """The statistics panel after this coup: its caption and the observed column by row key
-    (the exact column does not change within a shoe)."""
-
-    caption: str
-    observed: dict[str, str]
-
-
-@shape
-class Edge(TypedDict):
-    """A bet's house edge for the next coup and for a full shoe, as shown."""
-
-    bet: str
-    now: str
-    full: str
-
-
-@together("reset", "boards")
-@shape
-class Growth(TypedDict):
-    """What the table page needs to grow its panels by this coup. A shoe's first and last coup
-    carry the parts that change beyond their figures whole."""
-
-    refresh: Literal[False]
-    shoe: Annotated[int, Range(1)]
-    coup: Annotated[int, Range(1)]
-    coup_id: Annotated[int, Range(1)]
-    reset: NotRequired[Literal[True]]
-    """Only on a shoe's first coup: the roads start again; the boards come whole in boards,
-    and the reasons replace those the page holds."""
-    boards: NotRequired[Boards]
-    """Only with reset: each board (bead_plate, big_road, big_eye_boy, small_road,
-    cockroach_pig) as the SVG the panels show after this coup."""
-    cells: dict[str, list[str]]
-    """Board (bead_plate, big_road, big_eye_boy, small_road, cockroach_pig) to the SVG <g>
-    cells this coup drew or redrew; a cell replaces any at the same place."""
-    columns: dict[str, Annotated[int, Range(1)]]
-    """Board to the columns it shows now."""
-    reasons: dict[str, list[str]]
-    """Derived road to why each of its new marks is red or blue."""
-    ask: str
-    """The ask icons, as SVG."""
-    shoe_texts: ShoeTexts
-    statistics: StatisticsGrowth
-    edges: list[Edge]
-    """Each offered bet's house edge for the next coup and for a full shoe, as shown (the odds
-    panel and the felt's spots); empty when exact odds are off."""
-    odds_html: NotRequired[str]
-    """Only on a shoe's first and last coup, with exact odds on: the odds panel's table whole
-    (after the last coup it says the next coup comes from a fresh shoe)."""
-    history_html: str
-    shoe_panel: NotRequired[str]
-    """Only on a shoe's first and last coup: the shoe panel whole, in the page's language (the
-    first coup closes the client seed; the last says the cut card came out and shows the next
-    shoe's commitment, waiting for a client seed)."""
-
-
-@shape
 class ApiDeal(TypedDict):
     """``POST /api/tables/{id}/deal``: the coup, the balance before and after, the shoe and
     the player's standing."""
@@ -270,10 +181,6 @@ class ApiDeal(TypedDict):
     new_shoe: bool
     replayed: bool
     player: WebPlayer
-    table: NotRequired[Refresh | Growth]
-    """Only with ?view=table: what the table page needs to grow its panels by this coup, or
-    {"refresh": true} when it should fetch them whole (a replayed deal, a server that does not
-    hold the coups before)."""
 
 
 @shape
@@ -307,24 +214,14 @@ class ApiVerification(TypedDict):
 
 
 @shape
-class RoadsSvg(TypedDict):
-    """The roads as SVG: the bead plate, the Big Road, the three derived roads, the ask
-    icons."""
-
-    bead_plate: str
-    big_road: str
-    derived: Annotated[list[str], Length(3, 3)]
-    ask: str
-
-
-@shape
 class ApiRoads(TypedDict):
-    """``GET /api/tables/{id}/roads``: the roads of the current shoe as SVG, and the coup id
-    behind every bead."""
+    """``GET /api/tables/{id}/roads``: the roads of the current shoe, and the coup id behind
+    every bead."""
 
     schema: Annotated[str, Tag(RecordType.API_ROADS)]
     coup_ids: list[Annotated[int, Range(1)]]
-    svg: RoadsSvg
+    roads: RoadsRecord
+    """The roads of the shoe as data (the baccarat.roads record)."""
 
 
 @shape

@@ -27,7 +27,8 @@ from baccarat.web.deps import (
     Signer,
 )
 from baccarat.web.pages import render
-from baccarat.web.present import error_message, player_data
+from baccarat.web.present.labels import error_message
+from baccarat.web.present.table import player_data
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.gate import player_cookie
 from baccarat.web.statuses import status_of

@@ -11,7 +11,7 @@ is not a refusal names its form first, ``"schema": "baccarat.api.<name>/1"`` (do
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
@@ -20,8 +20,8 @@ from starlette.concurrency import run_in_threadpool
 
 from baccarat.core.amounts import parse_amount
 from baccarat.core.rules import DEFAULT_RULE_SET
+from baccarat.core.shoe import DEFAULT_DECKS
 from baccarat.ledger.dealing import Since
-from baccarat.ledger.service import DEFAULT_DECKS
 from baccarat.ledger.views import TableView
 from baccarat.records import RecordType, tagged
 from baccarat.records.shapes import (
@@ -38,6 +38,8 @@ from baccarat.records.shapes import (
     ApiTable,
     ApiVerification,
 )
+from baccarat.roads import Roads
+from baccarat.roads.records import roads_document
 from baccarat.store.models import MAX_ID
 from baccarat.web.answers import answer
 from baccarat.web.deps import (
@@ -52,23 +54,22 @@ from baccarat.web.deps import (
 )
 from baccarat.web.i18n import _
 from baccarat.web.numbers import STAKE_SCHEMA, checked, documented
-from baccarat.web.pages import csrf_token
-from baccarat.web.panels import (
+from baccarat.web.pages import csrf_token, render_fragment
+from baccarat.web.present.coup import web_coup
+from baccarat.web.present.growth import deal_growth
+from baccarat.web.present.panels import (
     full_shoe_distribution,
     odds_context,
-    roads_context,
     statistics_context,
 )
-from baccarat.web.present import (
+from baccarat.web.present.table import (
     deal_data,
     fair_shoe_data,
     player_data,
     rule_set_data,
     table_data,
-    web_coup,
 )
 from baccarat.web.routers.gate import player_cookie
-from baccarat.web.tablestate import states_of, table_growth
 
 
 class ErrorOut(BaseModel):
@@ -234,11 +235,36 @@ def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json
     return _table(service.table(player_id, table_id))
 
 
-@router.post(
-    "/tables/{table_id}/deal",
-    response_model=answer(ApiDeal),
-    responses={428: {"model": ErrorOut, "description": "No Idempotency-Key: nothing was dealt."}},
-)
+DEAL_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "content": {
+            "text/html": {
+                "schema": {"type": "string"},
+                "example": '<script type="application/json" id="deal-data">…</script>',
+            }
+        },
+        "description": "The deal (application/json); with Accept: text/html, the table page's "
+        "answer: the same record as data in a script element, and the parts of the panels the "
+        "coup changed, rendered as the page renders them.",
+    },
+    428: {"model": ErrorOut, "description": "No Idempotency-Key: nothing was dealt."},
+}
+
+
+def wants_html(request: Request) -> bool:
+    """Whether the request asks for HTML first (the table page's script does).
+
+    >>> from starlette.requests import Request
+    >>> wants_html(Request({"type": "http", "headers": [(b"accept", b"text/html")]}))
+    True
+    >>> wants_html(Request({"type": "http", "headers": [(b"accept", b"*/*")]}))
+    False
+    """
+    accept = request.headers.get("accept", "")
+    return accept.split(",", 1)[0].split(";", 1)[0].strip().lower() == "text/html"
+
+
+@router.post("/tables/{table_id}/deal", response_model=answer(ApiDeal), responses=DEAL_RESPONSES)
 async def deal(
     request: Request,
     table_id: RecordId,
@@ -248,26 +274,22 @@ async def deal(
     response: Response,
     idempotency_key: IdempotencyKey,
     settings: SettingsDep,
-    view: Annotated[
-        Literal["table"] | None,
-        Query(
-            description="``table``: the answer also carries what the table page needs to grow "
-            "its panels by this coup (``table``: road cells, statistics, shoe, odds, history)."
-        ),
-    ] = None,
-) -> Json:
+) -> Json | Response:
     """Take the stakes, deal one coup and settle it, in one transaction.
 
     The answer carries the coup's record (``baccarat.coup/1``: the cards in dealing order with
     running totals, each draw or stand with its explanation and draw-table cell, the result and
     the settlement of every bet), the balance before and after, and the shoe. Stakes are read by
-    the strict grammar in its canonical writing (``100``, ``12.5``; never ``1,000``).
+    the strict grammar in its canonical writing (``100``, ``12.5``; never ``1,000``). With
+    ``Accept: text/html`` the answer is the table page's (see the 200 response); refusals are
+    JSON either way.
     """
     # The one strict grammar (canonical writing only: this is the API), before any other work.
     parsed = {bet: parse_amount(value) for bet, value in body.stakes.items()}
     stakes = {bet: minor for bet, minor in parsed.items() if minor}
+    html = wants_html(request)
 
-    def work() -> tuple[Json, bool]:
+    def work() -> tuple[Json | Response, bool]:
         # The session check, the play session, the deal and the answer in one go (the busiest
         # route): the session is checked in the deal's own transaction, not in a read before.
         # The net since is counted from the start of the coup's play session, as SessionInfo
@@ -277,17 +299,14 @@ async def deal(
         )
         if outcome is None:
             raise GateRequiredError()
-        data = deal_data(outcome)
-        if view == "table":
-            data["table"] = table_growth(
-                states_of(service),
-                outcome,
-                data["coup"],
-                exact_odds=settings.exact_odds,
-                shoe=data["shoe"],
-                csrf_token=csrf_token(request),
-            )
-        return tagged(RecordType.API_DEAL, data), outcome.replayed
+        data = tagged(RecordType.API_DEAL, deal_data(outcome))
+        if not html:
+            return data, outcome.replayed
+        growth = deal_growth(service.live, outcome, data["shoe"], exact_odds=settings.exact_odds)
+        page = render_fragment(
+            request, "_deal.html", deal=data, growth=growth, csrf_token=csrf_token(request)
+        )
+        return page, outcome.replayed
 
     if service.store.embedded:
         # SQLite runs in this process and lets one writer in at a time, so a thread buys no
@@ -296,12 +315,13 @@ async def deal(
         # CHANGELOG.md has the figures). A database server is waited on instead, and that wait
         # belongs in a thread, off the event loop: one of the few (``Settings.threads``) the
         # application allows, so the threads do not fight for the GIL.
-        data, replayed = work()
+        answer, replayed = work()
     else:
-        data, replayed = await run_in_threadpool(work)
+        answer, replayed = await run_in_threadpool(work)
+    headers = answer.headers if isinstance(answer, Response) else response.headers
     if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return data
+        headers["Idempotent-Replayed"] = "true"
+    return answer
 
 
 Prefer = Annotated[
@@ -380,16 +400,13 @@ def verify_shoe(
 
 @router.get("/tables/{table_id}/roads", response_model=answer(ApiRoads))
 def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
-    """The roads of the current shoe as SVG, and the coup id behind every bead."""
-    context = roads_context(service.table(player_id, table_id))
+    """The roads of the current shoe as data (the ``baccarat.roads`` record: every board's cells,
+    the ask marks, the statistics), and the coup id behind every bead."""
+    table = service.table(player_id, table_id)
+    drawn = Roads.from_coups(view.coup for view in table.coups)
     body = {
-        "coup_ids": context["roads"]["coup_ids"],
-        "svg": {
-            "bead_plate": str(context["roads"]["bead_plate"]),
-            "big_road": str(context["roads"]["big_road"]),
-            "derived": [str(road["svg"]) for road in context["roads"]["derived"]],
-            "ask": str(context["roads"]["ask"]),
-        },
+        "coup_ids": [view.id for view in table.coups],
+        "roads": tagged(RecordType.ROADS, roads_document(drawn)),
     }
     return tagged(RecordType.API_ROADS, body)
 

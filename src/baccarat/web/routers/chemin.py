@@ -30,16 +30,13 @@ from baccarat.core.errors import BaccaratError
 from baccarat.i18n.markers import N_
 from baccarat.ledger.service import PlayService
 from baccarat.ledger.views import ShoeView
-from baccarat.web.chemin_views import pending_view, played_view, record_view, strategy_view
 from baccarat.web.context import PlaySession
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _, pgettext
 from baccarat.web.pages import render
-from baccarat.web.present import (
-    draw_table,
-    error_message,
-    shoe_data,
-)
+from baccarat.web.present.chemin import pending_view, played_view, record_view, strategy_view
+from baccarat.web.present.labels import error_message
+from baccarat.web.present.table import draw_table, shoe_data
 from baccarat.web.statuses import status_of
 
 __all__ = ["router"]

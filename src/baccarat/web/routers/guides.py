@@ -39,10 +39,11 @@ from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.result import RoadResult
 from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg
 from baccarat.web.deps import page_player
-from baccarat.web.guide_figures import ask_data, question_of, third_card_flow, walk_data
 from baccarat.web.i18n import _, current, format_fraction_percent, pgettext
 from baccarat.web.pages import render
-from baccarat.web.present import card_data, draw_table, rank_name, step_text
+from baccarat.web.present.coup import card_data, rank_name, step_text
+from baccarat.web.present.guides import ask_data, question_of, third_card_flow, walk_data
+from baccarat.web.present.table import draw_table
 
 __all__ = ["GUIDES", "router"]
 
@@ -311,7 +312,7 @@ def _chemin_context() -> dict[str, Any]:
 def _roads_context() -> dict[str, Any]:
     # A shoe dealt by the engine from a fixed seed, with the exact odds before every coup.
     from baccarat.odds import odds_through_shoe
-    from baccarat.web.present import road_labels
+    from baccarat.web.present.coup import road_labels
 
     shoe = Shoe.shuffled(ShoeRules(decks=DECKS), random.Random(ROADS_SEED))
     steps = list(

@@ -16,7 +16,6 @@ from baccarat.records.shapes import ApiLimits
 from baccarat.web.answers import answer
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _
-from baccarat.web.labels import PERIOD_NAMES, limit_name
 from baccarat.web.numbers import (
     checked,
     checked_optional,
@@ -25,7 +24,7 @@ from baccarat.web.numbers import (
     whole,
 )
 from baccarat.web.pages import render
-from baccarat.web.present import error_message
+from baccarat.web.present.labels import PERIOD_NAMES, error_message, limit_name
 from baccarat.web.routers.api import ERRORS
 from baccarat.web.routers.table import FormFields
 from baccarat.web.statuses import status_of

@@ -40,7 +40,8 @@ from baccarat.store.quiz import DatabaseStore
 from baccarat.web.deps import PlayerId, Service, SessionInfo
 from baccarat.web.i18n import _, current, format_fraction_percent
 from baccarat.web.pages import render
-from baccarat.web.present import card_data, error_message
+from baccarat.web.present.coup import card_data
+from baccarat.web.present.labels import error_message
 
 __all__ = ["heatmap_data", "router"]
 

@@ -10,71 +10,31 @@ from __future__ import annotations
 
 import secrets
 import shlex
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.views import PlayerView, TableView
 from baccarat.store.models import MAX_ID
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
-from baccarat.web.felt import CHIPS, felt_context, form_stakes, spot_odds
-from baccarat.web.history_view import history_groups
-from baccarat.web.i18n import _, format_points, pgettext
+from baccarat.web.i18n import _
 from baccarat.web.numbers import quoted, whole
-from baccarat.web.pages import render
-from baccarat.web.panels import panel_context
-from baccarat.web.present import (
-    coup_data,
-    draw_table,
-    error_message,
-    fair_shoe_data,
-    history_entry,
-    table_data,
-)
+from baccarat.web.pages import csrf_token, render, render_fragment
+from baccarat.web.present.coup import coup_data, history_groups
+from baccarat.web.present.felt import form_stakes
+from baccarat.web.present.labels import error_message
+from baccarat.web.present.page import HISTORY_SHOWN, panels_context, table_page_context
+from baccarat.web.present.panels import live_roads
+from baccarat.web.present.table import draw_table, fair_shoe_data
 from baccarat.web.statuses import status_of
-from baccarat.web.tablestate import states_of
 
 router = APIRouter(include_in_schema=False)
 
-DECK_CHOICES = (1, 2, 4, 6, 8)
-HISTORY_SHOWN = 50
 # Every id in a path or a query is range-checked before it reaches the database (a 422 page).
 TableId = Annotated[int, Path(ge=1, le=MAX_ID)]
 RecordId = Annotated[int, Path(ge=1, le=MAX_ID)]
-"""Coups listed in the history panel (the history page lists the whole session)."""
-
-
-def _table_context(
-    service: Service,
-    player: PlayerView,
-    table: TableView,
-    session: SessionInfo,
-    exact_odds: bool,
-    stakes: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    history = service.history(player.player_id, since=session.started, limit=HISTORY_SHOWN)
-    data = table_data(table, coups=False)
-    states = states_of(service)
-    with states.lock:
-        # The roads kept for this table (a deal then grows them by its coup).
-        panels = panel_context(table, exact_odds=exact_odds, roads=states.of_table(table).roads)
-    return {
-        "table": data,
-        **felt_context(data["rule_set"]["bets"], stakes or {}),
-        "edges": spot_odds(panels.get("odds")),
-        "chip_texts": [format_points(chip * 100) for chip in CHIPS],
-        "draw": draw_table(table.rule_set.tableau),
-        "history": [history_entry(view) for view in history],
-        "chips": CHIPS,
-        "deck_choices": DECK_CHOICES,
-        "rule_sets": [
-            (rs.name, pgettext("rule set", rs.title)) for rs in service.rule_sets.values()
-        ],
-        **panels,
-    }
 
 
 def _table_page(
@@ -91,7 +51,16 @@ def _table_page(
 ) -> HTMLResponse:
     player = service.player(player_id, since=session.started)
     table = service.table(player_id, table_id)
+    history = service.history(player_id, since=session.started, limit=HISTORY_SHOWN)
     last = table.coups[-1] if table.coups else None
+    context = table_page_context(
+        table,
+        history,
+        live_roads(service.live, table),
+        service.rule_sets.values(),
+        exact_odds=settings.exact_odds,
+        stakes=stakes or {},
+    )
     return render(
         request,
         "table.html",
@@ -102,7 +71,7 @@ def _table_page(
         error=error,
         # A fresh key for each page: posting the same form twice deals once.
         deal_key=secrets.token_urlsafe(16),
-        **_table_context(service, player, table, session, settings.exact_odds, stakes),
+        **context,
     )
 
 
@@ -278,13 +247,12 @@ def panels(
     table_id: Annotated[int, Query(alias="table", ge=1, le=MAX_ID)],
 ) -> HTMLResponse:
     """The side panels (shoe, roads, statistics, odds, history) as an HTML fragment."""
-    player = service.player(player_id, since=session.started)
     table = service.table(player_id, table_id)
-    return render(
-        request,
-        "_panels.html",
-        **_table_context(service, player, table, session, settings.exact_odds),
+    history = service.history(player_id, since=session.started, limit=HISTORY_SHOWN)
+    context = panels_context(
+        table, history, live_roads(service.live, table), exact_odds=settings.exact_odds
     )
+    return render_fragment(request, "_panels.html", csrf_token=csrf_token(request), **context)
 
 
 @router.get("/history", response_class=HTMLResponse)
@@ -294,7 +262,7 @@ def history_page(
     """Every coup of the session, with cards, steps, explanations and settlement."""
     player = service.player(player_id, since=session.started)
     views = service.history(player_id, since=session.started)
-    # Grouped by table and shoe, each group naming its rule set (web/history_view.py).
+    # Grouped by table and shoe, each group naming its rule set (web/present/coup.py).
     groups = history_groups(views, coup_data)
     return render(request, "history.html", player=player, groups=groups, draw=None)
 

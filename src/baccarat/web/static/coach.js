@@ -1,8 +1,8 @@
 /* The coach: a coup dealt card by card at the chosen speed (instant, normal, step by step, or a
    squeeze where each card is peeled), the sentence that explains each draw or stand beside the
    row of the draw table it comes from (its cell lit), and a Next button, kept together in view.
-   The deal's answer also carries what the panels need to grow by this one coup (static/roads.js
-   draws it). Keys: Space/Enter next card, D deal, R rebet, U undo, 1-7 chips, ? the list. */
+   The deal's answer also carries the parts of the panels this one coup changed (static/roads.js
+   puts them in place). Keys: Space/Enter next card, D deal, R rebet, U undo, 1-7 chips, ? the list. */
 (function () {
   "use strict";
 
@@ -436,24 +436,33 @@
     // Focus stays on the coach: the next key press (Space, Enter) deals on from there.
     coach.focus({ preventScroll: true });
     keepInView();
-    fetch("/api/tables/" + encodeURIComponent(tableId) + "/deal?view=table", {
+    // The table page's answer (HTML): the deal as data, and the parts of the panels it changed.
+    fetch("/api/tables/" + encodeURIComponent(tableId) + "/deal", {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
-        Accept: "application/json",
+        Accept: "text/html",
         "Idempotency-Key": key,
         "X-CSRF-Token": CSRF,
       },
       body: json,
     })
-      .then(function (response) { pending = null; return response.json().then(function (data) { return [response.ok, data]; }); })
+      .then(function (response) {
+        pending = null;
+        // A refusal is the API's JSON ({code, detail}) whatever was asked for.
+        return response.ok ? response.text().then(function (text) { return [true, text]; })
+          : response.json().then(function (data) { return [false, data]; });
+      })
       .then(function (pair) {
-        var data = pair[1];
         if (!pair[0]) {
-          showError(data.detail + " " + J.nothing_charged);
+          showError(pair[1].detail + " " + J.nothing_charged);
           setBusy(false);
           return null;
         }
+        var answer = document.createElement("template");
+        answer.innerHTML = pair[1];
+        var data = JSON.parse(answer.content.querySelector("#deal-data").textContent);
+        var growth = answer.content.querySelector("template#growth");
         if (data.new_shoe) { announce(J.new_shoe); }
         return play(data.coup, false).then(function () {
           F.settled(body);
@@ -463,10 +472,7 @@
           $("#felt-balance").textContent = data.player.balance_text;
           $("#session-net").textContent = data.player.session_net_text;
           announce(fmt(J.balance, { amount: data.player.balance_text }));
-          if (data.table && window.BaccaratRoads) {
-            return window.BaccaratRoads.grow(data.table, data.coup) ? null : refreshPanels();
-          }
-          return refreshPanels();
+          return window.BaccaratRoads && window.BaccaratRoads.grow(growth) ? null : refreshPanels();
         }).then(function () { setBusy(false); });
       })
       .catch(function () { showError(J.network); setBusy(false); playing = false; });

@@ -265,19 +265,5 @@
     rebet: rebet,
     undo: undo,
     selectChip: selectChip,
-    /* The house edge now of every bet, after a coup (rows of the odds panel). */
-    setEdges: function (rows, template) {
-      (rows || []).forEach(function (row) {
-        var info = $("#info-" + row.bet);
-        if (!info) { return; }
-        var edge = $(".spot-edge", info);
-        if (!edge) {
-          edge = document.createElement("p");
-          edge.className = "spot-edge";
-          info.appendChild(edge);
-        }
-        edge.textContent = fmt(template, { now: row.now, full: row.full });
-      });
-    },
   };
 })();

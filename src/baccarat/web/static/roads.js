@@ -1,9 +1,10 @@
 /* The roads you can read: every board scrolls to its newest column; a tap (or Enter) on a derived
    road's mark says why it is red or blue (which Big Road columns were compared) with a link to the
-   roads guide; and after a deal the panels grow by that one coup from the deal's answer (the road
-   cells, the reasons, the ask icons, the shoe, statistics, odds and history parts; at a shoe's
-   first and last coup also the shoe panel and the odds table whole, and at its first the boards
-   whole), with nothing asked of the server again. */
+   roads guide; and after a deal the panels grow by that one coup from the deal's answer, whose
+   parts the server rendered with the panels' own macros (the road cells, the reasons, the ask
+   icons, the shoe's counts, the statistics, the odds and each spot's edge, the history's line; at
+   a shoe's first and last coup the shoe panel whole, at its first the boards whole). Nothing here
+   renders a panel: it puts the parts in place. */
 (function () {
   "use strict";
 
@@ -13,7 +14,6 @@
   };
   if (!$("#table")) { return; }
   var M = JSON.parse($("#felt-messages").textContent);
-  var SVG_NS = "http://www.w3.org/2000/svg";
 
   function reasons() {
     var element = $("#road-reasons");
@@ -96,9 +96,8 @@
       path.setAttribute("d", d);
     }
   }
-  function place(svg, markup) {
-    var holder = document.createElementNS(SVG_NS, "svg");
-    holder.innerHTML = markup;
+  /* Lay the cells of ``holder`` on the board ``svg``, each in place of a cell at the same spot. */
+  function place(svg, holder) {
     $$("g.cell", holder).forEach(function (cell) {
       var at = cell.getAttribute("transform");
       $$("g.cell", svg).forEach(function (old) {
@@ -107,114 +106,67 @@
       svg.appendChild(cell);
     });
   }
-  /* The shoe panel's texts, gauge and counts by rank, written where the page rendered them. */
-  function writeShoe(texts) {
-    var box = $("#shoe-counts");
-    if (!box || !texts) { return; }
-    var summary = $(".shoe-summary", box);
-    if (summary) { summary.textContent = texts.summary; }
-    var gauge = $(".penetration", box);
-    if (gauge) { gauge.setAttribute("aria-label", texts.gauge); }
-    var dealt = $(".penetration-dealt", box);
-    if (dealt) { dealt.style.width = texts.dealt_width + "%"; }
-    var note = $(".cut-card-note", box);
-    if (note) { note.textContent = texts.cut_note; }
-    ["dealt", "remaining"].forEach(function (row) {
-      $$("tr[data-counts=" + row + "] td", box).forEach(function (cell, i) {
-        cell.textContent = String(texts[row][i]);
-      });
-    });
-  }
-  /* The statistics' caption and observed column (the exact column stays as rendered). */
-  function writeStatistics(statistics) {
-    var table = $("#stats-table");
-    if (!table || !statistics) { return; }
-    var caption = $("caption", table);
-    if (caption) { caption.textContent = statistics.caption; }
-    Object.keys(statistics.observed).forEach(function (key) {
-      var cell = $('tr[data-key="' + key + '"] td', table);
-      if (cell) { cell.textContent = statistics.observed[key]; }
-    });
-  }
-  /* Each bet's house edge now in the odds panel. */
-  function writeOdds(edges) {
-    var panel = $("#odds-now");
-    if (!panel || !edges) { return; }
-    edges.forEach(function (edge) {
-      var cell = $('tr[data-bet="' + edge.bet + '"] td', panel);
-      if (cell) { cell.textContent = edge.now; }
-    });
-  }
+  /* The boards a deal's answer grows, by the key its cells come under. */
+  var BOARDS = {
+    bead_plate: "bead-plate",
+    big_road: "big-road",
+    big_eye_boy: "road-big-eye-boy",
+    small_road: "road-small-road",
+    cockroach_pig: "road-cockroach-pig",
+  };
 
-  /* The element an answer's markup makes. */
-  function fromMarkup(markup) {
-    var template = document.createElement("template");
-    template.innerHTML = markup.trim();
-    return template.content.firstElementChild;
-  }
-  /* Put the markup the answer carries whole (if any) in place of ``element``. */
-  function replaceWith(element, markup) {
-    if (element && markup) { element.replaceWith(fromMarkup(markup)); }
-  }
-
-  /* Grow every panel by the coup just dealt; false when the page should fetch them whole. */
-  function grow(growth, coup) {
+  /* Grow every panel by the coup just dealt from the answer's parts (``growth``: its template;
+     each part is rendered by the panels' own macros); false when the page should fetch the
+     panels whole instead. Road cells are laid on their boards; every other part takes the
+     place of the element with its id. */
+  function grow(growth) {
     var plate = $("#bead-plate");
     var list = $("#history-list");
-    var boards = {
-      bead_plate: $("#bead-plate svg"),
-      big_road: $("#big-road svg"),
-      big_eye_boy: $("#road-big-eye-boy svg"),
-      small_road: $("#road-small-road svg"),
-      cockroach_pig: $("#road-cockroach-pig svg"),
-    };
-    var ids = plate ? (plate.dataset.coupIds || "").split(",").filter(Boolean) : [];
-    var ready = !growth.refresh && plate && list &&
-      (growth.reset || ids.length === growth.coup - 1) &&
+    if (!growth || !plate || !list) { return false; }
+    var parts = growth.content;
+    var reset = growth.hasAttribute("data-reset");
+    var coup = Number(growth.dataset.coup);
+    var ids = (plate.dataset.coupIds || "").split(",").filter(Boolean);
+    var boards = {};
+    Object.keys(BOARDS).forEach(function (key) { boards[key] = $("#" + BOARDS[key] + " svg"); });
+    var ready = (reset || ids.length === coup - 1) &&
       Object.keys(boards).every(function (key) { return boards[key]; });
     if (!ready) { return false; }
-    if (growth.reset) {
-      /* A new shoe: the roads start again, drawn whole; an open "why" belonged to the last. */
-      Object.keys(boards).forEach(function (key) {
-        boards[key].parentNode.innerHTML = growth.boards[key];
-      });
-      ids = [];
+    var known = reasons();
+    if (reset) {
+      /* A new shoe: the roads start again (the boards come whole); an open "why" belonged to
+         the last one. */
+      known = {};
       var box = $("#road-why");
       if (box) { box.hidden = true; box.textContent = ""; }
       why = null;
     } else {
-      Object.keys(boards).forEach(function (key) {
-        widen(boards[key], growth.columns[key]);
-        (growth.cells[key] || []).forEach(function (markup) { place(boards[key], markup); });
+      $$("svg[data-cells]", parts).forEach(function (cells) {
+        var board = boards[cells.dataset.cells];
+        widen(board, Number(cells.dataset.columns));
+        place(board, cells);
+        cells.remove();
       });
+      ids.push(growth.dataset.coupId);
     }
-    ids.push(String(growth.coup_id));
-    plate.dataset.coupIds = ids.join(",");
-    var known = {};
-    if (growth.reset) {
-      $$(".road.derived").forEach(function (board) { known[board.dataset.road] = []; });
-    } else {
-      known = reasons();
-    }
-    Object.keys(growth.reasons).forEach(function (road) {
-      known[road] = (known[road] || []).concat(growth.reasons[road]);
+    var added = JSON.parse($("script[data-reasons]", parts).textContent);
+    Object.keys(added).forEach(function (road) {
+      known[road] = (known[road] || []).concat(added[road]);
     });
+    $$(".road.derived").forEach(function (board) { known[board.dataset.road] = known[board.dataset.road] || []; });
     $("#road-reasons").textContent = JSON.stringify(known);
-    var ask = $("#ask-roads");
-    if (ask) { ask.innerHTML = growth.ask; }
-    /* A shoe's first and last coup: its panel (seeds, the cut card) and the odds' note change. */
-    replaceWith($("#shoe-panel"), growth.shoe_panel);
-    replaceWith($("#odds-now"), growth.odds_html);
-    writeShoe(growth.shoe_texts);
-    writeStatistics(growth.statistics);
-    writeOdds(growth.edges);
-    list.insertBefore(fromMarkup(growth.history_html), list.firstChild);
+    var line = $("ol[data-prepend] > li", parts);
+    list.insertBefore(line, list.firstChild);
     while (list.children.length > 50) { list.removeChild(list.lastChild); }
+    Array.prototype.slice.call(parts.children).forEach(function (part) {
+      var old = part.id && document.getElementById(part.id);
+      if (old) { old.replaceWith(part); }
+    });
+    if (!reset) { $("#bead-plate").dataset.coupIds = ids.join(","); }
     var title = $("#shoe-title");
-    if (title) { title.dataset.coups = String(growth.coup); }
-    if (window.BaccaratFelt && growth.edges) { window.BaccaratFelt.setEdges(growth.edges, M.edge_now); }
+    if (title) { title.dataset.coups = String(coup); }
     if (window.BaccaratCoach) { window.BaccaratCoach.bindReplays($("#history-list")); }
-    if (coup && why) { why = null; }
+    bind();
     return true;
   }
 

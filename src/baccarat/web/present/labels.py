@@ -6,7 +6,6 @@ is read, not typed into: :func:`readable_error` gives the same error with each k
 title in the page's language, so no code reaches a page or the API's ``detail``.
 
 >>> from baccarat.core.settle import StakeError
->>> from baccarat.web.present import error_message
 >>> error_message(StakeError("stake_below_minimum", bet="tie", stake=50, minimum=100,
 ...                          rule_set="punto-banco"))
 "stake of 0.50 points on 'Tie' is below the table minimum of 1 point (Punto Banco)"
@@ -24,12 +23,14 @@ from typing import Any
 from baccarat.core.catalogue import STANDARD_BETS
 from baccarat.core.errors import UNTRANSLATED, TemplatedError
 from baccarat.core.rules import RULE_SETS
+from baccarat.i18n.errors import error_text
 from baccarat.i18n.markers import N_
-from baccarat.web.i18n import _, pgettext, utc_text
+from baccarat.web.i18n import _, current, format_points, pgettext, utc_text
 
 __all__ = [
     "FIELD_NAMES",
     "LIMIT_NAMES",
+    "error_message",
     "field_name",
     "limit_name",
     "readable_error",
@@ -180,3 +181,9 @@ def validation_text(errors: Sequence[Mapping[str, Any]]) -> str:
         sentence = _(template).format(field=field_name(loc), limit=limit)
         sentences.append(sentence[:1].upper() + sentence[1:])
     return " ".join(sentences)
+
+
+def error_message(exc: Exception) -> str:
+    """The message of a refused request in the current language (see :func:`error_text`)."""
+    # The names it carries (a bet, a rule set, a limit) as words: no code reaches a reader.
+    return error_text(readable_error(exc), current(), format_points)

@@ -25,18 +25,19 @@ from markupsafe import Markup
 from baccarat.core.bets import Bet
 from baccarat.core.distribution import Distribution
 from baccarat.core.rules import RuleSet
+from baccarat.core.shoe import DEFAULT_DECKS
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Tableau
 from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.markers import N_
-from baccarat.ledger.service import DEFAULT_DECKS
+from baccarat.ledger.live import LiveTables
 from baccarat.ledger.views import ShoeView, TableView
 from baccarat.roads import Roads
 from baccarat.roads.derived import DerivedRoad
 from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg
 from baccarat.roads.why import Case, MarkReason, mark_reasons
 from baccarat.web.i18n import _, current, format_fraction_percent, ngettext
-from baccarat.web.present import bet_title, road_labels
+from baccarat.web.present.coup import bet_title, road_labels
 
 if TYPE_CHECKING:
     from baccarat.odds import Composition
@@ -177,6 +178,13 @@ def roads_of(roads: Roads, coup_ids: Sequence[int]) -> dict[str, Any]:
         "road_letters": labels,
         "road_stats": roads.statistics(),
     }
+
+
+def live_roads(live: LiveTables, table: TableView) -> dict[str, Any] | None:
+    """:func:`roads_of` the roads the table's live state keeps, drawn while it is held at the
+    table's position; None where it stands elsewhere (the caller draws them from the coups)."""
+    with live.reading(table.id, table.position) as held:
+        return roads_of(held.roads, table_ids(table)) if held is not None else None
 
 
 def table_ids(table: TableView) -> list[int]:
@@ -382,12 +390,12 @@ def odds_context(table: TableView) -> dict[str, Any]:
 
 
 def panel_context(
-    table: TableView, *, exact_odds: bool = True, roads: Roads | None = None
+    table: TableView, *, exact_odds: bool = True, roads: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Everything the side panels show, for a table as it stands (``roads``: the roads of its
-    shoe, when the caller keeps them)."""
-    context = roads_context(table) if roads is None else roads_of(roads, table_ids(table))
+    """Everything the side panels show, for a table as it stands (``roads``: its
+    :func:`roads_of`, when the caller drew them from roads it keeps)."""
+    context = roads if roads is not None else roads_context(table)
     exact = full_shoe_distribution(table.decks, table.rule_set.tableau) if exact_odds else None
-    context |= statistics_context(table, exact)
+    context = context | statistics_context(table, exact)
     context |= odds_context(table) if exact_odds else {"odds": None}
     return context

@@ -29,7 +29,7 @@ from baccarat.core.summary import Winner
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side
 from baccarat.ledger.views import CoupView
 from baccarat.web.i18n import _, current, format_fraction_percent
-from baccarat.web.present import card_data, coup_data
+from baccarat.web.present.coup import card_data, coup_data
 
 __all__ = ["optimal_text", "pending_view", "played_view", "record_view", "strategy_view"]
 

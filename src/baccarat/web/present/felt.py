@@ -20,11 +20,12 @@ from typing import Any
 from baccarat.core.amounts import STYLES, AmountError, parse_amount
 from baccarat.i18n.markers import N_, NP_
 from baccarat.web.i18n import _, current, pgettext
-from baccarat.web.present import error_message
+from baccarat.web.present.labels import error_message
 
 __all__ = [
     "CHIPS",
     "KEYS",
+    "edge_now",
     "felt_context",
     "felt_messages",
     "form_stakes",
@@ -119,8 +120,13 @@ def felt_messages() -> dict[str, Any]:
         "road_why_title": _("Why this mark"),
         "close": _("Close"),
         "roads_guide": _("How the roads are read"),
-        "edge_now": _("House edge now: {now} (full shoe {full}), from the cards not yet seen"),
+        "edge_now": edge_now(),
     }
+
+
+def edge_now() -> str:
+    """What a spot says of its house edge (``{now}``, ``{full}``: :func:`spot_odds`' texts)."""
+    return _("House edge now: {now} (full shoe {full}), from the cards not yet seen")
 
 
 def spot_odds(odds: Mapping[str, Any] | None) -> dict[str, dict[str, str]]:
