@@ -75,3 +75,9 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .coverage .coverage.kernels
+
+## schemas: write the records' JSON Schemas (src/baccarat/records/schemas) from their shapes
+## (baccarat.records.shapes); a test fails while a committed one differs.
+.PHONY: schemas
+schemas: setup
+	$(PY) -m baccarat.records.generate

@@ -1,6 +1,7 @@
 """Every ``--json`` output names its record type first and is valid by the schema that ships in
-the package (``baccarat/records/schemas``, draft 2020-12): the schema files are the golden
-references of the JSON forms (docs/json.md)."""
+the package (``baccarat/records/schemas``, draft 2020-12): the schema files, generated from the
+records' shapes (``baccarat.records.shapes``), are the golden references of the JSON forms
+(docs/json.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Checking a JSON document against the schema its ``schema`` field names, with the schema files
-the package ships (``baccarat/records/schemas``) and jsonschema-rs (draft 2020-12)."""
+the package ships (``baccarat/records/schemas``, generated from the records' shapes) and
+jsonschema-rs (draft 2020-12)."""
 
 from __future__ import annotations
 

@@ -124,3 +124,23 @@ def test_the_account_and_limits_answers_are_valid_by_their_schemas(player: TestC
     assert set(body["limits"]["pending"]) == {"session_limit_minutes", "daily_coup_limit"}
     _checked(player.post("/api/me/reality-check"), RecordType.API_LIMITS)
     _checked(player.post("/api/me/cool-off", json={"period": "1d"}), RecordType.API_LIMITS)
+
+
+def test_the_openapi_document_shows_each_answer_as_its_record(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    components = document["components"]["schemas"]
+    answered = set()
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            if not path.startswith("/api/"):
+                continue
+            successes = [operation["responses"].get(status) for status in ("200", "201")]
+            (success,) = [response for response in successes if response is not None]
+            reference = success["content"]["application/json"]["schema"]["$ref"]
+            shape = components[reference.removeprefix("#/components/schemas/")]
+            # The record's own shape: its tag first, every field declared, no other key.
+            assert shape["required"][0] == "schema" and shape["additionalProperties"] is False
+            kind = RecordType.of_tag(shape["properties"]["schema"]["const"])
+            answered.add(kind)
+            assert kind.value.startswith("api."), (method, path, kind)
+    assert answered == {kind for kind in RecordType if kind.value.startswith("api.")}

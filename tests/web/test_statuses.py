@@ -1,5 +1,5 @@
 """The web's table of statuses covers every refusal of the ledger and of the Chemin de Fer
-table, each with the status it had."""
+table (and the quiz's refusal of a round from the player's own coups), each with its status."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from baccarat.chemin.table import CheminError
 from baccarat.core.errors import TemplatedError
 from baccarat.core.settle import StakeError
+from baccarat.learn.errors import LearnError
 from baccarat.ledger.errors import LedgerError
 from baccarat.web.statuses import KIND_STATUSES, STATUSES, status_of
 
@@ -16,8 +17,9 @@ def test_every_ledger_refusal_has_its_own_status() -> None:
     assert set(LedgerError.templates) <= set(STATUSES), set(LedgerError.templates) - set(STATUSES)
 
 
-def test_every_code_in_the_table_is_a_refusal_of_the_ledger_or_the_chemin_table() -> None:
-    assert set(STATUSES) <= set(LedgerError.templates) | set(CheminError.templates)
+def test_every_code_in_the_table_is_a_refusal_of_the_ledger_the_chemin_table_or_the_quiz() -> None:
+    known = set(LedgerError.templates) | set(CheminError.templates) | set(LearnError.templates)
+    assert set(STATUSES) <= known, set(STATUSES) - known
 
 
 @pytest.mark.parametrize(
@@ -36,6 +38,7 @@ def test_every_code_in_the_table_is_a_refusal_of_the_ledger_or_the_chemin_table(
         (CheminError("chemin_draw_or_stand", choice="hit"), 422),
         (CheminError("chemin_decks", decks=3), 422),
         (CheminError("chemin_banker_play", banker="x"), 422),
+        (LearnError("quiz_no_coups"), 409),
     ],
 )
 def test_a_refusal_answers_its_status(error: TemplatedError, status: int) -> None:

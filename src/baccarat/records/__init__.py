@@ -1,8 +1,9 @@
 """JSON records: the one JSON form of each thing the command line prints and the web API answers.
 
 Each document names its form in its first field, ``"schema": "baccarat.<type>/<version>"``
-(:mod:`baccarat.records.schema`, whose JSON Schemas ship in ``schemas/``); the coup's form,
-shared by every command and the web, is :func:`coup_record`. docs/json.md describes them all.
+(:mod:`baccarat.records.schema`, whose JSON Schemas ship in ``schemas/``, generated from each
+type's shape in :mod:`baccarat.records.shapes`); the coup's form, shared by every command and
+the web, is :func:`coup_record`. docs/json.md says how the records are declared and versioned.
 
 >>> from baccarat.core.cards import parse_cards
 >>> from baccarat.core.coup import Coup

@@ -4,7 +4,8 @@
 total, every step (side, action, reason code, parameters, sentence and the draw-table cell that
 decided it), the winner, whether a natural ended it, the result in a sentence and, when known,
 the shoe and coup numbers, the rule set and the settlement of the bets. The web adds display
-fields to the same object (:func:`baccarat.web.present.coup.web_coup`); docs/json.md lists them all.
+fields to the same object (:func:`baccarat.web.present.coup.web_coup`); its shape,
+:class:`~baccarat.records.shapes.coup.CoupRecord`, describes them all.
 
 >>> from baccarat.core.cards import parse_cards
 >>> from baccarat.core.coup import Coup
@@ -23,7 +24,7 @@ fields to the same object (:func:`baccarat.web.present.coup.web_coup`); docs/jso
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from baccarat.core.cards import Card
 from baccarat.core.coup import Coup, Hand, Step, hand_total
@@ -34,6 +35,10 @@ from baccarat.core.summary import Winner
 from baccarat.core.tableau import Reason, Side
 from baccarat.i18n.language import SOURCE, Language
 from baccarat.records.schema import RecordType
+
+if TYPE_CHECKING:
+    # The shapes these builders write (read by the type checker; importing them costs startup).
+    from baccarat.records.shapes import coup as shapes
 
 __all__ = [
     "cell_id",
@@ -46,7 +51,7 @@ __all__ = [
 ]
 
 
-def hand_record(hand: Hand) -> dict[str, Any]:
+def hand_record(hand: Hand) -> shapes.Hand:
     """A hand: its cards, total, two-card total, whether it drew, whether its first two pair.
 
     >>> from baccarat.core.cards import parse_cards
@@ -87,23 +92,24 @@ def dealt_cards(coup: Coup) -> list[tuple[Side, Card]]:
     return dealt
 
 
-def _cards_record(coup: Coup) -> list[dict[str, Any]]:
+def _cards_record(coup: Coup) -> list[shapes.DealtCard]:
     held: dict[Side, list[Card]] = {Side.PLAYER: [], Side.BANKER: []}
-    cards = []
+    cards: list[shapes.DealtCard] = []
     for side, card in dealt_cards(coup):
         held[side].append(card)
-        entry = {"code": str(card), "side": side.value, "value": card.value}
-        cards.append(entry | {"total": hand_total(held[side])})
+        total = hand_total(held[side])
+        cards.append({"code": str(card), "side": side.value, "value": card.value, "total": total})
     return cards
 
 
-def step_record(step: Step, t: Language = SOURCE) -> dict[str, Any]:
+def step_record(step: Step, t: Language = SOURCE) -> shapes.Step:
     """One step: who, what, the rule's reason code and parameters, its sentence, its cell."""
     return {
         "side": step.side.value,
         "action": step.action.value,
         "reason": step.reason.value,
-        "params": step.params(),
+        # The core writes the parameters as a plain dict (it knows no shapes).
+        "params": cast("shapes.StepParams", step.params()),
         "text": explain(step, t.explain_templates, t.side_names, t.action_names),
         "cell": cell_id(step),
     }
@@ -146,20 +152,22 @@ def coup_record(
     number: int | None = None,
     rule_set: str | None = None,
     settlement: Settlement | None = None,
-) -> dict[str, Any]:
+) -> shapes.CoupRecord:
     """The coup as the ``baccarat.coup/1`` record, its sentences in ``t``'s language.
 
     ``shoe`` and ``number`` (the coup's number in the shoe), ``rule_set`` and ``settlement`` are
     written when given; a field that is not known is left out, never null.
     """
-    record: dict[str, Any] = {"schema": RecordType.COUP.tag}
+    # The fields in the record's order: the tag, what is known of the coup's place, the coup.
+    known: dict[str, Any] = {"schema": RecordType.COUP.tag}
     if shoe is not None:
-        record["shoe"] = shoe
+        known["shoe"] = shoe
     if number is not None:
-        record["number"] = number
+        known["number"] = number
     if rule_set is not None:
-        record["rule_set"] = rule_set
-    record |= {
+        known["rule_set"] = rule_set
+    record: shapes.CoupRecord = {
+        "schema": RecordType.COUP.tag,
         "player": hand_record(coup.player),
         "banker": hand_record(coup.banker),
         "cards": _cards_record(coup),
@@ -170,5 +178,6 @@ def coup_record(
         "result": result_text(coup, t),
     }
     if settlement is not None:
-        record["settlement"] = settlement_record(settlement)
-    return record
+        # A plain dict: the web adds its words to it (web.present) before it is sent.
+        record["settlement"] = cast("shapes.Settlement", settlement_record(settlement))
+    return cast("shapes.CoupRecord", known | record)

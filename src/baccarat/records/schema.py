@@ -6,7 +6,8 @@ is an object whose first field, ``schema``, names its record type and the versio
 coups of a verification) carries its own. The version is a whole number, raised by one when a
 field is removed or renamed or changes its type or meaning; a new field, which a reader may
 ignore, keeps it. The schema of each type ships as ``schemas/<type>.json`` (``schemas/defs.json``
-holds the pieces they share); docs/json.md describes them in words.
+holds the pieces they share), generated from the type's shape in :mod:`baccarat.records.shapes`
+(``make schemas``).
 
 >>> RecordType.COUP.tag
 'baccarat.coup/1'
@@ -25,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "SCHEMA_BASE",
@@ -37,7 +38,7 @@ __all__ = [
     "tagged",
 ]
 
-SCHEMA_KEY = "schema"
+SCHEMA_KEY: Final = "schema"
 """The field that names a document's record type and version."""
 SCHEMA_BASE = "https://baccarat.example/schemas/"
 """The base of every schema's ``$id`` (a reserved domain: the schemas are read from the

@@ -15,6 +15,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.records import RecordType, tagged
+from baccarat.records.shapes import ApiAccount, ApiLoggedOut, ApiPasswordChanged
+from baccarat.web.answers import answer
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner
 from baccarat.web.deps import (
     CookieSecure,
@@ -80,7 +82,7 @@ def _new_session(
     return token
 
 
-@api.post("/register", status_code=201)
+@api.post("/register", status_code=201, response_model=answer(ApiAccount))
 def register(
     body: RegisterIn,
     service: Service,
@@ -105,7 +107,11 @@ def _address(request: Request) -> str | None:
     return request.client.host if request.client is not None else None
 
 
-@api.post("/login", responses={429: {"description": "Back-off after failed log-ins."}})
+@api.post(
+    "/login",
+    response_model=answer(ApiAccount),
+    responses={429: {"description": "Back-off after failed log-ins."}},
+)
 def log_in(
     request: Request,
     body: RegisterIn,
@@ -124,7 +130,7 @@ def log_in(
     )
 
 
-@api.post("/logout")
+@api.post("/logout", response_model=answer(ApiLoggedOut))
 def log_out(
     service: Service, token: SessionToken, secure: CookieSecure, response: Response
 ) -> Json:
@@ -134,7 +140,7 @@ def log_out(
     return tagged(RecordType.API_LOGGED_OUT, {"logged_out": True})
 
 
-@api.post("/logout-everywhere")
+@api.post("/logout-everywhere", response_model=answer(ApiLoggedOut))
 def log_out_everywhere(
     service: Service, player_id: PlayerId, secure: CookieSecure, response: Response
 ) -> Json:
@@ -145,7 +151,7 @@ def log_out_everywhere(
     return tagged(RecordType.API_LOGGED_OUT, {"logged_out": True, "sessions_ended": ended})
 
 
-@api.post("/password")
+@api.post("/password", response_model=answer(ApiPasswordChanged))
 def change_password(
     body: PasswordIn, service: Service, player_id: PlayerId, token: SessionToken
 ) -> Json:

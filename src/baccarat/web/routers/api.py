@@ -24,9 +24,24 @@ from baccarat.core.shoe import DEFAULT_DECKS
 from baccarat.ledger.dealing import Since
 from baccarat.ledger.views import TableView
 from baccarat.records import RecordType, tagged
+from baccarat.records.shapes import (
+    ApiCoup,
+    ApiDeal,
+    ApiHistory,
+    ApiMe,
+    ApiOdds,
+    ApiPlayer,
+    ApiRoads,
+    ApiRuleSets,
+    ApiSession,
+    ApiShoes,
+    ApiTable,
+    ApiVerification,
+)
 from baccarat.roads import Roads
 from baccarat.roads.records import roads_document
 from baccarat.store.models import MAX_ID
+from baccarat.web.answers import answer
 from baccarat.web.deps import (
     CookieSecure,
     GateRequiredError,
@@ -152,7 +167,7 @@ class DealIn(BaseModel):
     )
 
 
-@router.post("/session", status_code=201, response_model=None)
+@router.post("/session", status_code=201, response_model=answer(ApiSession))
 def start(
     body: SessionIn, service: Service, signer: Signer, secure: CookieSecure, response: Response
 ) -> Json | JSONResponse:
@@ -169,7 +184,7 @@ def start(
     )
 
 
-@router.get("/me")
+@router.get("/me", response_model=answer(ApiMe))
 def me(
     service: Service, player_id: PlayerId, session: SessionInfo, token: SessionToken, signer: Signer
 ) -> Json:
@@ -184,14 +199,14 @@ def me(
     return tagged(RecordType.API_ME, body)
 
 
-@router.post("/me/top-up")
+@router.post("/me/top-up", response_model=answer(ApiPlayer))
 def top_up(service: Service, player_id: PlayerId, session: SessionInfo) -> Json:
     """Restore the starting balance: the player's own action, at most once per UTC day."""
     player = service.top_up(player_id, since=session.started)
     return tagged(RecordType.API_PLAYER, {"player": player_data(player)})
 
 
-@router.get("/rule-sets")
+@router.get("/rule-sets", response_model=answer(ApiRuleSets))
 def rule_sets(service: Service) -> Json:
     """Every rule set a table may be opened with: its bets, their pays and limits."""
     body = {"rule_sets": [rule_set_data(rs) for rs in service.rule_sets.values()]}
@@ -202,19 +217,19 @@ def _table(table: TableView) -> Json:
     return tagged(RecordType.API_TABLE, {"table": table_data(table)})
 
 
-@router.post("/tables", status_code=201)
+@router.post("/tables", status_code=201, response_model=answer(ApiTable))
 def open_table(body: TableIn, service: Service, player_id: PlayerId) -> Json:
     """Open a table (a new shoe is shuffled); it becomes the player's current table."""
     return _table(service.open_table(player_id, body.rule_set, body.decks))
 
 
-@router.get("/tables/current")
+@router.get("/tables/current", response_model=answer(ApiTable))
 def current_table(service: Service, player_id: PlayerId) -> Json:
     """The player's current table (a default one is opened the first time)."""
     return _table(service.table(player_id))
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", response_model=answer(ApiTable))
 def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """A table: rule set and bets, the shoe (counts only, never the order), this shoe's coups."""
     return _table(service.table(player_id, table_id))
@@ -249,7 +264,7 @@ def wants_html(request: Request) -> bool:
     return accept.split(",", 1)[0].split(";", 1)[0].strip().lower() == "text/html"
 
 
-@router.post("/tables/{table_id}/deal", responses=DEAL_RESPONSES, response_model=None)
+@router.post("/tables/{table_id}/deal", response_model=answer(ApiDeal), responses=DEAL_RESPONSES)
 async def deal(
     request: Request,
     table_id: RecordId,
@@ -300,13 +315,13 @@ async def deal(
         # CHANGELOG.md has the figures). A database server is waited on instead, and that wait
         # belongs in a thread, off the event loop: one of the few (``Settings.threads``) the
         # application allows, so the threads do not fight for the GIL.
-        answer, replayed = work()
+        reply, replayed = work()
     else:
-        answer, replayed = await run_in_threadpool(work)
-    headers = answer.headers if isinstance(answer, Response) else response.headers
+        reply, replayed = await run_in_threadpool(work)
+    headers = reply.headers if isinstance(reply, Response) else response.headers
     if replayed:
         headers["Idempotent-Replayed"] = "true"
-    return answer
+    return reply
 
 
 Prefer = Annotated[
@@ -332,7 +347,7 @@ def prefers_minimal(prefer: str | None) -> bool:
     "/tables/{table_id}/client-seed",
     # Declared, not read off the annotation (it admits the 204): serialised by pydantic-core
     # (without a response model FastAPI walks the table's 80 coups in Python, twice as slow).
-    response_model=Json,
+    response_model=answer(ApiTable),
     responses={
         200: {"description": "Taken: the table as it now stands."},
         204: {"description": "Taken; the table is not sent (Prefer: return=minimal)."},
@@ -356,7 +371,7 @@ def client_seed(
     return _table(service.table(player_id, table_id))
 
 
-@router.get("/tables/{table_id}/shoes")
+@router.get("/tables/{table_id}/shoes", response_model=answer(ApiShoes))
 def shoes(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """The table's shoes, newest first: each commitment and client seed, and the server seed of
     every shoe that has ended. Never a shoe's order before it has ended."""
@@ -364,7 +379,7 @@ def shoes(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     return tagged(RecordType.API_SHOES, {"shoes": shoes})
 
 
-@router.get("/tables/{table_id}/shoes/{number}/verify")
+@router.get("/tables/{table_id}/shoes/{number}/verify", response_model=answer(ApiVerification))
 def verify_shoe(
     table_id: RecordId,
     number: Annotated[int, Path(ge=1, le=MAX_ID, description="The shoe's number at the table.")],
@@ -383,7 +398,7 @@ def verify_shoe(
     return tagged(RecordType.API_VERIFICATION, body)
 
 
-@router.get("/tables/{table_id}/roads")
+@router.get("/tables/{table_id}/roads", response_model=answer(ApiRoads))
 def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """The roads of the current shoe as data (the ``baccarat.roads`` record: every board's cells,
     the ask marks, the statistics), and the coup id behind every bead."""
@@ -396,7 +411,7 @@ def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     return tagged(RecordType.API_ROADS, body)
 
 
-@router.get("/tables/{table_id}/odds")
+@router.get("/tables/{table_id}/odds", response_model=answer(ApiOdds))
 def odds(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """Every bet's exact house edge for the next coup, from the cards not yet seen."""
     table = service.table(player_id, table_id)
@@ -407,13 +422,13 @@ def odds(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     return tagged(RecordType.API_ODDS, body)
 
 
-@router.get("/coups/{coup_id}")
+@router.get("/coups/{coup_id}", response_model=answer(ApiCoup))
 def coup(coup_id: RecordId, service: Service, player_id: PlayerId) -> Json:
     """One coup of the player's, for replay: cards, steps, explanations, settlement."""
     return tagged(RecordType.API_COUP, {"coup": web_coup(service.coup(player_id, coup_id))})
 
 
-@router.get("/history")
+@router.get("/history", response_model=answer(ApiHistory))
 def history(
     service: Service,
     player_id: PlayerId,

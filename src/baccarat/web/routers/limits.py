@@ -12,6 +12,8 @@ from pydantic import BaseModel, ConfigDict
 
 from baccarat.ledger.limits import COOL_OFF_CHOICES, PlayLimits
 from baccarat.records import RecordType, tagged
+from baccarat.records.shapes import ApiLimits
+from baccarat.web.answers import answer
 from baccarat.web.deps import PageVisit, PlayerId, Service, Visit
 from baccarat.web.forms import FormFields, form_post
 from baccarat.web.i18n import _
@@ -69,14 +71,14 @@ def _answer(service: Service, player_id: str, limits: PlayLimits) -> Json:
     return tagged(RecordType.API_LIMITS, {"limits": limits_data(limits), "play_session": play})
 
 
-@api.get("/limits")
+@api.get("/limits", response_model=answer(ApiLimits))
 def get_limits(service: Service, player_id: PlayerId) -> Json:
     """The reality-check interval, the limits (and raises waiting their 24 hours), any cool-off,
     and the play session the server keeps."""
     return _answer(service, player_id, service.limits(player_id))
 
 
-@api.put("/limits")
+@api.put("/limits", response_model=answer(ApiLimits))
 def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
     """Set the reality-check interval and the limits."""
     limits = service.set_limits(
@@ -88,20 +90,20 @@ def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
     return _answer(service, player_id, limits)
 
 
-@api.post("/reality-check")
+@api.post("/reality-check", response_model=answer(ApiLimits))
 def continue_play(service: Service, player_id: PlayerId) -> Json:
     """Answer a reality check with "continue": the next one is due one interval from now (what
     the page's "Continue" button records, with or without JavaScript)."""
     return _answer(service, player_id, service.continue_play(player_id))
 
 
-@api.post("/cool-off")
+@api.post("/cool-off", response_model=answer(ApiLimits))
 def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Json:
     """Lock the account for play for the period chosen (403 ``cooling_off`` on deals until then)."""
     return _answer(service, player_id, service.cool_off(player_id, body.period))
 
 
-@api.post("/play-session/end")
+@api.post("/play-session/end", response_model=answer(ApiLimits))
 def end_play(service: Service, player_id: PlayerId) -> Json:
     """End the play session: the next coup starts a new one, but after one that reached the
     session limit only once its idle time has passed since its last coup (403 ``play_break``
