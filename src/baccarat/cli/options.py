@@ -16,18 +16,20 @@ from typing import Annotated
 import typer
 
 from baccarat.cli.limits import Whole
-from baccarat.sim.spec import MAX_DECKS
+from baccarat.sim.config import KERNEL_MAX_DECKS
 
 __all__ = ["BurnOption", "CutCardOption", "DaskOption", "DecksOption", "OneMoreCoupOption"]
 
 DecksOption = Annotated[
     int | None,
-    typer.Option(click_type=Whole(MAX_DECKS), help="Decks in the shoe.", show_default="8"),
+    typer.Option(click_type=Whole(KERNEL_MAX_DECKS), help="Decks in the shoe.", show_default="8"),
 ]
 CutCardOption = Annotated[
     int | None,
     typer.Option(
-        click_type=Whole(MAX_DECKS * 52), help="Cards behind the cut card.", show_default="14"
+        click_type=Whole(KERNEL_MAX_DECKS * 52),
+        help="Cards behind the cut card.",
+        show_default="14",
     ),
 ]
 BurnOption = Annotated[
