@@ -55,7 +55,6 @@ def completion_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "completion",
-        short_help="Print the shell completion script.",
         epilog=examples(
             'eval "$(baccarat completion bash)"      # in ~/.bashrc',
             'eval "$(baccarat completion zsh)"       # in ~/.zshrc',

@@ -445,7 +445,6 @@ def count_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "count",
-        short_help="Count cards (or play perfectly) over many shoes: does it win?",
         epilog=examples(
             "baccarat count --strategy jacobson-dragon-7 --shoes 1000000 --seed 1",
             "baccarat count --strategy how-dragon-7 --threshold-scan",

@@ -200,7 +200,6 @@ def deal_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "deal",
-        short_help="Deal coups and say why each hand drew or stood.",
         epilog=examples(
             "baccarat deal --coups 5 --seed 7",
             "baccarat deal --cards '7c 2s Kd 3h 4c'",

@@ -456,7 +456,6 @@ def par_sheet_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "odds",
-        short_help="Exact odds, house edge and spread of every bet.",
         epilog=examples(
             "baccarat odds --rules ez",
             "baccarat odds --decks 1 --exact",
@@ -466,7 +465,6 @@ def register(app: typer.Typer) -> None:
     )(odds_command)
     app.command(
         "par-sheet",
-        short_help="Write the PAR sheet of a rule set (md, html, csv, json).",
         epilog=examples(
             "baccarat par-sheet --rules ez --decks 8 > ez.md",
             "baccarat par-sheet --format html -o punto-banco.html",

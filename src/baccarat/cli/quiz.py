@@ -399,7 +399,6 @@ def quiz_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "quiz",
-        short_help="Draw or stand? Practise the rules in the terminal.",
         epilog=examples(
             "baccarat quiz",
             "baccarat quiz --mode hard --rounds 3",

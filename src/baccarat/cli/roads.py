@@ -100,7 +100,6 @@ def roads_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "roads",
-        short_help="The score-board roads of results or of a dealt shoe.",
         epilog=examples(
             "baccarat roads --results 'B B P T P+pp B+bp+n'",
             "baccarat roads --from-shoe --seed 5",

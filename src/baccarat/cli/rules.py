@@ -210,7 +210,6 @@ def rules_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "rules",
-        short_help="The rule sets: bets, pays and table limits.",
         epilog=examples(
             "baccarat rules",
             "baccarat rules ez",

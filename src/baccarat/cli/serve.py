@@ -206,7 +206,6 @@ def serve_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "serve",
-        short_help="Start the practice table (virtual points only).",
         epilog=examples(
             "baccarat serve",
             "baccarat serve --host 0.0.0.0 --port 8080",

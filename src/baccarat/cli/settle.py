@@ -164,7 +164,6 @@ def settle_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "settle",
-        short_help="Settle bets on one coup dealt from given cards.",
         epilog=examples(
             "baccarat settle --cards '7c 2s Kd 3h 4c' --bet banker=100 --bet tie=5",
             "baccarat settle --cards '9s 5h Kd Kc' --bet player=10 --rules ez --json",

@@ -364,7 +364,6 @@ def simulate_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "simulate",
-        short_help="Deal millions of coups; compare with the exact odds.",
         epilog=examples(
             "baccarat simulate --coups 10000000 --seed 1",
             "baccarat simulate -n 1000000 --mode first-coup --decks 6 --json",

@@ -391,7 +391,6 @@ def register(app: typer.Typer) -> None:
     solve_app = typer.Typer(
         name="solve",
         help="Solve the games in which the hands choose (Chemin de Fer, Banque).",
-        short_help="Solve Chemin de Fer and Banque.",
         no_args_is_help=True,
         rich_markup_mode=None,
         epilog=examples("baccarat solve chemin-de-fer --infinite", "baccarat solve banque"),

@@ -210,7 +210,6 @@ def systems_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "systems",
-        short_help="Betting systems over many sessions: none beats the edge.",
         epilog=examples(
             "baccarat systems --sessions 10000 --seed 1",
             "baccarat systems --system martingale --bankroll 500 --table-max 200",

@@ -125,6 +125,5 @@ def _cell(action: Action, letters: dict[Action, str]) -> Cell:
 def register(app: typer.Typer) -> None:
     app.command(
         "tableau",
-        short_help="The Punto Banco draw rules.",
         epilog=examples("baccarat tableau", "baccarat tableau --plain --lang vi"),
     )(tableau_command)

@@ -246,7 +246,6 @@ def verify_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "verify",
-        short_help="Check a provably fair shoe from its seeds.",
         epilog=examples(
             "baccarat verify --server-seed SEED --client-seed mine --shoe 1",
             "baccarat verify --server-seed SEED --client-seed mine --shoe 1 \\",
