@@ -15,8 +15,8 @@ import typer
 
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption
 from baccarat.cli.limits import EnumChoice
+from baccarat.cli.options import LangOption
 
 __all__ = ["Shell", "completion_command", "register"]
 

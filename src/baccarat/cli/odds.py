@@ -15,15 +15,26 @@ import typer
 from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_CARDS, MAX_DECKS, EnumChoice, Whole
+from baccarat.cli.language import cli_translator
+from baccarat.cli.limits import MAX_CARDS, MAX_DECKS, EnumChoice
 from baccarat.cli.numbers import numbers_for
-from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
-from baccarat.cli.settle import load_rule_set
-from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet
+from baccarat.cli.options import (
+    FormatOption,
+    JsonOption,
+    LangOption,
+    OutputFormat,
+    RulesOption,
+    decks_option,
+    load_rule_set,
+    output_format,
+    plot_option,
+    rules_file_option,
+)
+from baccarat.cli.output import show
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
+    from baccarat.core.rules import RuleSet
     from baccarat.i18n.catalogs import Translator
     from baccarat.odds.composition import Composition
     from baccarat.odds.eor import RemovalEffects
@@ -31,15 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["odds_command", "par_sheet_command", "register"]
 
-DecksOption = Annotated[
-    int | None,
-    typer.Option(
-        "--decks",
-        click_type=Whole(MAX_DECKS),
-        help="A fresh shoe of this many decks.",
-        show_default="8",
-    ),
-]
+DecksOption = Annotated[int | None, decks_option("A fresh shoe of this many decks.")]
 InfiniteOption = Annotated[
     bool, typer.Option("--infinite", help="The infinite deck (cards drawn with replacement).")
 ]
@@ -51,17 +54,8 @@ RemainingOption = Annotated[
         "a card such as As sets that card's count; ranks not named count zero).",
     ),
 ]
-RulesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--rules",
-        help="A named rule set (baccarat rules lists them).",
-        show_default=DEFAULT_RULE_SET,
-    ),
-]
 RulesFileOption = Annotated[
-    Path | None,
-    typer.Option("--rules-file", help="A rule set described in a TOML file (user-defined bets)."),
+    Path | None, rules_file_option("A rule set described in a TOML file (user-defined bets).")
 ]
 GivenOption = Annotated[
     str | None,
@@ -317,7 +311,7 @@ def odds_command(
     groups: GroupsOption = None,
     plot: Annotated[
         Path | None,
-        typer.Option(help="With --eor: save a picture of the effects of removal (.png or .svg)."),
+        plot_option("With --eor: save a picture of the effects of removal (.png or .svg)."),
     ] = None,
     lang: LangOption = None,
 ) -> None:

@@ -11,9 +11,10 @@ import typer
 
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_DECKS, MAX_SEED, MAX_SOLVE_SIMULATE, EnumChoice, Whole
+from baccarat.cli.language import cli_translator
+from baccarat.cli.limits import MAX_SOLVE_SIMULATE, EnumChoice, Whole
 from baccarat.cli.numbers import numbers_for
+from baccarat.cli.options import LangOption, decks_option, seed_option
 from baccarat.cli.output import print_json, screen
 from baccarat.core.tableau import Action, Side
 from baccarat.extras import require
@@ -34,6 +35,8 @@ __all__ = [
     "render_solution",
 ]
 
+CHEMIN_DE_FER_DECKS = 6
+"""The shoe Chemin de Fer is solved for when none is named: the game's usual six decks."""
 MAX_FRACTION_TEXT = 100
 """Characters of a stake or a probability written as a fraction (``9/11``): plenty."""
 
@@ -150,10 +153,9 @@ def render_solution(solution: Solution, title: str, tr: Translator) -> str:
 def chemin_de_fer_command(
     decks: Annotated[
         int | None,
-        typer.Option(
-            click_type=Whole(MAX_DECKS),
-            help="Decks in the shoe (the first coup of a fresh shoe).",
-            show_default="6",
+        decks_option(
+            "Decks in the shoe (the first coup of a fresh shoe).",
+            show_default=str(CHEMIN_DE_FER_DECKS),
         ),
     ] = None,
     infinite: Annotated[
@@ -176,9 +178,7 @@ def chemin_de_fer_command(
             help="Also deal this many coups with the optimal strategies to check the value.",
         ),
     ] = 0,
-    seed: Annotated[
-        int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the simulation.")
-    ] = 2026,
+    seed: Annotated[int, seed_option("Seed of the simulation.")] = 2026,
     as_json: Annotated[bool, typer.Option("--json", help="The solutions as JSON.")] = False,
     lang: LangOption = None,
 ) -> None:
@@ -194,7 +194,7 @@ def chemin_de_fer_command(
         raise CliError("options_together", first="--infinite", second="--decks")
     if simulate < 0:
         raise CliError("negative_simulate", simulate=simulate)
-    contents = _contents(6 if decks is None else decks, infinite)
+    contents = _contents(CHEMIN_DE_FER_DECKS if decks is None else decks, infinite)
     settings = {
         "rules": (
             CHEMIN_DE_FER,
@@ -330,9 +330,7 @@ def banque_command(
             help="Also deal this many coups to check the Banker's edge.",
         ),
     ] = 0,
-    seed: Annotated[
-        int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the simulation.")
-    ] = 2026,
+    seed: Annotated[int, seed_option("Seed of the simulation.")] = 2026,
     as_json: Annotated[
         bool, typer.Option("--json", help="The reply and the edges as JSON.")
     ] = False,

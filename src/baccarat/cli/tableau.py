@@ -8,16 +8,9 @@ import typer
 
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.output import (
-    FormatOption,
-    JsonOption,
-    OutputFormat,
-    Screen,
-    output_format,
-    show,
-    width,
-)
+from baccarat.cli.language import cli_translator
+from baccarat.cli.options import FormatOption, JsonOption, LangOption, OutputFormat, output_format
+from baccarat.cli.output import Screen, show, width
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
 from baccarat.records import RecordType
 

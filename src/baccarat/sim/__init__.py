@@ -10,8 +10,9 @@ any number of workers, chunks, Dask partitions or backends (``docs/simulator.md`
 >>> result.coups, result.distribution.total
 (10000, 10000)
 
-The runner's names (numpy and numba behind them) load on first use, so a module that needs only
-the run's description (:mod:`baccarat.sim.spec`, :mod:`baccarat.sim.config`) starts without them.
+The names below load with their modules on first use, so a module that needs only the
+simulator's bounds (:mod:`baccarat.sim.config`) or the run's description
+(:mod:`baccarat.sim.spec`) starts without the runner (numpy, numba) or the engine behind it.
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from baccarat.sim.spec import Mode, SimulationError, SimulationSpec
-
 if TYPE_CHECKING:
     from baccarat.sim.runner import SimulationResult, Tally, ThreadBackend, run_range, simulate
+    from baccarat.sim.spec import Mode, SimulationError, SimulationSpec
 
 __all__ = [
     "Mode",
@@ -35,13 +35,23 @@ __all__ = [
     "simulate",
 ]
 
-_RUNNER_NAMES = frozenset({"SimulationResult", "Tally", "ThreadBackend", "run_range", "simulate"})
+_HOMES = {
+    "Mode": "spec",
+    "SimulationError": "spec",
+    "SimulationSpec": "spec",
+    "SimulationResult": "runner",
+    "Tally": "runner",
+    "ThreadBackend": "runner",
+    "run_range": "runner",
+    "simulate": "runner",
+}
+"""The module of each name of :data:`__all__`."""
 
 
 def __getattr__(name: str) -> object:
-    """The runner's names, imported the first time one is asked for."""
-    if name in _RUNNER_NAMES:
-        value = getattr(importlib.import_module("baccarat.sim.runner"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """A name of :data:`__all__`, imported from its module the first time it is asked for."""
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
+    globals()[name] = value
+    return value
