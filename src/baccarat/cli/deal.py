@@ -25,7 +25,6 @@ from baccarat.core.shoe import Shoe
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import PUNTO_BANCO, Side, Tableau
 from baccarat.i18n.language import SOURCE, Language
-from baccarat.records import RecordType, coup_record
 
 __all__ = ["MAX_COUP_CARDS", "coup_from_cards", "deal_command", "register", "render_coup"]
 
@@ -90,6 +89,8 @@ def _emit_json(
     shoe: int | None = None,
     number: int | None = None,
 ) -> None:
+    from baccarat.records import RecordType, coup_record
+
     out.write(output.json_line(RecordType.COUP, coup_record(coup, t, shoe=shoe, number=number)))
 
 

@@ -21,7 +21,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -37,7 +37,10 @@ from baccarat.cli.format import (
     table_lines,
 )
 from baccarat.cli.options import OutputFormat
-from baccarat.records import RecordType, tagged
+
+if TYPE_CHECKING:
+    # The records load with the first JSON line: their package builds the rule catalogue.
+    from baccarat.records import RecordType
 
 __all__ = [
     "Screen",
@@ -158,9 +161,12 @@ def show(
 def json_line(kind: RecordType, record: Mapping[str, Any]) -> str:
     """``record`` as one line of JSON tagged as ``kind``, text as is (no ``\\u`` escapes).
 
+    >>> from baccarat.records import RecordType
     >>> print(json_line(RecordType.SERVE, {"url": "http://127.0.0.1:8000/"}), end="")
     {"schema": "baccarat.serve/1", "url": "http://127.0.0.1:8000/"}
     """
+    from baccarat.records import tagged
+
     return json.dumps(tagged(kind, record), ensure_ascii=False) + "\n"
 
 

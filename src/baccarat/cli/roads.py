@@ -13,7 +13,6 @@ from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
 from baccarat.cli.options import LangOption, decks_option, seed_option, shoe_rules
 from baccarat.cli.output import print_json, screen
-from baccarat.records import RecordType
 
 __all__ = ["register", "roads_command"]
 
@@ -68,6 +67,8 @@ def roads_command(
         roads = Roads.from_coups(Shoe.shuffled(shoe_rules(decks), rng).deal_all())
 
     if as_json:
+        from baccarat.records import RecordType
+
         record = roads_record(roads) | {"statistics": statistics_record(roads.statistics())}
         print_json(RecordType.ROADS, record)
     elif svg is None:

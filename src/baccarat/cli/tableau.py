@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -12,10 +13,10 @@ from baccarat.cli.language import cli_translator
 from baccarat.cli.options import FormatOption, JsonOption, LangOption, OutputFormat, output_format
 from baccarat.cli.output import Screen, show, width
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
-from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
+    from baccarat.records import RecordType
 
 __all__ = ["register", "tableau_command", "tableau_rules"]
 
@@ -108,7 +109,13 @@ def tableau_command(
         "banker_player_stood": [a.value for a in tableau.banker_player_stood],
         "banker": [[a.value for a in row] for row in tableau.banker],
     }
-    show(chosen, lambda: _blocks(tableau, t), lambda: (RecordType.TABLEAU, record))
+
+    def tagged() -> tuple[RecordType, Mapping[str, Any]]:
+        from baccarat.records import RecordType
+
+        return RecordType.TABLEAU, record
+
+    show(chosen, lambda: _blocks(tableau, t), tagged)
 
 
 def _cell(action: Action, letters: dict[Action, str]) -> Cell:
