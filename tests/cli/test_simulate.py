@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from baccarat.cli import app
 from baccarat.core.distribution import FREQUENCY_KEYS
 from baccarat.sim.dask_backend import DaskBackend
-from support.cli import simulate_command, simulate_command_json
+from support.cli import command_module, simulate_command, simulate_command_json
 
 
 def test_json_has_every_documented_key(capsys: pytest.CaptureFixture[str]) -> None:
@@ -152,13 +151,7 @@ def test_ctrl_c_prints_the_partial_result(
 
         return update, lambda: None
 
-    # Patch the globals of the function the app runs: a doctest run may have imported this
-    # module a second time, after the app registered the first one's command.
-    command = next(c for c in app.registered_commands if c.name == "simulate")
-    assert command.callback is not None
-    monkeypatch.setattr(
-        command.callback.__globals__["progress"], "bar", lambda *_, **__: interrupting()
-    )
+    monkeypatch.setattr(command_module("simulate").progress, "bar", lambda *_, **__: interrupting())
     code, out, err = simulate_command(capsys, "--coups", "5000000", "--seed", "4", "--json")
     assert code == 130
     record = json.loads(out)

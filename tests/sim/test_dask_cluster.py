@@ -24,7 +24,7 @@ from baccarat.sim.dask_backend import DaskBackend
 from baccarat.sim.runner import SimulationResult, simulate
 from baccarat.sim.spec import SimulationError, SimulationSpec
 from sim.dask_processes import WITHOUT_BACCARAT, Cluster, start_scheduler, until
-from support.cli import simulate_command, simulate_command_json
+from support.cli import command_module, simulate_command, simulate_command_json
 from support.errors import raises_code
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -104,13 +104,8 @@ def test_the_table_says_how_long_each_part_took(
 def test_a_dask_run_shows_a_bar_with_coups_per_second(
     cluster: Cluster, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from baccarat.cli import app
-
-    # A terminal for the bar (Rich reads TTY_COMPATIBLE), open from the first coup on. Patch the
-    # globals of the function the app runs: a doctest run may have imported the module twice.
-    command = next(c for c in app.registered_commands if c.name == "simulate")
-    assert command.callback is not None
-    monkeypatch.setattr(command.callback.__globals__["progress"], "AFTER", 0.0)
+    # A terminal for the bar (Rich reads TTY_COMPATIBLE), open from the first coup on.
+    monkeypatch.setattr(command_module("simulate").progress, "AFTER", 0.0)
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
     code, _, err = simulate_command(
         capsys, "--coups", "40000000", "--seed", "5", "--dask", cluster.address

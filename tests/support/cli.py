@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -21,6 +23,14 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
         code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def command_module(name: str) -> ModuleType:
+    """The module the app builds command ``name`` from, as it stands in ``sys.modules`` (the one
+    to patch: a doctest run may have imported its file a second time)."""
+    from baccarat.cli.registry import COMMANDS
+
+    return importlib.import_module(f"baccarat.cli.{COMMANDS[name].module}")
 
 
 def played_ledger(folder: Path, *, shoe_says: int | None = None) -> str:

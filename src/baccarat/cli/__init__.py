@@ -1,14 +1,14 @@
 """The ``baccarat`` command line: Typer commands over every layer, ``--json`` everywhere.
 
-Each feature lives in its own module with a ``register(app)`` function; :func:`main` runs a
-command line (:mod:`baccarat.cli.entry`): every error of bad input is one line on standard error
-and exit code 2, in the command's language, and the help speaks it too.
+Each feature lives in its own module with a ``register(app)`` function, listed in
+:data:`baccarat.cli.registry.COMMANDS`; a command line imports only the module of the command it
+runs. :func:`main` runs a command line (:mod:`baccarat.cli.entry`): every error of bad input is
+one line on standard error and exit code 2, in the command's language, and the help speaks it
+too.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import sys
 from collections.abc import Sequence
 from typing import Annotated
@@ -17,11 +17,13 @@ import typer
 
 from baccarat.cli.help import examples
 from baccarat.cli.language import LangOption
+from baccarat.cli.registry import CommandGroup
 
 __all__ = ["app", "fail", "main", "version"]
 
 app = typer.Typer(
     name="baccarat",
+    cls=CommandGroup,
     help="Learn, play (virtual points only) and analyse Punto Banco baccarat.",
     no_args_is_help=True,
     add_completion=False,
@@ -71,16 +73,6 @@ def _root(
 ) -> None:
     """Learn, play (virtual points only) and analyse Punto Banco baccarat."""
     # --lang is read before the command line runs (the help speaks it); nothing to do here.
-
-
-# Every module of this package that defines ``register(app)`` adds its commands, so a feature's
-# command lives beside nothing else and adding one touches no shared file.
-for _info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name):
-    if _info.name == "helptable":  # the extractor's, which imports this package
-        continue
-    _module = importlib.import_module(f"{__name__}.{_info.name}")
-    if hasattr(_module, "register"):
-        _module.register(app)
 
 
 def fail(message: str) -> None:

@@ -26,7 +26,7 @@ from typing import Protocol
 
 from baccarat.core.messages import MessageTable
 
-__all__ = ["CLICK", "CONTEXT", "click_text", "speaking"]
+__all__ = ["CLICK", "CONTEXT", "click_text", "speaking", "unspoken"]
 
 CONTEXT = "click"
 
@@ -82,6 +82,11 @@ class _Speaks(Protocol):
     def pgettext(self, context: str, message: str) -> str: ...
 
 
+class _Source:
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+
 _speaking: list[_Speaks] = []
 """The translator of the running command line (a one-item stack)."""
 
@@ -121,3 +126,21 @@ def speaking(translator: _Speaks) -> Iterator[None]:
         _speaking.pop()
         for module, attribute, original in reversed(saved):
             setattr(module, attribute, original)
+
+
+@contextmanager
+def unspoken() -> Iterator[None]:
+    """Within the block, click's messages are its own again (English), whatever the command
+    line speaks: the words click puts into a command as it is built (a path option's type name)
+    are those of a command built before the command line started speaking.
+
+    >>> import click.exceptions
+    >>> class Shouting:
+    ...     def pgettext(self, context: str, message: str) -> str:
+    ...         return message.upper()
+    >>> with speaking(Shouting()), unspoken():
+    ...     click.exceptions.NoSuchOption("--nope").format_message()
+    "No such option '--nope'."
+    """
+    with speaking(_Source()):
+        yield

@@ -15,8 +15,8 @@ import typer
 
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption
 from baccarat.cli.limits import EnumChoice
+from baccarat.cli.options import LangOption
 
 __all__ = ["Shell", "completion_command", "register"]
 
@@ -55,7 +55,6 @@ def completion_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "completion",
-        short_help="Print the shell completion script.",
         epilog=examples(
             'eval "$(baccarat completion bash)"      # in ~/.bashrc',
             'eval "$(baccarat completion zsh)"       # in ~/.zshrc',

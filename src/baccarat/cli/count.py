@@ -14,17 +14,30 @@ from baccarat.cli import progress
 from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_SEED, Whole
+from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.language import cli_translator
+from baccarat.cli.limits import Whole
 from baccarat.cli.numbers import Numbers, numbers_for
 from baccarat.cli.options import (
     BurnOption,
     CutCardOption,
     DaskOption,
     DecksOption,
+    FormatOption,
+    JsonOption,
+    LangOption,
     OneMoreCoupOption,
+    OutputFormat,
+    RulesFileOption,
+    load_rule_set,
+    output_format,
+    plot_option,
+    rules_option,
+    seed_option,
+    shoe_rules,
+    threads_option,
 )
-from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
+from baccarat.cli.output import show
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
@@ -36,7 +49,6 @@ __all__ = ["count_command", "register", "strategy_from_options"]
 
 MAX_SHOES = 10**10
 """Shoes one study may deal (hours on a fast machine)."""
-MAX_THREADS = 1024
 SHOWN_FREQUENCY = 1e-3
 """The by-count table shows the counts met at least this often (JSON has them all)."""
 
@@ -335,12 +347,8 @@ def count_command(
         str | None,
         typer.Option(help="A flat bet of one unit on every coup beside it (banker or player)."),
     ] = None,
-    rules: Annotated[
-        str | None, typer.Option(help="Rule set of the bet.", show_default="the strategy's")
-    ] = None,
-    rules_file: Annotated[
-        Path | None, typer.Option("--rules-file", help="A rule set described in a TOML file.")
-    ] = None,
+    rules: Annotated[str | None, rules_option("Rule set of the bet.", "the strategy's")] = None,
+    rules_file: RulesFileOption = None,
     decks: DecksOption = None,
     cut_card: CutCardOption = None,
     burn: BurnOption = None,
@@ -348,27 +356,15 @@ def count_command(
     shoes: Annotated[
         int, typer.Option(click_type=Whole(MAX_SHOES), help="Shoes to deal.")
     ] = 100_000,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(MAX_SEED),
-            help="Seed (printed, to repeat it).",
-            show_default="a fresh one",
-        ),
-    ] = None,
+    seed: Annotated[int | None, seed_option("Seed (printed, to repeat it).", "a fresh one")] = None,
     workers: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(MAX_THREADS, least=1),
-            help="CPU threads (with --dask local: worker processes).",
-            show_default="every core",
-        ),
+        int | None, threads_option("CPU threads (with --dask local: worker processes).")
     ] = None,
     dask: DaskOption = None,
     plot: Annotated[
         Path | None,
-        typer.Option(
-            help="Save a picture of the edge by count and of the units per shoe (.png or .svg)."
+        plot_option(
+            "Save a picture of the edge by count and of the units per shoe (.png or .svg)."
         ),
     ] = None,
     fmt: FormatOption = OutputFormat.TABLE,
@@ -376,9 +372,8 @@ def count_command(
     lang: LangOption = None,
 ) -> None:
     """Count cards over many shoes (or play computer-perfect): when to bet and what it wins."""
-    from baccarat.cli.settle import load_rule_set
-
     t = cli_translator(lang)
+    allow_uncached()
     chosen_format = output_format(fmt, as_json)
     if shoes < 1:
         raise CliError("number_too_small", option="--shoes", least=1, value=shoes)
@@ -392,10 +387,8 @@ def count_command(
         from baccarat.lab.plots import check_plot_path
 
         check_plot_path(plot)
-    from baccarat.core.shoe import ShoeRules
-
     # Refuse a cut card outside the shoe before any work.
-    ShoeRules(decks=chosen.decks, cut_card=chosen.cut_card, burn=chosen.burn)
+    shoe_rules(chosen.decks, chosen.cut_card, chosen.burn)
     rule_set = load_rule_set(chosen.rules if rules_file is None else None, rules_file)
     if rules_file is not None:
         chosen = chosen.with_options(rules=rule_set.name)
@@ -445,7 +438,6 @@ def count_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "count",
-        short_help="Count cards (or play perfectly) over many shoes: does it win?",
         epilog=examples(
             "baccarat count --strategy jacobson-dragon-7 --shoes 1000000 --seed 1",
             "baccarat count --strategy how-dragon-7 --threshold-scan",

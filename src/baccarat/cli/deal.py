@@ -12,19 +12,19 @@ from baccarat.cli import output, progress
 from baccarat.cli.entry import INTERRUPTED
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_DEAL_COUPS, MAX_DECKS, MAX_SEED, Whole
+from baccarat.cli.language import cli_translator
+from baccarat.cli.limits import MAX_DEAL_COUPS, Whole
 from baccarat.cli.numbers import numbers_for
+from baccarat.cli.options import LangOption, decks_option, seed_option, shoe_rules
 from baccarat.cli.output import Screen
 from baccarat.core.cards import format_cards, parse_cards
 from baccarat.core.coup import Coup, Step
 from baccarat.core.errors import CardError
 from baccarat.core.explain import explain
-from baccarat.core.shoe import Shoe, ShoeRules
+from baccarat.core.shoe import Shoe
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import PUNTO_BANCO, Side, Tableau
 from baccarat.i18n.language import SOURCE, Language
-from baccarat.records import RecordType, coup_record
 
 __all__ = ["MAX_COUP_CARDS", "coup_from_cards", "deal_command", "register", "render_coup"]
 
@@ -89,6 +89,8 @@ def _emit_json(
     shoe: int | None = None,
     number: int | None = None,
 ) -> None:
+    from baccarat.records import RecordType, coup_record
+
     out.write(output.json_line(RecordType.COUP, coup_record(coup, t, shoe=shoe, number=number)))
 
 
@@ -124,17 +126,9 @@ def deal_command(
             show_default="1",
         ),
     ] = None,
-    decks: Annotated[
-        int | None,
-        typer.Option(click_type=Whole(MAX_DECKS), help="Decks in the shoe.", show_default="8"),
-    ] = None,
+    decks: Annotated[int | None, decks_option("Decks in the shoe.")] = None,
     seed: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(MAX_SEED),
-            help="Seed for a reproducible shoe.",
-            show_default="the OS CSPRNG",
-        ),
+        int | None, seed_option("Seed for a reproducible shoe.", "the OS CSPRNG")
     ] = None,
     cards: Annotated[
         str | None,
@@ -166,7 +160,7 @@ def deal_command(
     count = 1 if coups is None else coups
     if count < 1:
         raise CliError("coups_too_few", coups=count)
-    rules = ShoeRules(decks=8 if decks is None else decks)
+    rules = shoe_rules(decks)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     shoe = Shoe.shuffled(rules, rng)
     shoe_number = 1
@@ -200,7 +194,6 @@ def deal_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "deal",
-        short_help="Deal coups and say why each hand drew or stood.",
         epilog=examples(
             "baccarat deal --coups 5 --seed 7",
             "baccarat deal --cards '7c 2s Kd 3h 4c'",

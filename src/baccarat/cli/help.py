@@ -3,8 +3,10 @@
 The commands write their help in English, as Typer reads it (docstrings, ``help=`` of options);
 :func:`localize` walks the click command tree before a command line runs and replaces each
 text by its translation under the context ``help`` (the extractor lists them all from the same
-tree: :mod:`baccarat.cli.helptable`). A command's epilog holds its examples, one command line a
-line (:func:`examples`); the help shows them under a translated heading.
+tree: :mod:`baccarat.cli.helptable`); a command built later from its module
+(:mod:`baccarat.cli.registry`) is put in the language as it is built. A command's epilog holds
+its examples, one command line a line (:func:`examples`); the help shows them under a
+translated heading.
 
 >>> import click
 >>> command = click.Command("deal", help="Deal coups.", epilog=examples("baccarat deal -n 3"))
@@ -28,6 +30,8 @@ from collections.abc import Iterator
 from typing import Protocol
 
 import click
+
+from baccarat.cli.registry import LazyCommands
 
 __all__ = ["CONTEXT", "examples", "help_texts", "localize", "normalized"]
 
@@ -82,11 +86,15 @@ def _show_defaults_one_way(param: click.Parameter) -> None:
     param._get_default_string = unbracketed  # type: ignore[attr-defined]
 
 
-def _walk(command: click.Command) -> Iterator[click.Command]:
+def _walk(command: click.Command, *, built_only: bool = False) -> Iterator[click.Command]:
+    """``command`` and the commands under it; ``built_only``: not those a lazy group would
+    import its modules to build."""
     yield command
     if isinstance(command, click.Group):
-        for name in sorted(command.commands):
-            yield from _walk(command.commands[name])
+        commands = command.commands
+        names = commands.loaded() if built_only and isinstance(commands, LazyCommands) else commands
+        for name in sorted(names):
+            yield from _walk(commands[name], built_only=built_only)
 
 
 def help_texts(command: click.Command) -> Iterator[tuple[str, str]]:
@@ -116,7 +124,9 @@ def localize(command: click.Command, t: _Speaks) -> None:
     def tr(text: str) -> str:
         return t.pgettext(CONTEXT, normalized(text))
 
-    for cmd in _walk(command):
+    for cmd in _walk(command, built_only=True):
+        if isinstance(cmd, click.Group) and isinstance(cmd.commands, LazyCommands):
+            cmd.commands.on_load = lambda built: localize(built, t)
         if hasattr(cmd, "rich_markup_mode"):
             cmd.rich_markup_mode = None
         if cmd.help:

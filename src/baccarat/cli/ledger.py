@@ -9,7 +9,8 @@ import typer
 
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.language import cli_translator
+from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
 from baccarat.records import RecordType

@@ -36,6 +36,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_SIMULATE_COUPS",
     "MAX_SOLVE_SIMULATE",
+    "MAX_THREADS",
     "MAX_TOML_DEPTH",
     "EnumChoice",
     "Whole",
@@ -54,6 +55,8 @@ MAX_SOLVE_SIMULATE = 100_000_000
 """Coups ``baccarat solve --simulate`` deals to check a value."""
 MAX_SEED = 2**64 - 1
 """Seeds are 64-bit (the simulator's generators take no more)."""
+MAX_THREADS = 1024
+"""Threads (or Dask workers) one run may ask for."""
 MAX_FILE_BYTES = 1 << 20
 """The largest file of rules or coups a command reads (1 MiB: thousands of shoes)."""
 MAX_TOML_DEPTH = 32

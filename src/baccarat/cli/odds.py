@@ -15,15 +15,27 @@ import typer
 from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_CARDS, MAX_DECKS, EnumChoice, Whole
+from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.language import cli_translator
+from baccarat.cli.limits import MAX_CARDS, MAX_DECKS, EnumChoice
 from baccarat.cli.numbers import numbers_for
-from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
-from baccarat.cli.settle import load_rule_set
-from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet
+from baccarat.cli.options import (
+    FormatOption,
+    JsonOption,
+    LangOption,
+    OutputFormat,
+    RulesOption,
+    decks_option,
+    load_rule_set,
+    output_format,
+    plot_option,
+    rules_file_option,
+)
+from baccarat.cli.output import show
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
+    from baccarat.core.rules import RuleSet
     from baccarat.i18n.catalogs import Translator
     from baccarat.odds.composition import Composition
     from baccarat.odds.eor import RemovalEffects
@@ -31,15 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["odds_command", "par_sheet_command", "register"]
 
-DecksOption = Annotated[
-    int | None,
-    typer.Option(
-        "--decks",
-        click_type=Whole(MAX_DECKS),
-        help="A fresh shoe of this many decks.",
-        show_default="8",
-    ),
-]
+DecksOption = Annotated[int | None, decks_option("A fresh shoe of this many decks.")]
 InfiniteOption = Annotated[
     bool, typer.Option("--infinite", help="The infinite deck (cards drawn with replacement).")
 ]
@@ -51,17 +55,8 @@ RemainingOption = Annotated[
         "a card such as As sets that card's count; ranks not named count zero).",
     ),
 ]
-RulesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--rules",
-        help="A named rule set (baccarat rules lists them).",
-        show_default=DEFAULT_RULE_SET,
-    ),
-]
 RulesFileOption = Annotated[
-    Path | None,
-    typer.Option("--rules-file", help="A rule set described in a TOML file (user-defined bets)."),
+    Path | None, rules_file_option("A rule set described in a TOML file (user-defined bets).")
 ]
 GivenOption = Annotated[
     str | None,
@@ -317,7 +312,7 @@ def odds_command(
     groups: GroupsOption = None,
     plot: Annotated[
         Path | None,
-        typer.Option(help="With --eor: save a picture of the effects of removal (.png or .svg)."),
+        plot_option("With --eor: save a picture of the effects of removal (.png or .svg)."),
     ] = None,
     lang: LangOption = None,
 ) -> None:
@@ -325,6 +320,7 @@ def odds_command(
     optionally given what is already known of the coup."""
     t = cli_translator(lang)
     chosen = output_format(fmt, as_json)
+    allow_uncached()
     if plot is not None:
         if not eor:
             raise CliError("only_with", option="--plot", other="--eor")
@@ -428,6 +424,7 @@ def par_sheet_command(
 ) -> None:
     """Write the PAR sheet (every outcome, pay, probability, return, variance) of a rule set."""
     t = cli_translator(lang)
+    allow_uncached()
     from baccarat.cli.output import json_line
     from baccarat.odds.par import par_sheet
     from baccarat.odds.records import par_sheet_record
@@ -456,7 +453,6 @@ def par_sheet_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "odds",
-        short_help="Exact odds, house edge and spread of every bet.",
         epilog=examples(
             "baccarat odds --rules ez",
             "baccarat odds --decks 1 --exact",
@@ -466,7 +462,6 @@ def register(app: typer.Typer) -> None:
     )(odds_command)
     app.command(
         "par-sheet",
-        short_help="Write the PAR sheet of a rule set (md, html, csv, json).",
         epilog=examples(
             "baccarat par-sheet --rules ez --decks 8 > ez.md",
             "baccarat par-sheet --format html -o punto-banco.html",

@@ -1,33 +1,89 @@
-"""Options that several commands share, written once: the shoe a run deals and where it deals.
+"""Options that several commands share, written once: the shoe a run deals, where it deals, the
+rule set it prices, its seed, its output format and language.
 
 A command takes them as typed parameters, ``None`` standing for "not given" (so that a command
-can tell a default from an explicit choice, and refuse one that does not fit its mode):
+can tell a default from an explicit choice, and refuse one that does not fit its mode). Where
+commands word an option differently (a seed "for a reproducible shoe", "of the simulation"),
+the option is a function of its help text; otherwise it is a type to annotate with:
 
 >>> import inspect
->>> def command(decks: DecksOption = None, cut_card: CutCardOption = None) -> None: ...
+>>> def command(
+...     decks: DecksOption = None,
+...     seed: Annotated[int | None, seed_option("Seed of the shoes.")] = None,
+... ) -> None: ...
 >>> [p.name for p in inspect.signature(command).parameters.values()]
-['decks', 'cut_card']
+['decks', 'seed']
+>>> shoe_rules(decks=6, cut_card=None)
+ShoeRules(decks=6, cut_card=14, burn=True, one_more_coup=True)
+
+The rule set and the shoe are built by :func:`load_rule_set` and :func:`shoe_rules` from what
+was given. This module imports no engine beyond the shoe's defaults, so a command that only
+declares its options starts fast.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from baccarat.cli.limits import Whole
-from baccarat.sim.spec import MAX_DECKS
+from baccarat.cli.errors import CliError
+from baccarat.cli.language import LangOption
+from baccarat.cli.limits import (
+    MAX_DECKS,
+    MAX_SEED,
+    MAX_THREADS,
+    MAX_TOML_DEPTH,
+    EnumChoice,
+    Whole,
+)
+from baccarat.core.shoe import DEFAULT_CUT_CARD, DEFAULT_DECKS, ShoeRules
+from baccarat.sim.config import KERNEL_MAX_DECKS
 
-__all__ = ["BurnOption", "CutCardOption", "DaskOption", "DecksOption", "OneMoreCoupOption"]
+if TYPE_CHECKING:
+    from baccarat.core.rules import RuleSet
 
-DecksOption = Annotated[
-    int | None,
-    typer.Option(click_type=Whole(MAX_DECKS), help="Decks in the shoe.", show_default="8"),
+__all__ = [
+    "DEFAULT_RULE_SET",
+    "FORMAT_CHOICE",
+    "BurnOption",
+    "CutCardOption",
+    "DaskOption",
+    "DecksOption",
+    "FormatOption",
+    "JsonOption",
+    "LangOption",
+    "OneMoreCoupOption",
+    "OutputFormat",
+    "RulesFileOption",
+    "RulesOption",
+    "decks_option",
+    "load_rule_set",
+    "output_format",
+    "plot_option",
+    "rules_file_option",
+    "rules_option",
+    "seed_option",
+    "shoe_rules",
+    "threads_option",
 ]
+
+
+def decks_option(help: str, most: int = MAX_DECKS, show_default: str = str(DEFAULT_DECKS)) -> Any:
+    """``--decks N``: decks in the shoe, at most ``most``."""
+    return typer.Option("--decks", click_type=Whole(most), help=help, show_default=show_default)
+
+
+DecksOption = Annotated[int | None, decks_option("Decks in the shoe.", KERNEL_MAX_DECKS)]
+"""Decks of a shoe the simulator's kernels deal (up to their bound)."""
 CutCardOption = Annotated[
     int | None,
     typer.Option(
-        click_type=Whole(MAX_DECKS * 52), help="Cards behind the cut card.", show_default="14"
+        click_type=Whole(KERNEL_MAX_DECKS * 52),
+        help="Cards behind the cut card.",
+        show_default=str(DEFAULT_CUT_CARD),
     ),
 ]
 BurnOption = Annotated[
@@ -46,3 +102,135 @@ DaskOption = Annotated[
     str | None,
     typer.Option(help="Deal on Dask: 'local' starts a local cluster, or tcp://HOST:8786."),
 ]
+DEFAULT_RULE_SET = "punto-banco"
+"""The rule set a command prices when none is named: :data:`baccarat.core.rules.DEFAULT_RULE_SET`
+(written out, because importing the rules builds every built-in rule set).
+
+>>> from baccarat.core import rules
+>>> DEFAULT_RULE_SET == rules.DEFAULT_RULE_SET
+True
+"""
+
+
+def rules_option(help: str, show_default: str = DEFAULT_RULE_SET) -> Any:
+    """``--rules NAME``: a named rule set (``baccarat rules`` lists them)."""
+    return typer.Option("--rules", help=help, show_default=show_default)
+
+
+def rules_file_option(help: str) -> Any:
+    """``--rules-file PATH``: a rule set described in a TOML file."""
+    return typer.Option("--rules-file", help=help)
+
+
+RulesOption = Annotated[str | None, rules_option("A named rule set (baccarat rules lists them).")]
+"""The plain ``--rules``; :func:`rules_option` words it otherwise."""
+RulesFileOption = Annotated[
+    Path | None, typer.Option("--rules-file", help="A rule set described in a TOML file.")
+]
+"""The plain ``--rules-file``; :func:`rules_file_option` words it otherwise."""
+
+
+def seed_option(help: str, show_default: str | bool = True) -> Any:
+    """``--seed``: a 64-bit seed, to repeat a run (``show_default``: the words for "none given",
+    such as ``"a fresh one"``)."""
+    return typer.Option(click_type=Whole(MAX_SEED), help=help, show_default=show_default)
+
+
+def threads_option(help: str, least: int | None = 1) -> Any:
+    """``--threads`` or ``--workers``: how many threads (or Dask processes) deal."""
+    return typer.Option(
+        click_type=Whole(MAX_THREADS, least=least), help=help, show_default="every core"
+    )
+
+
+def plot_option(help: str) -> Any:
+    """``--plot FILE``: a picture of the results (.png or .svg; the ``lab`` extra draws it)."""
+    return typer.Option(help=help)
+
+
+def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
+    """The rule set named ``name`` (the default one when neither is given), or read from the
+    TOML file at ``path`` (not both).
+
+    >>> load_rule_set("ez", None).name
+    'ez'
+    >>> load_rule_set("ez", Path("ez.toml"))
+    Traceback (most recent call last):
+    ...
+    baccarat.cli.errors.CliError: give --rules NAME or --rules-file PATH, not both
+    """
+    from baccarat.core.rules import get_rule_set
+
+    if name is not None and path is not None:
+        raise CliError("not_both", first="--rules NAME", second="--rules-file PATH")
+    if path is None:
+        return get_rule_set(name if name is not None else DEFAULT_RULE_SET)
+    from baccarat.cli.files import nesting_depth, read_text
+    from baccarat.core.errors import BaccaratError
+    from baccarat.core.rulefile import rule_set_from_toml
+
+    def refuse(where: str, reason: BaccaratError | str) -> BaccaratError:
+        return CliError("cannot_read_rules_file", path=where, reason=reason)
+
+    text = read_text(path, "--rules-file", refuse=refuse)
+    if nesting_depth(text) > MAX_TOML_DEPTH:
+        raise refuse(str(path), CliError("nested_too_deeply", most=MAX_TOML_DEPTH))
+    return rule_set_from_toml(text)
+
+
+def shoe_rules(
+    decks: int | None = None,
+    cut_card: int | None = None,
+    burn: bool | None = None,
+    one_more_coup: bool | None = None,
+) -> ShoeRules:
+    """The shoe the options describe, each one not given at its default (8 decks, the cut card
+    14 cards from the end, a burn, one more coup after the cut card): a refusal quotes the bad
+    value (``ShoeError``)."""
+    return ShoeRules(
+        decks=DEFAULT_DECKS if decks is None else decks,
+        cut_card=DEFAULT_CUT_CARD if cut_card is None else cut_card,
+        burn=True if burn is None else burn,
+        one_more_coup=True if one_more_coup is None else one_more_coup,
+    )
+
+
+class OutputFormat(StrEnum):
+    """What a command that prints tables prints: ``table`` (text for a person), ``json`` (its
+    record), ``csv`` (the tables' values, the same in every language) or ``md`` (Markdown)."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    MD = "md"
+
+
+def _unknown_format(text: str) -> CliError:
+    return CliError("unknown_format", format=text, formats=", ".join(f.value for f in OutputFormat))
+
+
+FORMAT_CHOICE = EnumChoice(OutputFormat, _unknown_format)
+"""The type of every ``--format`` of a command that prints tables."""
+
+FormatOption = Annotated[
+    OutputFormat,
+    typer.Option(
+        "--format",
+        click_type=FORMAT_CHOICE,
+        help="table (for a person), json, csv (the values, the same in every language) or md.",
+    ),
+]
+"""Add ``fmt: FormatOption = OutputFormat.TABLE`` (and :data:`JsonOption`) to a command."""
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON: the same as --format json.")]
+
+
+def output_format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
+    """The format asked for: ``--json`` is ``--format json`` (and goes with no other format).
+
+    >>> output_format(OutputFormat.TABLE, True).value
+    'json'
+    """
+    if as_json and fmt not in (OutputFormat.TABLE, OutputFormat.JSON):
+        raise CliError("options_together", first="--json", second=f"--format {fmt.value}")
+    return OutputFormat.JSON if as_json else fmt

@@ -21,14 +21,11 @@ import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from enum import StrEnum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
 from rich.console import Console
 from rich.text import Text
 
-from baccarat.cli.errors import CliError
 from baccarat.cli.format import (
     Block,
     Line,
@@ -39,18 +36,16 @@ from baccarat.cli.format import (
     paragraph_lines,
     table_lines,
 )
-from baccarat.cli.limits import EnumChoice
-from baccarat.records import RecordType, tagged
+from baccarat.cli.options import OutputFormat
+
+if TYPE_CHECKING:
+    # The records load with the first JSON line: their package builds the rule catalogue.
+    from baccarat.records import RecordType
 
 __all__ = [
-    "FORMAT_CHOICE",
-    "FormatOption",
-    "JsonOption",
-    "OutputFormat",
     "Screen",
     "console",
     "json_line",
-    "output_format",
     "print_json",
     "screen",
     "show",
@@ -145,43 +140,6 @@ def screen() -> Screen:
     return Screen(width(), styled=out.is_terminal, out=out)
 
 
-class OutputFormat(StrEnum):
-    """What a command that prints tables prints: ``table`` (text for a person), ``json`` (its
-    record), ``csv`` (the tables' values, the same in every language) or ``md`` (Markdown)."""
-
-    TABLE = "table"
-    JSON = "json"
-    CSV = "csv"
-    MD = "md"
-
-
-def _unknown_format(text: str) -> CliError:
-    return CliError("unknown_format", format=text, formats=", ".join(f.value for f in OutputFormat))
-
-
-FORMAT_CHOICE = EnumChoice(OutputFormat, _unknown_format)
-"""The type of every ``--format`` of a command that prints tables."""
-
-FormatOption = Annotated[
-    OutputFormat,
-    typer.Option(
-        "--format",
-        click_type=FORMAT_CHOICE,
-        help="table (for a person), json, csv (the values, the same in every language) or md.",
-    ),
-]
-"""Add ``fmt: FormatOption = OutputFormat.TABLE`` (and :data:`JsonOption`) to a command."""
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON: the same as --format json.")]
-
-
-def output_format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
-    """The format asked for: ``--json`` is ``--format json`` (and goes with no other format)."""
-    if as_json and fmt not in (OutputFormat.TABLE, OutputFormat.JSON):
-        raise CliError("options_together", first="--json", second=f"--format {fmt.value}")
-    return OutputFormat.JSON if as_json else fmt
-
-
 def show(
     fmt: OutputFormat,
     blocks: Callable[[], Sequence[Block]],
@@ -203,9 +161,12 @@ def show(
 def json_line(kind: RecordType, record: Mapping[str, Any]) -> str:
     """``record`` as one line of JSON tagged as ``kind``, text as is (no ``\\u`` escapes).
 
+    >>> from baccarat.records import RecordType
     >>> print(json_line(RecordType.SERVE, {"url": "http://127.0.0.1:8000/"}), end="")
     {"schema": "baccarat.serve/1", "url": "http://127.0.0.1:8000/"}
     """
+    from baccarat.records import tagged
+
     return json.dumps(tagged(kind, record), ensure_ascii=False) + "\n"
 
 

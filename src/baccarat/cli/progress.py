@@ -88,7 +88,10 @@ def compiling() -> Iterator[list[float]]:
         yield took
     seconds = time.perf_counter() - started
     took.append(seconds)
-    if seconds >= AFTER:
+    from baccarat.cli.kernelcache import uncached
+
+    # Without a cache the next run compiles again: the warning has said so.
+    if seconds >= AFTER and not uncached():
         done = t.gettext(
             "compiled the kernels in {seconds} s; later simulations start at once"
         ).format(seconds=numbers_for(t.language).decimal(seconds, 1))

@@ -22,9 +22,16 @@ from baccarat.cli.errors import CliError
 from baccarat.cli.files import read_text, reason_of
 from baccarat.cli.format import Align, Cell, Column, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_SEED, EnumChoice, Whole
-from baccarat.cli.output import FORMAT_CHOICE, OutputFormat, output_format, print_json, show
+from baccarat.cli.language import cli_translator
+from baccarat.cli.limits import EnumChoice, Whole
+from baccarat.cli.options import (
+    FORMAT_CHOICE,
+    LangOption,
+    OutputFormat,
+    output_format,
+    seed_option,
+)
+from baccarat.cli.output import print_json, show
 from baccarat.core.cards import Card, Rank
 from baccarat.core.tableau import Action, Side
 from baccarat.learn.cells import CellKind
@@ -297,12 +304,7 @@ def quiz_command(
     ] = DEFAULT_ROUND_SIZE,
     lang: LangOption = None,
     seed: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(MAX_SEED),
-            help="Seed for reproducible situations.",
-            show_default="the OS CSPRNG",
-        ),
+        int | None, seed_option("Seed for reproducible situations.", "the OS CSPRNG")
     ] = None,
     time_limit: Annotated[
         float | None,
@@ -399,7 +401,6 @@ def quiz_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "quiz",
-        short_help="Draw or stand? Practise the rules in the terminal.",
         epilog=examples(
             "baccarat quiz",
             "baccarat quiz --mode hard --rounds 3",

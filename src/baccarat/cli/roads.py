@@ -10,10 +10,9 @@ import typer
 
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_DECKS, MAX_SEED, Whole
+from baccarat.cli.language import cli_translator
+from baccarat.cli.options import LangOption, decks_option, seed_option, shoe_rules
 from baccarat.cli.output import print_json, screen
-from baccarat.records import RecordType
 
 __all__ = ["register", "roads_command"]
 
@@ -30,21 +29,9 @@ def roads_command(
         bool, typer.Option("--from-shoe", help="Deal a whole shoe and show its roads.")
     ] = False,
     seed: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(MAX_SEED),
-            help="Seed for a reproducible shoe (with --from-shoe).",
-            show_default="the OS CSPRNG",
-        ),
+        int | None, seed_option("Seed for a reproducible shoe (with --from-shoe).", "the OS CSPRNG")
     ] = None,
-    decks: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(MAX_DECKS),
-            help="Decks in the shoe (with --from-shoe).",
-            show_default="8",
-        ),
-    ] = None,
+    decks: Annotated[int | None, decks_option("Decks in the shoe (with --from-shoe).")] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="The roads and their statistics as one JSON object.")
     ] = False,
@@ -56,7 +43,7 @@ def roads_command(
 ) -> None:
     """Show the Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach Pig, with the ask
     icons and statistics. The roads describe past coups; they predict nothing."""
-    from baccarat.core.shoe import Shoe, ShoeRules
+    from baccarat.core.shoe import Shoe
     from baccarat.roads.labels import labels_in
     from baccarat.roads.model import Roads
     from baccarat.roads.records import roads_document
@@ -77,10 +64,11 @@ def roads_command(
             raise CliError("no_result_tokens", results=results)
     else:
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
-        rules = ShoeRules(decks=8 if decks is None else decks)
-        roads = Roads.from_coups(Shoe.shuffled(rules, rng).deal_all())
+        roads = Roads.from_coups(Shoe.shuffled(shoe_rules(decks), rng).deal_all())
 
     if as_json:
+        from baccarat.records import RecordType
+
         record = roads_document(roads)
         print_json(RecordType.ROADS, record)
     elif svg is None:
@@ -100,7 +88,6 @@ def roads_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "roads",
-        short_help="The score-board roads of results or of a dealt shoe.",
         epilog=examples(
             "baccarat roads --results 'B B P T P+pp B+bp+n'",
             "baccarat roads --from-shoe --seed 5",

@@ -11,10 +11,18 @@ import typer
 from baccarat.cli.entry import deprecated
 from baccarat.cli.format import Align, Block, Cell, Column, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.language import cli_translator
 from baccarat.cli.numbers import numbers_for
-from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
-from baccarat.cli.settle import load_rule_set
+from baccarat.cli.options import (
+    FormatOption,
+    JsonOption,
+    LangOption,
+    OutputFormat,
+    load_rule_set,
+    output_format,
+    rules_file_option,
+)
+from baccarat.cli.output import show
 from baccarat.core.bets import Bet, format_pays
 from baccarat.core.points import format_points
 from baccarat.core.rulefile import rule_set_to_toml
@@ -163,9 +171,7 @@ def rules_command(
     ] = None,
     rules_file: Annotated[
         Path | None,
-        typer.Option(
-            "--rules-file", help="Read a rule set from this TOML file, check it, and show it."
-        ),
+        rules_file_option("Read a rule set from this TOML file, check it, and show it."),
     ] = None,
     file: Annotated[
         Path | None,
@@ -210,7 +216,6 @@ def rules_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "rules",
-        short_help="The rule sets: bets, pays and table limits.",
         epilog=examples(
             "baccarat rules",
             "baccarat rules ez",

@@ -15,8 +15,9 @@ import typer
 
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import Whole
+from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
 from baccarat.records import RecordType
@@ -255,7 +256,6 @@ def _announce_when_answering(host: str, port: int, announce: Callable[[int], Non
 def register(app: typer.Typer) -> None:
     app.command(
         "serve",
-        short_help="Start the practice table (virtual points only).",
         epilog=examples(
             "baccarat serve",
             "baccarat serve --host 0.0.0.0 --port 8080",

@@ -10,17 +10,23 @@ import typer
 from baccarat.cli import output
 from baccarat.cli.deal import coup_from_cards, render_coup
 from baccarat.cli.errors import CliError
-from baccarat.cli.files import nesting_depth, read_text
 from baccarat.cli.format import Align, Cell, Column, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_TOML_DEPTH
+from baccarat.cli.language import cli_translator
 from baccarat.cli.numbers import numbers_for
-from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
-from baccarat.core.errors import BaccaratError
+from baccarat.cli.options import (
+    FormatOption,
+    JsonOption,
+    LangOption,
+    OutputFormat,
+    RulesOption,
+    load_rule_set,
+    output_format,
+    rules_file_option,
+)
+from baccarat.cli.output import show
 from baccarat.core.money import MoneyError, parse_points
-from baccarat.core.rulefile import rule_set_from_toml
-from baccarat.core.rules import DEFAULT_RULE_SET, RuleSet, get_rule_set
+from baccarat.core.rules import RuleSet
 from baccarat.core.settle import Settlement, settle
 from baccarat.i18n.words import RESULT_WORDS
 from baccarat.records import RecordType, coup_record
@@ -28,7 +34,7 @@ from baccarat.records import RecordType, coup_record
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
 
-__all__ = ["load_rule_set", "parse_bets", "register", "settle_command"]
+__all__ = ["parse_bets", "register", "settle_command"]
 
 
 def parse_bets(specs: list[str]) -> dict[str, int]:
@@ -50,22 +56,6 @@ def parse_bets(specs: list[str]) -> dict[str, int]:
         except MoneyError as exc:
             raise MoneyError("stake_on_bet", bet=name, detail=exc) from None
     return stakes
-
-
-def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
-    """The rule set named ``name``, or read from the TOML file at ``path`` (not both)."""
-    if name is not None and path is not None:
-        raise CliError("not_both", first="--rules NAME", second="--rules-file PATH")
-    if path is None:
-        return get_rule_set(name if name is not None else DEFAULT_RULE_SET)
-
-    def refuse(where: str, reason: BaccaratError | str) -> BaccaratError:
-        return CliError("cannot_read_rules_file", path=where, reason=reason)
-
-    text = read_text(path, "--rules-file", refuse=refuse)
-    if nesting_depth(text) > MAX_TOML_DEPTH:
-        raise refuse(str(path), CliError("nested_too_deeply", most=MAX_TOML_DEPTH))
-    return rule_set_from_toml(text)
 
 
 def render_settlement(settlement: Settlement, rule_set: RuleSet, t: Translator) -> Table:
@@ -125,17 +115,9 @@ def settle_command(
             "several bets on the same coup.",
         ),
     ],
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            help="A named rule set (baccarat rules lists them).",
-            show_default=DEFAULT_RULE_SET,
-        ),
-    ] = None,
+    rules: RulesOption = None,
     rules_file: Annotated[
-        Path | None,
-        typer.Option("--rules-file", help="Read the rule set from this TOML file instead."),
+        Path | None, rules_file_option("Read the rule set from this TOML file instead.")
     ] = None,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
@@ -164,7 +146,6 @@ def settle_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "settle",
-        short_help="Settle bets on one coup dealt from given cards.",
         epilog=examples(
             "baccarat settle --cards '7c 2s Kd 3h 4c' --bet banker=100 --bet tie=5",
             "baccarat settle --cards '9s 5h Kd Kc' --bet player=10 --rules ez --json",

@@ -17,11 +17,28 @@ from baccarat.cli.entry import deprecated
 from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_SEED, MAX_SIMULATE_COUPS, EnumChoice, Whole
+from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.language import cli_translator
+from baccarat.cli.limits import MAX_SIMULATE_COUPS, EnumChoice, Whole
 from baccarat.cli.numbers import numbers_for
-from baccarat.cli.options import BurnOption, CutCardOption, DaskOption, DecksOption
-from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
+from baccarat.cli.options import (
+    BurnOption,
+    CutCardOption,
+    DaskOption,
+    DecksOption,
+    FormatOption,
+    JsonOption,
+    LangOption,
+    OutputFormat,
+    load_rule_set,
+    output_format,
+    rules_file_option,
+    rules_option,
+    seed_option,
+    shoe_rules,
+    threads_option,
+)
+from baccarat.cli.output import show
 from baccarat.extras import require
 from baccarat.i18n.markers import N_
 from baccarat.records import RecordType
@@ -58,9 +75,6 @@ LABELS: dict[str, str] = {
     "tie": N_("Tie"),
 }
 """The rows of the frequency table (English; translated where shown)."""
-
-MAX_THREADS = 1024
-"""Threads (or Dask workers) one run may ask for."""
 
 PHASES: dict[str, str] = {
     "cluster_start": N_("cluster start"),
@@ -230,15 +244,9 @@ def simulate_command(
         ),
     ],
     decks: DecksOption = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(help="Rule set whose bets are priced.", show_default="punto-banco"),
-    ] = None,
+    rules: Annotated[str | None, rules_option("Rule set whose bets are priced.")] = None,
     rules_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--rules-file", help="A rule set described in a TOML file (user-defined bets)."
-        ),
+        Path | None, rules_file_option("A rule set described in a TOML file (user-defined bets).")
     ] = None,
     mode: Annotated[
         Mode,
@@ -251,27 +259,14 @@ def simulate_command(
     cut_card: CutCardOption = None,
     burn: BurnOption = None,
     seed: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(MAX_SEED),
-            help="Seed of the simulation (printed, to repeat it).",
-            show_default="a fresh one",
-        ),
+        int | None, seed_option("Seed of the simulation (printed, to repeat it).", "a fresh one")
     ] = None,
-    threads: Annotated[
-        int | None,
-        typer.Option(
-            click_type=Whole(MAX_THREADS, least=1),
-            help="CPU threads that deal.",
-            show_default="every core",
-        ),
-    ] = None,
+    threads: Annotated[int | None, threads_option("CPU threads that deal.")] = None,
     workers: Annotated[
         int | None,
-        typer.Option(
-            click_type=Whole(MAX_THREADS),
-            help="Dask worker processes of --dask local (without --dask: --threads, deprecated).",
-            show_default="every core",
+        threads_option(
+            "Dask worker processes of --dask local (without --dask: --threads, deprecated).",
+            least=None,
         ),
     ] = None,
     backend: Annotated[
@@ -293,12 +288,8 @@ def simulate_command(
     lang: LangOption = None,
 ) -> None:
     """Simulate coups from shuffled shoes; every frequency and bet beside its exact value."""
-    from baccarat.cli.settle import load_rule_set
-
     t = cli_translator(lang)
     chosen_format = output_format(fmt, as_json)
-    from baccarat.core.shoe import ShoeRules
-
     if coups < 1:
         raise CliError("coups_too_few", coups=coups)
     if mode is Mode.INFINITE:
@@ -313,12 +304,9 @@ def simulate_command(
     if threads is not None and dask is not None:
         raise CliError("not_both", first="--threads", second="--dask")
     rule_set = load_rule_set(rules, rules_file)
-    shoe = ShoeRules(
-        decks=8 if decks is None else decks,
-        cut_card=14 if cut_card is None else cut_card,
-        burn=True if burn is None else burn,
-    )
+    shoe = shoe_rules(decks, cut_card, burn)
 
+    allow_uncached()
     from baccarat.odds.exact import signatures_of
     from baccarat.sim.report import simulation_report
     from baccarat.sim.runner import ThreadBackend, run_range, simulate
@@ -364,7 +352,6 @@ def simulate_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "simulate",
-        short_help="Deal millions of coups; compare with the exact odds.",
         epilog=examples(
             "baccarat simulate --coups 10000000 --seed 1",
             "baccarat simulate -n 1000000 --mode first-coup --decks 6 --json",

@@ -11,9 +11,11 @@ import typer
 
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_DECKS, MAX_SEED, MAX_SOLVE_SIMULATE, EnumChoice, Whole
+from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.language import cli_translator
+from baccarat.cli.limits import MAX_SOLVE_SIMULATE, EnumChoice, Whole
 from baccarat.cli.numbers import numbers_for
+from baccarat.cli.options import LangOption, decks_option, seed_option
 from baccarat.cli.output import print_json, screen
 from baccarat.core.tableau import Action, Side
 from baccarat.extras import require
@@ -34,6 +36,8 @@ __all__ = [
     "render_solution",
 ]
 
+CHEMIN_DE_FER_DECKS = 6
+"""The shoe Chemin de Fer is solved for when none is named: the game's usual six decks."""
 MAX_FRACTION_TEXT = 100
 """Characters of a stake or a probability written as a fraction (``9/11``): plenty."""
 
@@ -150,10 +154,9 @@ def render_solution(solution: Solution, title: str, tr: Translator) -> str:
 def chemin_de_fer_command(
     decks: Annotated[
         int | None,
-        typer.Option(
-            click_type=Whole(MAX_DECKS),
-            help="Decks in the shoe (the first coup of a fresh shoe).",
-            show_default="6",
+        decks_option(
+            "Decks in the shoe (the first coup of a fresh shoe).",
+            show_default=str(CHEMIN_DE_FER_DECKS),
         ),
     ] = None,
     infinite: Annotated[
@@ -176,15 +179,14 @@ def chemin_de_fer_command(
             help="Also deal this many coups with the optimal strategies to check the value.",
         ),
     ] = 0,
-    seed: Annotated[
-        int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the simulation.")
-    ] = 2026,
+    seed: Annotated[int, seed_option("Seed of the simulation.")] = 2026,
     as_json: Annotated[bool, typer.Option("--json", help="The solutions as JSON.")] = False,
     lang: LangOption = None,
 ) -> None:
     """Solve Chemin de Fer: each side's optimal (possibly mixed) strategy and the game's value."""
     t = cli_translator(lang)
     require("chemin", "baccarat solve chemin-de-fer")
+    allow_uncached()
     from baccarat.chemin.game import BANKER_DISCRETION, CHEMIN_DE_FER
     from baccarat.chemin.simulate import simulate_value
     from baccarat.chemin.solve import solve_chemin_de_fer
@@ -194,7 +196,7 @@ def chemin_de_fer_command(
         raise CliError("options_together", first="--infinite", second="--decks")
     if simulate < 0:
         raise CliError("negative_simulate", simulate=simulate)
-    contents = _contents(6 if decks is None else decks, infinite)
+    contents = _contents(CHEMIN_DE_FER_DECKS if decks is None else decks, infinite)
     settings = {
         "rules": (
             CHEMIN_DE_FER,
@@ -330,9 +332,7 @@ def banque_command(
             help="Also deal this many coups to check the Banker's edge.",
         ),
     ] = 0,
-    seed: Annotated[
-        int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the simulation.")
-    ] = 2026,
+    seed: Annotated[int, seed_option("Seed of the simulation.")] = 2026,
     as_json: Annotated[
         bool, typer.Option("--json", help="The reply and the edges as JSON.")
     ] = False,
@@ -340,6 +340,7 @@ def banque_command(
 ) -> None:
     """Banque: the Banker's best reply to both Player hands (infinite deck) and his edge."""
     t = cli_translator(lang)
+    allow_uncached()
     from baccarat.chemin.banque.deal import Seat
     from baccarat.chemin.banque.solve import BanqueGame, simulate_banque
 
@@ -391,7 +392,6 @@ def register(app: typer.Typer) -> None:
     solve_app = typer.Typer(
         name="solve",
         help="Solve the games in which the hands choose (Chemin de Fer, Banque).",
-        short_help="Solve Chemin de Fer and Banque.",
         no_args_is_help=True,
         rich_markup_mode=None,
         epilog=examples("baccarat solve chemin-de-fer --infinite", "baccarat solve banque"),

@@ -13,11 +13,26 @@ import typer
 
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.limits import MAX_SEED, Whole
+from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.language import cli_translator
+from baccarat.cli.limits import Whole
 from baccarat.cli.numbers import numbers_for
-from baccarat.cli.options import CutCardOption, DecksOption
-from baccarat.cli.output import FormatOption, JsonOption, OutputFormat, output_format, show
+from baccarat.cli.options import (
+    CutCardOption,
+    DecksOption,
+    FormatOption,
+    JsonOption,
+    LangOption,
+    OutputFormat,
+    RulesFileOption,
+    load_rule_set,
+    output_format,
+    plot_option,
+    rules_option,
+    seed_option,
+    shoe_rules,
+)
+from baccarat.cli.output import show
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
@@ -100,12 +115,8 @@ def systems_command(
     bet: Annotated[str, typer.Option(help="The side the progressions bet: banker or player.")] = (
         "banker"
     ),
-    rules: Annotated[
-        str | None, typer.Option(help="Rule set of the table.", show_default="punto-banco")
-    ] = None,
-    rules_file: Annotated[
-        Path | None, typer.Option("--rules-file", help="A rule set described in a TOML file.")
-    ] = None,
+    rules: Annotated[str | None, rules_option("Rule set of the table.")] = None,
+    rules_file: RulesFileOption = None,
     unit: Annotated[
         str | None,
         typer.Option(help="The base stake in points.", show_default="the table minimum"),
@@ -135,20 +146,18 @@ def systems_command(
     ] = 1,
     decks: DecksOption = None,
     cut_card: CutCardOption = None,
-    seed: Annotated[int, typer.Option(click_type=Whole(MAX_SEED), help="Seed of the shoes.")] = 0,
+    seed: Annotated[int, seed_option("Seed of the shoes.")] = 0,
     plot: Annotated[
-        Path | None,
-        typer.Option(help="Save a picture of each system's bankroll fan (.png or .svg)."),
+        Path | None, plot_option("Save a picture of each system's bankroll fan (.png or .svg).")
     ] = None,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
     """Play betting systems over many sessions: results, risk of ruin, edge times staked."""
-    from baccarat.cli.settle import load_rule_set
+    allow_uncached()
     from baccarat.core.amounts import parse_amount
     from baccarat.core.points import format_points
-    from baccarat.core.shoe import ShoeRules
     from baccarat.lab.strategy import LabError
     from baccarat.lab.systems import SYSTEMS, run_systems
 
@@ -164,9 +173,7 @@ def systems_command(
         from baccarat.lab.plots import check_plot_path
 
         check_plot_path(plot)
-    shoe = ShoeRules(
-        decks=8 if decks is None else decks, cut_card=14 if cut_card is None else cut_card
-    )
+    shoe = shoe_rules(decks, cut_card)
     rule_set = load_rule_set(rules, rules_file)
     limits = rule_set.limits_for(bet)
     language = t.language
@@ -210,7 +217,6 @@ def systems_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "systems",
-        short_help="Betting systems over many sessions: none beats the edge.",
         epilog=examples(
             "baccarat systems --sessions 10000 --seed 1",
             "baccarat systems --system martingale --bankroll 500 --table-max 200",

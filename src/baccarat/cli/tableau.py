@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
-from baccarat.cli.output import (
-    FormatOption,
-    JsonOption,
-    OutputFormat,
-    Screen,
-    output_format,
-    show,
-    width,
-)
+from baccarat.cli.language import cli_translator
+from baccarat.cli.options import FormatOption, JsonOption, LangOption, OutputFormat, output_format
+from baccarat.cli.output import Screen, show, width
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
-from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
+    from baccarat.records import RecordType
 
 __all__ = ["register", "tableau_command", "tableau_rules"]
 
@@ -115,7 +109,13 @@ def tableau_command(
         "banker_player_stood": [a.value for a in tableau.banker_player_stood],
         "banker": [[a.value for a in row] for row in tableau.banker],
     }
-    show(chosen, lambda: _blocks(tableau, t), lambda: (RecordType.TABLEAU, record))
+
+    def tagged() -> tuple[RecordType, Mapping[str, Any]]:
+        from baccarat.records import RecordType
+
+        return RecordType.TABLEAU, record
+
+    show(chosen, lambda: _blocks(tableau, t), tagged)
 
 
 def _cell(action: Action, letters: dict[Action, str]) -> Cell:
@@ -125,6 +125,5 @@ def _cell(action: Action, letters: dict[Action, str]) -> Cell:
 def register(app: typer.Typer) -> None:
     app.command(
         "tableau",
-        short_help="The Punto Banco draw rules.",
         epilog=examples("baccarat tableau", "baccarat tableau --plain --lang vi"),
     )(tableau_command)

@@ -11,16 +11,18 @@ from baccarat.cli.entry import deprecated
 from baccarat.cli.errors import CliError
 from baccarat.cli.files import read_text
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption, cli_translator
+from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import MAX_DECKS, Whole
+from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json, screen
 from baccarat.core.cards import format_cards
 from baccarat.core.coup import Coup
-from baccarat.core.shoe import ShoeRules
+from baccarat.core.shoe import DEFAULT_CUT_CARD, DEFAULT_DECKS, ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
 from baccarat.fair.errors import FairError
 from baccarat.fair.seeds import MAX_SHOE_NUMBER
+from baccarat.fair.shuffle import MAX_DECKS as FAIR_MAX_DECKS
 from baccarat.fair.verify import MISMATCH_MESSAGES, Claim, Verification, read_claims, verify
 from baccarat.records import RecordType
 
@@ -188,11 +190,11 @@ def verify_command(
         ),
     ],
     decks: Annotated[
-        int, typer.Option(click_type=Whole(8), help="Decks in the shoe (1 to 8).")
-    ] = 8,
+        int, typer.Option(click_type=Whole(FAIR_MAX_DECKS), help="Decks in the shoe (1 to 8).")
+    ] = DEFAULT_DECKS,
     cut_card: Annotated[
         int, typer.Option(click_type=Whole(MAX_DECKS * 52), help="Cards behind the cut card.")
-    ] = 14,
+    ] = DEFAULT_CUT_CARD,
     burn: Annotated[bool, typer.Option(help="Whether the shoe burns cards first.")] = True,
     one_more_coup: Annotated[
         bool,
@@ -246,7 +248,6 @@ def verify_command(
 def register(app: typer.Typer) -> None:
     app.command(
         "verify",
-        short_help="Check a provably fair shoe from its seeds.",
         epilog=examples(
             "baccarat verify --server-seed SEED --client-seed mine --shoe 1",
             "baccarat verify --server-seed SEED --client-seed mine --shoe 1 \\",

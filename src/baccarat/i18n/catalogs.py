@@ -28,8 +28,6 @@ from functools import cache
 from pathlib import Path
 
 from babel import Locale, negotiate_locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from baccarat.core.conditions import PAYS_ENGLISH
@@ -71,6 +69,9 @@ def available_languages() -> tuple[str, ...]:
 
 def load_translations(path: Path, language: str) -> Translations:
     """Read a ``.po`` file into gettext translations, compiling it in memory."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as po:
         catalog = read_po(po, locale=language, domain=DOMAIN)
     buffer = io.BytesIO()
@@ -136,7 +137,10 @@ def get_translator(language: str) -> Translator:
     if language not in available_languages():
         language = SOURCE_LANGUAGE
     path = _po_path(language)
-    translations = load_translations(path, language) if path.exists() else Translations()
+    # The source language's catalog maps every message to itself (the extractor writes it so):
+    # no translations give the same texts without reading it.
+    read = language != SOURCE_LANGUAGE and path.exists()
+    translations = load_translations(path, language) if read else Translations()
     return Translator(language, translations, Locale.parse(language))
 
 

@@ -1,0 +1,111 @@
+"""A command imports only what it runs: the help, the version, completion and the fast commands
+never load numpy, numba, FastAPI, SQLAlchemy, Dask or SciPy (each runs in a fresh interpreter,
+which lists the modules it holds at exit). And the kernels run, with one warning line, where no
+folder for their cache can be written."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import baccarat
+
+HEAVY = frozenset(
+    {
+        "numpy", "numba", "llvmlite", "scipy", "fastapi", "starlette", "uvicorn", "sqlalchemy",
+        "alembic", "dask", "distributed", "pandas", "matplotlib", "cupy",
+    }
+)  # fmt: skip
+"""Libraries the fast commands must not import (the top-level package of a module)."""
+
+# Runs the command line, then writes the names of the modules loaded to the file named by
+# BACCARAT_MODULES, whatever way the command ends.
+PROGRAM = """
+import atexit, json, os, sys
+atexit.register(lambda: open(os.environ["BACCARAT_MODULES"], "w").write(json.dumps(sorted(sys.modules))))
+from baccarat.cli import main
+main()
+"""
+
+COMPLETE = {"_BACCARAT_COMPLETE": "complete_bash"}
+
+FAST: dict[str, tuple[list[str], dict[str, str]]] = {
+    "help": (["--help"], {}),
+    "version": (["--version"], {}),
+    "complete a command": ([], COMPLETE | {"COMP_WORDS": "baccarat si", "COMP_CWORD": "1"}),
+    "complete a choice": (
+        [], COMPLETE | {"COMP_WORDS": "baccarat simulate --mode ", "COMP_CWORD": "3"}
+    ),
+    "deal": (["deal", "--coups", "1"], {}),
+    "tableau": (["tableau"], {}),
+    "rules": (["rules"], {}),
+    "settle": (["settle", "--cards", "2c 3d 3h 3s Kc", "--bet", "banker=10"], {}),
+    "roads": (["roads", "--results", "B P T B"], {}),
+    "quiz": (["quiz", "--heatmap"], {}),
+}  # fmt: skip
+"""What each fast command runs: its arguments and the environment it adds."""
+
+
+def _env(**extra: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **extra}
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_a_fast_command_imports_no_heavy_library(name: str, tmp_path: Path) -> None:
+    args, extra = FAST[name]
+    listing = tmp_path / "modules.json"
+    result = subprocess.run(
+        [sys.executable, "-c", PROGRAM, *args],
+        capture_output=True, text=True, timeout=120, check=False,
+        env=_env(BACCARAT_MODULES=str(listing), **extra),
+    )  # fmt: skip
+    assert (result.returncode, result.stderr) == (0, ""), (name, result.stderr)
+    assert result.stdout.strip(), name
+    loaded = {module.partition(".")[0] for module in json.loads(listing.read_text())}
+    assert "baccarat" in loaded
+    assert not loaded & HEAVY, (name, sorted(loaded & HEAVY))
+
+
+def _uncacheable_copy(folder: Path) -> Path:
+    """A copy of the package where numba can write no cache beside the kernels: each folder's
+    ``__pycache__`` is a file (so it holds even for root, whom permissions do not stop)."""
+    source = Path(baccarat.__file__).parent
+    copy = folder / "src" / "baccarat"
+    shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    for package in [copy, *(p for p in copy.rglob("*") if p.is_dir())]:
+        (package / "__pycache__").write_text("not a folder\n", encoding="utf-8")
+    return copy.parent
+
+
+def test_the_kernels_run_uncached_with_one_warning_where_no_cache_can_be_written(
+    tmp_path: Path,
+) -> None:
+    src = _uncacheable_copy(tmp_path)
+    not_a_folder = tmp_path / "not-a-folder"
+    not_a_folder.write_text("", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-c", "from baccarat.cli import main; main()",
+         "simulate", "--coups", "1000", "--seed", "1", "--threads", "1", "--json"],
+        capture_output=True, text=True, timeout=600, check=False,
+        env={
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(src), *sys.path]),
+            "PYTHONDONTWRITEBYTECODE": "1",
+            # Numba's other two places: the folder it is told, and the user's cache folder.
+            "NUMBA_CACHE_DIR": str(not_a_folder / "numba"),
+            "XDG_CACHE_HOME": str(not_a_folder),
+        },
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["coups"] == 1000
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith(
+        f"baccarat: warning: no folder can be written to cache the kernels of {src}"
+    ), result.stderr
+    assert "they are compiled again every time" in result.stderr
