@@ -109,3 +109,30 @@ def test_the_kernels_run_uncached_with_one_warning_where_no_cache_can_be_written
         f"baccarat: warning: no folder can be written to cache the kernels of {src}"
     ), result.stderr
     assert "they are compiled again every time" in result.stderr
+
+
+BLAS_PROGRAM = """
+import json, sys
+import numpy as np
+from numba import njit
+from baccarat.cli import main
+main()  # a simulation: its kernels loaded
+spared = "scipy.linalg" not in sys.modules
+dot = njit(lambda a, b: np.dot(a, b))
+convolve = njit(lambda a, b: np.convolve(a, b))
+a, b = np.arange(3.0), np.arange(1.0, 4.0)
+print(json.dumps([spared, float(dot(a, b)), convolve(a, b).tolist()]))
+"""
+
+
+def test_a_simulation_spares_numbas_blas_probe_and_blas_still_works() -> None:
+    pytest.importorskip("scipy")  # only SciPy gives numba a BLAS to probe for
+    result = subprocess.run(
+        [sys.executable, "-c", BLAS_PROGRAM, "simulate", "--coups", "1000", "--json"],
+        capture_output=True, text=True, timeout=600, check=False, env=_env(),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    spared, dot, convolve = json.loads(result.stdout.splitlines()[-1])
+    assert spared, "loading the kernels imported SciPy's linear algebra"
+    # What numba computes with a BLAS (np.dot) or without one (np.convolve's plain loop).
+    assert dot == 8.0 and convolve == [0.0, 1.0, 4.0, 7.0, 6.0]

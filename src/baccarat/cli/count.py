@@ -14,7 +14,7 @@ from baccarat.cli import progress
 from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.kernelcache import prepare_kernels
 from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import Whole
 from baccarat.cli.numbers import Numbers, numbers_for
@@ -373,7 +373,7 @@ def count_command(
 ) -> None:
     """Count cards over many shoes (or play computer-perfect): when to bet and what it wins."""
     t = cli_translator(lang)
-    allow_uncached()
+    prepare_kernels()
     chosen_format = output_format(fmt, as_json)
     if shoes < 1:
         raise CliError("number_too_small", option="--shoes", least=1, value=shoes)

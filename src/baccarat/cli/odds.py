@@ -15,7 +15,7 @@ import typer
 from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.kernelcache import prepare_kernels
 from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import MAX_CARDS, MAX_DECKS, EnumChoice
 from baccarat.cli.numbers import numbers_for
@@ -320,7 +320,7 @@ def odds_command(
     optionally given what is already known of the coup."""
     t = cli_translator(lang)
     chosen = output_format(fmt, as_json)
-    allow_uncached()
+    prepare_kernels()
     if plot is not None:
         if not eor:
             raise CliError("only_with", option="--plot", other="--eor")
@@ -424,7 +424,7 @@ def par_sheet_command(
 ) -> None:
     """Write the PAR sheet (every outcome, pay, probability, return, variance) of a rule set."""
     t = cli_translator(lang)
-    allow_uncached()
+    prepare_kernels()
     from baccarat.cli.output import json_line
     from baccarat.odds.par import par_sheet
     from baccarat.odds.records import par_sheet_record

@@ -17,7 +17,7 @@ from baccarat.cli.entry import deprecated
 from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.kernelcache import prepare_kernels
 from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import MAX_SIMULATE_COUPS, EnumChoice, Whole
 from baccarat.cli.numbers import numbers_for
@@ -306,7 +306,7 @@ def simulate_command(
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_rules(decks, cut_card, burn)
 
-    allow_uncached()
+    prepare_kernels()
     from baccarat.odds.exact import signatures_of
     from baccarat.sim.report import simulation_report
     from baccarat.sim.runner import ThreadBackend, run_range, simulate

@@ -11,7 +11,7 @@ import typer
 
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
-from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.kernelcache import prepare_kernels
 from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import MAX_SOLVE_SIMULATE, EnumChoice, Whole
 from baccarat.cli.numbers import numbers_for
@@ -186,7 +186,7 @@ def chemin_de_fer_command(
     """Solve Chemin de Fer: each side's optimal (possibly mixed) strategy and the game's value."""
     t = cli_translator(lang)
     require("chemin", "baccarat solve chemin-de-fer")
-    allow_uncached()
+    prepare_kernels()
     from baccarat.chemin.game import BANKER_DISCRETION, CHEMIN_DE_FER
     from baccarat.chemin.simulate import simulate_value
     from baccarat.chemin.solve import solve_chemin_de_fer
@@ -340,7 +340,7 @@ def banque_command(
 ) -> None:
     """Banque: the Banker's best reply to both Player hands (infinite deck) and his edge."""
     t = cli_translator(lang)
-    allow_uncached()
+    prepare_kernels()
     from baccarat.chemin.banque.deal import Seat
     from baccarat.chemin.banque.solve import BanqueGame, simulate_banque
 

@@ -13,7 +13,7 @@ import typer
 
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
-from baccarat.cli.kernelcache import allow_uncached
+from baccarat.cli.kernelcache import prepare_kernels
 from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import Whole
 from baccarat.cli.numbers import numbers_for
@@ -155,7 +155,7 @@ def systems_command(
     lang: LangOption = None,
 ) -> None:
     """Play betting systems over many sessions: results, risk of ruin, edge times staked."""
-    allow_uncached()
+    prepare_kernels()
     from baccarat.core.amounts import parse_amount
     from baccarat.core.points import format_points
     from baccarat.lab.strategy import LabError
