@@ -10,25 +10,25 @@ from __future__ import annotations
 
 import secrets
 import shlex
+from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Path, Query, Request
+from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import MAX_ID
 from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
+from baccarat.web.forms import FormFields, form_post
 from baccarat.web.i18n import _
 from baccarat.web.numbers import quoted, whole
 from baccarat.web.pages import csrf_token, render, render_fragment
 from baccarat.web.present.coup import coup_data, history_groups
 from baccarat.web.present.felt import form_stakes
-from baccarat.web.present.labels import error_message
 from baccarat.web.present.page import HISTORY_SHOWN, panels_context, table_page_context
 from baccarat.web.present.panels import live_roads
 from baccarat.web.present.table import draw_table, fair_shoe_data
-from baccarat.web.statuses import status_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -99,12 +99,21 @@ def _form_table(form: dict[str, str]) -> int | None:
     return whole(raw, what="table_id", low=1, high=MAX_ID)
 
 
-async def _form_fields(request: Request) -> dict[str, str]:
-    """The fields of a posted form (text fields only)."""
-    return {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+def _named_table(form: dict[str, str]) -> int:
+    """The table a form names; refused if it names none."""
+    table_id = _form_table(form)
+    if table_id is None:
+        raise BaccaratError(_("The form names no table; reload the page."))
+    return table_id
 
 
-FormFields = Annotated[dict[str, str], Depends(_form_fields)]
+def _shown_table(form: dict[str, str]) -> int | None:
+    """The table a refused form's page shows: the one it names, if well formed (else the
+    player's current one)."""
+    try:
+        return _form_table(form)
+    except BaccaratError:
+        return None
 
 
 @router.post("/table/deal", response_model=None)
@@ -117,31 +126,30 @@ def deal_form(
     form: FormFields,
 ) -> Response:
     """Deal from a form post; a refused deal shows its reason on the page and charges nothing."""
-    table_id = None
-    try:
-        table_id = _form_table(form)
-        if table_id is None:
-            raise BaccaratError(_("The form names no table; reload the page."))
+
+    def deal() -> Response:
         outcome = service.deal(
             player_id,
-            table_id,
+            _named_table(form),
             form_stakes(form),
             since=session.started,
             idempotency_key=form.get("idempotency_key"),
         )
-    except BaccaratError as exc:
-        return _table_page(
-            request,
-            service,
-            settings,
-            player_id,
-            session,
-            table_id,
-            stakes={k.removeprefix("stake_"): v for k, v in form.items() if k.startswith("stake_")},
-            error=error_message(exc),
-            status=status_of(exc),
-        )
-    return RedirectResponse(f"/table?table={outcome.coup.table_id}#last-coup", status_code=303)
+        return RedirectResponse(f"/table?table={outcome.coup.table_id}#last-coup", 303)
+
+    # The stakes stay on the felt as typed, to correct and send again.
+    typed = {k.removeprefix("stake_"): v for k, v in form.items() if k.startswith("stake_")}
+    page = partial(
+        _table_page,
+        request,
+        service,
+        settings,
+        player_id,
+        session,
+        _shown_table(form),
+        stakes=typed,
+    )
+    return form_post(page, deal)
 
 
 @router.post("/table/client-seed", response_model=None)
@@ -154,25 +162,15 @@ def client_seed_form(
     form: FormFields,
 ) -> Response:
     """Set the client seed of the table's next shoe; a refusal shows on the page."""
-    table_id = None
-    try:
-        table_id = _form_table(form)
-        if table_id is None:
-            raise BaccaratError(_("The form names no table; reload the page."))
+
+    def contribute() -> Response:
+        table_id = _named_table(form)
         commitment = form.get("commitment") or None
         service.set_client_seed(player_id, table_id, form.get("client_seed", ""), commitment)
-    except BaccaratError as exc:
-        return _table_page(
-            request,
-            service,
-            settings,
-            player_id,
-            session,
-            table_id,
-            error=error_message(exc),
-            status=status_of(exc),
-        )
-    return RedirectResponse(f"/table?table={table_id}#shoe-panel", status_code=303)
+        return RedirectResponse(f"/table?table={table_id}#shoe-panel", status_code=303)
+
+    page = partial(_table_page, request, service, settings, player_id, session, _shown_table(form))
+    return form_post(page, contribute)
 
 
 @router.get("/tables/{table_id}/shoes", response_class=HTMLResponse)
