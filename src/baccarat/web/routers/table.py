@@ -13,13 +13,13 @@ import shlex
 from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Path, Query, Request
+from fastapi import APIRouter, Form, Path, Query
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from baccarat.core.errors import BaccaratError
 from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import MAX_ID
-from baccarat.web.deps import PlayerId, Service, SessionInfo, SettingsDep
+from baccarat.web.deps import PageVisit, PlayerId, Service, SessionInfo, SettingsDep, Visit
 from baccarat.web.forms import FormFields, form_post
 from baccarat.web.i18n import _
 from baccarat.web.numbers import quoted, whole
@@ -38,31 +38,29 @@ RecordId = Annotated[int, Path(ge=1, le=MAX_ID)]
 
 
 def _table_page(
-    request: Request,
-    service: Service,
-    settings: SettingsDep,
-    player_id: str,
-    session: SessionInfo,
+    visit: PageVisit,
+    exact_odds: bool,
     table_id: int | None,
     *,
     stakes: dict[str, str] | None = None,
     error: str | None = None,
     status: int = 200,
 ) -> HTMLResponse:
-    player = service.player(player_id, since=session.started)
+    service, player_id = visit.service, visit.player_id
+    player = visit.player()
     table = service.table(player_id, table_id)
-    history = service.history(player_id, since=session.started, limit=HISTORY_SHOWN)
+    history = service.history(player_id, since=visit.session.started, limit=HISTORY_SHOWN)
     last = table.coups[-1] if table.coups else None
     context = table_page_context(
         table,
         history,
         live_roads(service.live, table),
         service.rule_sets.values(),
-        exact_odds=settings.exact_odds,
+        exact_odds=exact_odds,
         stakes=stakes or {},
     )
     return render(
-        request,
+        visit.request,
         "table.html",
         status=status,
         player=player,
@@ -77,15 +75,12 @@ def _table_page(
 
 @router.get("/table", response_class=HTMLResponse)
 def table_page(
-    request: Request,
-    service: Service,
+    visit: Visit,
     settings: SettingsDep,
-    player_id: PlayerId,
-    session: SessionInfo,
     table_id: Annotated[int | None, Query(alias="table", ge=1, le=MAX_ID)] = None,
 ) -> HTMLResponse:
     """The table: bets, the last coup, the draw table, shoe, roads, statistics, odds, history."""
-    return _table_page(request, service, settings, player_id, session, table_id)
+    return _table_page(visit, settings.exact_odds, table_id)
 
 
 def _form_table(form: dict[str, str]) -> int | None:
@@ -117,88 +112,54 @@ def _shown_table(form: dict[str, str]) -> int | None:
 
 
 @router.post("/table/deal", response_model=None)
-def deal_form(
-    request: Request,
-    service: Service,
-    settings: SettingsDep,
-    player_id: PlayerId,
-    session: SessionInfo,
-    form: FormFields,
-) -> Response:
+def deal_form(visit: Visit, settings: SettingsDep, form: FormFields) -> Response:
     """Deal from a form post; a refused deal shows its reason on the page and charges nothing."""
 
     def deal() -> Response:
-        outcome = service.deal(
-            player_id,
+        outcome = visit.service.deal(
+            visit.player_id,
             _named_table(form),
             form_stakes(form),
-            since=session.started,
+            since=visit.session.started,
             idempotency_key=form.get("idempotency_key"),
         )
         return RedirectResponse(f"/table?table={outcome.coup.table_id}#last-coup", 303)
 
     # The stakes stay on the felt as typed, to correct and send again.
     typed = {k.removeprefix("stake_"): v for k, v in form.items() if k.startswith("stake_")}
-    page = partial(
-        _table_page,
-        request,
-        service,
-        settings,
-        player_id,
-        session,
-        _shown_table(form),
-        stakes=typed,
-    )
+    page = partial(_table_page, visit, settings.exact_odds, _shown_table(form), stakes=typed)
     return form_post(page, deal)
 
 
 @router.post("/table/client-seed", response_model=None)
-def client_seed_form(
-    request: Request,
-    service: Service,
-    settings: SettingsDep,
-    player_id: PlayerId,
-    session: SessionInfo,
-    form: FormFields,
-) -> Response:
+def client_seed_form(visit: Visit, settings: SettingsDep, form: FormFields) -> Response:
     """Set the client seed of the table's next shoe; a refusal shows on the page."""
 
     def contribute() -> Response:
         table_id = _named_table(form)
-        commitment = form.get("commitment") or None
-        service.set_client_seed(player_id, table_id, form.get("client_seed", ""), commitment)
+        seed, commitment = form.get("client_seed", ""), form.get("commitment") or None
+        visit.service.set_client_seed(visit.player_id, table_id, seed, commitment)
         return RedirectResponse(f"/table?table={table_id}#shoe-panel", status_code=303)
 
-    page = partial(_table_page, request, service, settings, player_id, session, _shown_table(form))
+    page = partial(_table_page, visit, settings.exact_odds, _shown_table(form))
     return form_post(page, contribute)
 
 
 @router.get("/tables/{table_id}/shoes", response_class=HTMLResponse)
-def shoes_page(
-    request: Request,
-    service: Service,
-    player_id: PlayerId,
-    session: SessionInfo,
-    table_id: TableId,
-) -> HTMLResponse:
+def shoes_page(visit: Visit, table_id: TableId) -> HTMLResponse:
     """The table's shoes: commitments, client seeds, and the server seeds of ended shoes."""
-    player = service.player(player_id, since=session.started)
-    shoes = [fair_shoe_data(shoe) for shoe in service.shoe_history(player_id, table_id)]
-    return render(request, "shoes.html", player=player, shoes=shoes, table_id=table_id)
+    history = visit.service.shoe_history(visit.player_id, table_id)
+    shoes = [fair_shoe_data(shoe) for shoe in history]
+    return render(
+        visit.request, "shoes.html", player=visit.player(), shoes=shoes, table_id=table_id
+    )
 
 
 @router.get("/tables/{table_id}/shoes/{number}/verify", response_class=HTMLResponse)
-def verify_page(
-    request: Request,
-    service: Service,
-    player_id: PlayerId,
-    session: SessionInfo,
-    table_id: TableId,
-    number: RecordId,
-) -> HTMLResponse:
+def verify_page(visit: Visit, table_id: TableId, number: RecordId) -> HTMLResponse:
     """An ended shoe recomputed from its seeds: the commitment and every coup checked."""
-    player = service.player(player_id, since=session.started)
-    result, events = service.verify_shoe(player_id, table_id, number)
+    player = visit.player()
+    result, events = visit.service.verify_shoe(visit.player_id, table_id, number)
     rules = result.rules
     command = (
         f"baccarat verify --server-seed {result.server_seed} "
@@ -206,7 +167,7 @@ def verify_page(
         f"--decks {rules.decks} --commitment {result.commitment_given}"
     )
     return render(
-        request,
+        visit.request,
         "verify.html",
         player=player,
         v=result.record() | {"mismatch": result.mismatch},
@@ -237,16 +198,14 @@ def top_up(service: Service, player_id: PlayerId, session: SessionInfo) -> Respo
 
 @router.get("/table/panels", response_class=HTMLResponse)
 def panels(
-    request: Request,
-    service: Service,
+    visit: Visit,
     settings: SettingsDep,
-    player_id: PlayerId,
-    session: SessionInfo,
     table_id: Annotated[int, Query(alias="table", ge=1, le=MAX_ID)],
 ) -> HTMLResponse:
     """The side panels (shoe, roads, statistics, odds, history) as an HTML fragment."""
-    table = service.table(player_id, table_id)
-    history = service.history(player_id, since=session.started, limit=HISTORY_SHOWN)
+    service, request = visit.service, visit.request
+    table = service.table(visit.player_id, table_id)
+    history = service.history(visit.player_id, since=visit.session.started, limit=HISTORY_SHOWN)
     context = panels_context(
         table, history, live_roads(service.live, table), exact_odds=settings.exact_odds
     )
@@ -254,31 +213,22 @@ def panels(
 
 
 @router.get("/history", response_class=HTMLResponse)
-def history_page(
-    request: Request, service: Service, player_id: PlayerId, session: SessionInfo
-) -> HTMLResponse:
+def history_page(visit: Visit) -> HTMLResponse:
     """Every coup of the session, with cards, steps, explanations and settlement."""
-    player = service.player(player_id, since=session.started)
-    views = service.history(player_id, since=session.started)
+    views = visit.service.history(visit.player_id, since=visit.session.started)
     # Grouped by table and shoe, each group naming its rule set (web/present/coup.py).
     groups = history_groups(views, coup_data)
-    return render(request, "history.html", player=player, groups=groups, draw=None)
+    return render(visit.request, "history.html", player=visit.player(), groups=groups, draw=None)
 
 
 @router.get("/coups/{coup_id}", response_class=HTMLResponse)
-def coup_page(
-    request: Request,
-    service: Service,
-    player_id: PlayerId,
-    session: SessionInfo,
-    coup_id: RecordId,
-) -> HTMLResponse:
+def coup_page(visit: Visit, coup_id: RecordId) -> HTMLResponse:
     """One coup laid out in full (the replay for a browser without JavaScript)."""
-    player = service.player(player_id, since=session.started)
-    view = service.coup(player_id, coup_id)
-    table = service.table(player_id, view.table_id)
+    player = visit.player()
+    view = visit.service.coup(visit.player_id, coup_id)
+    table = visit.service.table(visit.player_id, view.table_id)
     return render(
-        request,
+        visit.request,
         "coup.html",
         player=player,
         coup=coup_data(view),
