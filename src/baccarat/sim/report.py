@@ -61,10 +61,6 @@ class Estimate:
     exact: float
     z: float
 
-    @property
-    def contains_exact(self) -> bool:
-        return self.low <= self.exact <= self.high
-
 
 @dataclass(frozen=True, slots=True)
 class BetEstimate:

@@ -252,10 +252,6 @@ class Entry(Base):
     note: Mapped[str | None] = mapped_column(String(16))
     """For a grant: a :class:`GrantNote` value."""
 
-    @property
-    def entry_kind(self) -> EntryKind:
-        return EntryKind(self.kind)
-
 
 class TableRecord(Base):
     """A player's table: a rule set and a deck count, dealt from one shoe after another."""

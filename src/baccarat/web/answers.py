@@ -28,7 +28,10 @@ from typing import Annotated, Any
 
 from pydantic import PlainSerializer, ValidatorFunctionWrapHandler, WrapValidator
 
-__all__ = ["answer"]
+__all__ = ["Answer", "answer"]
+
+Answer = dict[str, Any]
+"""What a JSON route returns: a record as built, its shape declared by ``answer(Shape)``."""
 
 
 def _as_built(body: Any, handler: ValidatorFunctionWrapHandler) -> Any:

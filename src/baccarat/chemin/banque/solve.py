@@ -196,9 +196,6 @@ class BanqueGame:
                 raise StrategyError(f"the {seat.value} hand's probability of drawing is {p}")
         return cls(draws, tableau, {seat: _seat_table(draws[seat], tableau) for seat in SEATS})
 
-    def _banker_totals(self) -> tuple[int, ...]:
-        return tuple(t for t in range(10) if not self.tableau.is_natural(t))
-
     def banker_best_reply(
         self, stakes: Mapping[Seat, Fraction] | None = None, name: str = "best reply"
     ) -> BanqueBanker:

@@ -12,7 +12,6 @@ data a template renders; :mod:`baccarat.web.routers.chemin` puts them on the pag
 
 from __future__ import annotations
 
-from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -35,9 +34,10 @@ from baccarat.core.rules import get_rule_set
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side
 from baccarat.i18n.markers import N_
-from baccarat.ledger.views import CoupView, ShoeView
+from baccarat.ledger.views import ShoeView
 from baccarat.web.i18n import _, current, format_fraction_percent, pgettext
-from baccarat.web.present.coup import card_data, coup_data
+from baccarat.web.present.coup import card_data, coup_display
+from baccarat.web.present.coup import timeline as coup_timeline
 from baccarat.web.present.table import draw_table, shoe_data
 
 __all__ = [
@@ -154,17 +154,8 @@ def played_view(played: Played) -> dict[str, Any]:
     each Banker choice with what optimal play does there, the learner's choice and the hint."""
     coup = played.result.coup
     solution = solution_for(played.decks, played.banker)
-    view = CoupView(
-        id=played.number,
-        table_id=0,
-        shoe_number=played.shoe,
-        number=played.number,
-        rule_set=RULE_SET,
-        coup=coup,
-        settlement=None,
-        created_at=datetime.min,
-    )
-    data = coup_data(view)
+    data = coup_display(coup, shoe=played.shoe, number=played.number, rule_set=RULE_SET)
+    data["timeline"] = coup_timeline(data)
     steps = iter(coup.steps)
     timeline = []
     for event in data["timeline"]:

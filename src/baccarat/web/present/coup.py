@@ -15,7 +15,7 @@ from typing import Any
 
 from baccarat.core.bets import Bet, BetResult
 from baccarat.core.cards import Card, Rank, Suit
-from baccarat.core.coup import Step
+from baccarat.core.coup import Coup, Step
 from baccarat.core.explain import explain
 from baccarat.core.rules import RuleSet
 from baccarat.core.settle import BetSettlement, Settlement
@@ -134,31 +134,47 @@ def web_coup(view: CoupView) -> dict[str, Any]:
     the ledger's facts (``id``, ``table_id``, ``dealt_at``) and the page's display fields on
     top: each card's rank and suit symbols, colour, spoken label and announcement, the bead
     letter of the winner, and each bet's title and sentence. What the API answers."""
-    coup = view.coup
-    record = coup_record(
-        coup,
-        current(),
+    shown = coup_display(
+        view.coup,
         shoe=view.shoe_number,
         number=view.number,
-        rule_set=view.rule_set.name,
+        rule_set=view.rule_set,
         settlement=view.settlement,
     )
-    data: dict[str, Any] = {
-        SCHEMA_KEY: record[SCHEMA_KEY],
-        "id": view.id,
-        "table_id": view.table_id,
-        "dealt_at": view.created_at.isoformat(),
-        **record,
-        "winner_letter": road_labels().letter(coup.winner),
-    }
+    ledger = {"id": view.id, "table_id": view.table_id, "dealt_at": view.created_at.isoformat()}
+    return {SCHEMA_KEY: shown.pop(SCHEMA_KEY), **ledger, **shown}
+
+
+def coup_display(
+    coup: Coup,
+    *,
+    shoe: int,
+    number: int,
+    rule_set: RuleSet,
+    settlement: Settlement | None = None,
+) -> dict[str, Any]:
+    """A coup's record with the page's display fields (:func:`web_coup` without the ledger's
+    facts), for a coup no ledger holds: Chemin de Fer's practice coups.
+
+    >>> from baccarat.core.cards import parse_cards
+    >>> from baccarat.core.rules import get_rule_set
+    >>> coup = Coup.from_cards(parse_cards("9h 2c Kd 3s"))
+    >>> shown = coup_display(coup, shoe=1, number=1, rule_set=get_rule_set("punto-banco"))
+    >>> shown["winner"], shown["winner_letter"], shown["cards"][0]["announce"]
+    ('player', 'P', 'Player: Nine of hearts. Player total 9.')
+    """
+    record = coup_record(
+        coup, current(), shoe=shoe, number=number, rule_set=rule_set.name, settlement=settlement
+    )
+    data: dict[str, Any] = {**record, "winner_letter": road_labels().letter(coup.winner)}
     for (side, card), entry in zip(dealt_cards(coup), data["cards"], strict=True):
         shown = card_data(card)
         entry.update({key: shown[key] for key in _CARD_DISPLAY})
         entry["announce"] = _("{side}: {card}. {side} total {total}.").format(
             side=side_name(side), card=shown["label"], total=entry["total"]
         )
-    if view.settlement is not None:
-        _settlement_display(data["settlement"], view.settlement, view.rule_set)
+    if settlement is not None:
+        _settlement_display(data["settlement"], settlement, rule_set)
     return data
 
 

@@ -8,7 +8,7 @@ request, whether the session is live (:data:`baccarat.web.deps.PlayerId`).
 from __future__ import annotations
 
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.records import RecordType, tagged
 from baccarat.records.shapes import ApiAccount, ApiLoggedOut, ApiPasswordChanged
-from baccarat.web.answers import answer
+from baccarat.web.answers import Answer, answer
 from baccarat.web.context import PLAYER_COOKIE, CookieSigner
 from baccarat.web.deps import (
     CookieSecure,
@@ -36,8 +36,6 @@ from baccarat.web.routers.gate import player_cookie
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/account", tags=["account"], responses=ERRORS)
-
-Json = dict[str, Any]
 
 
 class RegisterIn(BaseModel):
@@ -91,7 +89,7 @@ def register(
     signer: Signer,
     secure: CookieSecure,
     response: Response,
-) -> Json:
+) -> Answer:
     """Give this guest an account: the same player and balance, now reachable from any device."""
     player = service.register(player_id, body.username, body.password)
     new = _new_session(response, service, signer, player_id, token, secure)
@@ -119,7 +117,7 @@ def log_in(
     signer: Signer,
     secure: CookieSecure,
     response: Response,
-) -> Json:
+) -> Answer:
     """Log in (401 ``bad_credentials`` for an unknown name or a wrong password alike; 429
     ``login_throttled`` with ``Retry-After`` while the back-off after failed log-ins for this
     account or from this address runs: the password is then not checked)."""
@@ -133,7 +131,7 @@ def log_in(
 @api.post("/logout", response_model=answer(ApiLoggedOut))
 def log_out(
     service: Service, token: SessionToken, secure: CookieSecure, response: Response
-) -> Json:
+) -> Answer:
     """End this session (a guest without an account cannot come back to its points)."""
     service.end_session(token)
     _clear_cookie(response, secure)
@@ -143,7 +141,7 @@ def log_out(
 @api.post("/logout-everywhere", response_model=answer(ApiLoggedOut))
 def log_out_everywhere(
     service: Service, player_id: PlayerId, secure: CookieSecure, response: Response
-) -> Json:
+) -> Answer:
     """End every session of this player, on every device, this one included (after a lost
     phone, say). An account logs in again with its password; a guest cannot come back."""
     ended = service.end_all_sessions(player_id)
@@ -154,7 +152,7 @@ def log_out_everywhere(
 @api.post("/password", response_model=answer(ApiPasswordChanged))
 def change_password(
     body: PasswordIn, service: Service, player_id: PlayerId, token: SessionToken
-) -> Json:
+) -> Answer:
     """Change the password; every other session of this account ends."""
     service.change_password(player_id, token, body.old_password, body.new_password)
     return tagged(RecordType.API_PASSWORD_CHANGED, {"changed": True})

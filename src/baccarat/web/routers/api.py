@@ -41,7 +41,7 @@ from baccarat.records.shapes import (
 from baccarat.roads import Roads
 from baccarat.roads.records import roads_document
 from baccarat.store.models import MAX_ID
-from baccarat.web.answers import answer
+from baccarat.web.answers import Answer, answer
 from baccarat.web.deps import (
     CookieSecure,
     GateRequiredError,
@@ -95,7 +95,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 router = APIRouter(prefix="/api", tags=["api"], responses=ERRORS)
 
-Json = dict[str, Any]
 RecordId = Annotated[int, Path(ge=1, le=MAX_ID, description="A record id.")]
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 IdempotencyKey = Annotated[
@@ -170,7 +169,7 @@ class DealIn(BaseModel):
 @router.post("/session", status_code=201, response_model=answer(ApiSession))
 def start(
     body: SessionIn, service: Service, signer: Signer, secure: CookieSecure, response: Response
-) -> Json | JSONResponse:
+) -> Answer | JSONResponse:
     """Pass the 18+ gate: creates a guest player with the starting points (a signed cookie) and
     answers the session's anti-forgery token (send it as ``X-CSRF-Token`` from now on)."""
     if not body.adult:
@@ -187,7 +186,7 @@ def start(
 @router.get("/me", response_model=answer(ApiMe))
 def me(
     service: Service, player_id: PlayerId, session: SessionInfo, token: SessionToken, signer: Signer
-) -> Json:
+) -> Answer:
     """Balance, the net result since the session started, whether a top-up is available, and
     the session's anti-forgery token (the ``X-CSRF-Token`` of every call that changes state)."""
     player = service.player(player_id, since=session.started)
@@ -200,37 +199,37 @@ def me(
 
 
 @router.post("/me/top-up", response_model=answer(ApiPlayer))
-def top_up(service: Service, player_id: PlayerId, session: SessionInfo) -> Json:
+def top_up(service: Service, player_id: PlayerId, session: SessionInfo) -> Answer:
     """Restore the starting balance: the player's own action, at most once per UTC day."""
     player = service.top_up(player_id, since=session.started)
     return tagged(RecordType.API_PLAYER, {"player": player_data(player)})
 
 
 @router.get("/rule-sets", response_model=answer(ApiRuleSets))
-def rule_sets(service: Service) -> Json:
+def rule_sets(service: Service) -> Answer:
     """Every rule set a table may be opened with: its bets, their pays and limits."""
     body = {"rule_sets": [rule_set_data(rs) for rs in service.rule_sets.values()]}
     return tagged(RecordType.API_RULE_SETS, body)
 
 
-def _table(table: TableView) -> Json:
+def _table(table: TableView) -> Answer:
     return tagged(RecordType.API_TABLE, {"table": table_data(table)})
 
 
 @router.post("/tables", status_code=201, response_model=answer(ApiTable))
-def open_table(body: TableIn, service: Service, player_id: PlayerId) -> Json:
+def open_table(body: TableIn, service: Service, player_id: PlayerId) -> Answer:
     """Open a table (a new shoe is shuffled); it becomes the player's current table."""
     return _table(service.open_table(player_id, body.rule_set, body.decks))
 
 
 @router.get("/tables/current", response_model=answer(ApiTable))
-def current_table(service: Service, player_id: PlayerId) -> Json:
+def current_table(service: Service, player_id: PlayerId) -> Answer:
     """The player's current table (a default one is opened the first time)."""
     return _table(service.table(player_id))
 
 
 @router.get("/tables/{table_id}", response_model=answer(ApiTable))
-def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
+def get_table(table_id: RecordId, service: Service, player_id: PlayerId) -> Answer:
     """A table: rule set and bets, the shoe (counts only, never the order), this shoe's coups."""
     return _table(service.table(player_id, table_id))
 
@@ -274,7 +273,7 @@ async def deal(
     response: Response,
     idempotency_key: IdempotencyKey,
     settings: SettingsDep,
-) -> Json | Response:
+) -> Answer | Response:
     """Take the stakes, deal one coup and settle it, in one transaction.
 
     The answer carries the coup's record (``baccarat.coup/1``: the cards in dealing order with
@@ -289,7 +288,7 @@ async def deal(
     stakes = {bet: minor for bet, minor in parsed.items() if minor}
     html = wants_html(request)
 
-    def work() -> tuple[Json | Response, bool]:
+    def work() -> tuple[Answer | Response, bool]:
         # The session check, the play session, the deal and the answer in one go (the busiest
         # route): the session is checked in the deal's own transaction, not in a read before.
         # The net since is counted from the start of the coup's play session, as SessionInfo
@@ -359,7 +358,7 @@ def client_seed(
     service: Service,
     player_id: PlayerId,
     prefer: Prefer = None,
-) -> Json | Response:
+) -> Answer | Response:
     """Contribute the client seed of the shoe the next coup is dealt from, once its commitment
     has been shown and before its first coup (409 ``client_seed_closed`` after,
     ``commitment_changed`` for another shoe's commitment). A deal from a shoe without one is 409
@@ -372,7 +371,7 @@ def client_seed(
 
 
 @router.get("/tables/{table_id}/shoes", response_model=answer(ApiShoes))
-def shoes(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
+def shoes(table_id: RecordId, service: Service, player_id: PlayerId) -> Answer:
     """The table's shoes, newest first: each commitment and client seed, and the server seed of
     every shoe that has ended. Never a shoe's order before it has ended."""
     shoes = [fair_shoe_data(shoe) for shoe in service.shoe_history(player_id, table_id)]
@@ -385,7 +384,7 @@ def verify_shoe(
     number: Annotated[int, Path(ge=1, le=MAX_ID, description="The shoe's number at the table.")],
     service: Service,
     player_id: PlayerId,
-) -> Json:
+) -> Answer:
     """Recompute an ended shoe from its revealed seeds (``baccarat.fair.verify``): the commitment
     shown before it and every coup dealt from it (409 ``shoe_not_revealed`` before it ends); and
     the order of its events: the commitment shown, then the contribution, then the first card
@@ -399,7 +398,7 @@ def verify_shoe(
 
 
 @router.get("/tables/{table_id}/roads", response_model=answer(ApiRoads))
-def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
+def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Answer:
     """The roads of the current shoe as data (the ``baccarat.roads`` record: every board's cells,
     the ask marks, the statistics), and the coup id behind every bead."""
     table = service.table(player_id, table_id)
@@ -412,7 +411,7 @@ def roads(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
 
 
 @router.get("/tables/{table_id}/odds", response_model=answer(ApiOdds))
-def odds(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
+def odds(table_id: RecordId, service: Service, player_id: PlayerId) -> Answer:
     """Every bet's exact house edge for the next coup, from the cards not yet seen."""
     table = service.table(player_id, table_id)
     body = {
@@ -423,7 +422,7 @@ def odds(table_id: RecordId, service: Service, player_id: PlayerId) -> Json:
 
 
 @router.get("/coups/{coup_id}", response_model=answer(ApiCoup))
-def coup(coup_id: RecordId, service: Service, player_id: PlayerId) -> Json:
+def coup(coup_id: RecordId, service: Service, player_id: PlayerId) -> Answer:
     """One coup of the player's, for replay: cards, steps, explanations, settlement."""
     return tagged(RecordType.API_COUP, {"coup": web_coup(service.coup(player_id, coup_id))})
 
@@ -434,7 +433,7 @@ def history(
     player_id: PlayerId,
     session: SessionInfo,
     scope: Annotated[str, Query(pattern="^(session|all)$")] = "session",
-) -> Json:
+) -> Answer:
     """The player's coups, newest first: this session's (default) or all (the latest 200)."""
     since = session.started if scope == "session" else None
     coups = [web_coup(view) for view in service.history(player_id, since=since)]

@@ -4,7 +4,7 @@ as pages and as the JSON API under ``/api/me``."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Form
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from baccarat.ledger.limits import COOL_OFF_CHOICES, PlayLimits
 from baccarat.records import RecordType, tagged
 from baccarat.records.shapes import ApiLimits
-from baccarat.web.answers import answer
+from baccarat.web.answers import Answer, answer
 from baccarat.web.deps import PageVisit, PlayerId, Service, Visit
 from baccarat.web.forms import FormFields, form_post
 from baccarat.web.i18n import _
@@ -31,8 +31,6 @@ from baccarat.web.routers.api import ERRORS
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/me", tags=["responsible play"], responses=ERRORS)
-
-Json = dict[str, Any]
 
 
 class LimitsIn(BaseModel):
@@ -62,7 +60,7 @@ class CoolOffIn(BaseModel):
     period: Literal["1d", "7d", "30d"]
 
 
-def _answer(service: Service, player_id: str, limits: PlayLimits) -> Json:
+def _answer(service: Service, player_id: str, limits: PlayLimits) -> Answer:
     started = service.play_started(player_id)
     play = {
         "started": started.isoformat() if started is not None else None,
@@ -72,14 +70,14 @@ def _answer(service: Service, player_id: str, limits: PlayLimits) -> Json:
 
 
 @api.get("/limits", response_model=answer(ApiLimits))
-def get_limits(service: Service, player_id: PlayerId) -> Json:
+def get_limits(service: Service, player_id: PlayerId) -> Answer:
     """The reality-check interval, the limits (and raises waiting their 24 hours), any cool-off,
     and the play session the server keeps."""
     return _answer(service, player_id, service.limits(player_id))
 
 
 @api.put("/limits", response_model=answer(ApiLimits))
-def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
+def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Answer:
     """Set the reality-check interval and the limits."""
     limits = service.set_limits(
         player_id,
@@ -91,20 +89,20 @@ def put_limits(body: LimitsIn, service: Service, player_id: PlayerId) -> Json:
 
 
 @api.post("/reality-check", response_model=answer(ApiLimits))
-def continue_play(service: Service, player_id: PlayerId) -> Json:
+def continue_play(service: Service, player_id: PlayerId) -> Answer:
     """Answer a reality check with "continue": the next one is due one interval from now (what
     the page's "Continue" button records, with or without JavaScript)."""
     return _answer(service, player_id, service.continue_play(player_id))
 
 
 @api.post("/cool-off", response_model=answer(ApiLimits))
-def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Json:
+def cool_off(body: CoolOffIn, service: Service, player_id: PlayerId) -> Answer:
     """Lock the account for play for the period chosen (403 ``cooling_off`` on deals until then)."""
     return _answer(service, player_id, service.cool_off(player_id, body.period))
 
 
 @api.post("/play-session/end", response_model=answer(ApiLimits))
-def end_play(service: Service, player_id: PlayerId) -> Json:
+def end_play(service: Service, player_id: PlayerId) -> Answer:
     """End the play session: the next coup starts a new one, but after one that reached the
     session limit only once its idle time has passed since its last coup (403 ``play_break``
     until then)."""
