@@ -61,13 +61,13 @@ class CardTally:
 
 
 def _type_mask(test: CardTest) -> int:
-    from baccarat.odds.cards import _mask_of  # the same card types the analyzer uses
+    from baccarat.odds.cards import mask_of  # the same card types the analyzer uses
 
     assert test.values is not None
     mask = 0
     for value in test.values:
         if value is not None:
-            mask |= _mask_of(test.attribute, value)
+            mask |= mask_of(test.attribute, value)
     return mask
 
 
