@@ -2,10 +2,11 @@
 
 Each shoe is stream ``i`` of the run's key, shuffled from the canonical shoe and dealt coup by
 coup with the simulator's public dealing (:mod:`baccarat.sim.dealing`: the shuffle, the burn, the
-coup and the shoe procedure's :func:`~baccarat.sim.dealing.coups_left`), so the coups are the
-simulator's, card for card. Before each coup the kernel reads the counter's
-*bucket*, tallies the coup's summary and pair classes under it, and adds the target bet's net to
-that bucket's total for the shoe; then the cards of the coup are counted.
+coup and the shoe procedure's :func:`~baccarat.sim.dealing.coups_left`, which :func:`count_shoes`
+writes out for speed), so the coups are the simulator's, card for card. Before each coup the
+kernel reads the counter's *bucket*, tallies the coup's summary and pair classes under it, and
+adds the target bet's net to that bucket's total for the shoe; then the cards of the coup are
+counted.
 
 * :func:`count_shoes`: the bucket is the running count, or the true count rounded down
   (``floor(RC × 52 / unseen)``), clipped to ``[lo, hi]``; the running count before the coup at
@@ -129,8 +130,13 @@ def count_shoes(
         per_deck[i] = 52.0 / i
     cut = U64(cut_index)
     coups = 0
+    # dealing.shuffle_shoe and coups_left written out here: called, they cost this loop about 5 %
+    # (bench/bench_lab.py, how-dragon-7 on one thread); the procedure is coups_left's all the same.
     for index in range(first, first + count):
-        dealing.shuffle_shoe(a, template, k0, k1, index, k, bounds, limits, no_swaps)
+        for i in range(n):
+            a[i] = template[i]
+        s0, s1, s2, s3 = dealing.stream_state(k0, k1, U64(index))
+        dealing.shuffle_fast(a, 0, n - 1, n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
         # The running count before the coup at ``p`` is a difference of prefix sums of the
         # tags: one pass over the shoe instead of six look-ups a coup.
         total = np.int64(0)
@@ -169,7 +175,10 @@ def count_shoes(
                 main_units += main[s]
             p += entry & _7
             coups += 1
-            left = coups_left(left, p, cut, one_more)
+            if left > 0:
+                left -= 1
+            elif left < 0 and p > cut:
+                left = 1 if one_more else 0
         _close_shoe(stakes, u, bmin, bmax, main_units, units, squares, hist, hist_lo, hist_width)
     return coups
 
