@@ -1,5 +1,5 @@
-"""The import contract: each package of ``baccarat`` imports only the layers below it, and no
-module takes part in an import circle.
+"""The import contract: each package of ``baccarat`` imports only the layers below it, no module
+takes part in an import circle, and no package reaches for another's private names.
 
 The layer order is the one drawn in ``docs/development.md``. Every import counts, also one inside a
 function or under ``TYPE_CHECKING``: a lazy import hides a dependency from the interpreter, not
@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 import baccarat
 
@@ -92,6 +94,72 @@ def test_packages_import_only_the_layers_below() -> None:
         and (not layer_of(target) or LEVEL[layer_of(target)] >= LEVEL[layer_of(name)])
     )
     assert not offenders, "\n".join(offenders)
+
+
+def _private(dotted: str) -> bool:
+    """Whether a dotted name passes through a private part (``_x``, not ``__init__``)."""
+    return any(part.startswith("_") and not part.startswith("__") for part in dotted.split("."))
+
+
+def private_imports_of(name: str) -> Iterator[str]:
+    """Every private name (a module ``_x`` or an object ``_x``) that module ``name`` takes from
+    another package of ``baccarat``: by ``import``, by ``from … import``, or as an attribute of a
+    module it imported (``kernels._coup``)."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    modules: dict[str, str] = {}  # local name -> a baccarat module imported under it
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            pairs = [(alias.name, alias.asname or alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            pairs = [
+                (f"{node.module}.{alias.name}", alias.asname or alias.name) for alias in node.names
+            ]
+        else:
+            continue  # a relative import stays inside its own package
+        for dotted, local in pairs:
+            if not dotted.startswith("baccarat."):
+                continue
+            if dotted in MODULES:
+                modules[local] = dotted
+            if layer_of(dotted) != layer_of(name) and _private(dotted.removeprefix("baccarat.")):
+                yield dotted
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and layer_of(modules[node.value.id]) != layer_of(name)
+            and _private(node.attr)
+        ):
+            yield f"{modules[node.value.id]}.{node.attr}"
+
+
+def test_no_package_imports_another_packages_private_names() -> None:
+    offenders = sorted(
+        f"{name} takes {target}" for name in MODULES for target in private_imports_of(name)
+    )
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_private_import_finder_finds_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = tmp_path / "probe.py"
+    module.write_text(
+        "from baccarat.sim.kernels import _coup, run_shoes\n"
+        "from baccarat.odds import _kernel\n"
+        "from baccarat.sim import kernels\n"
+        "from baccarat.lab import _x\n"
+        "kernels._burn(kernels.run_shoes)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setitem(MODULES, "baccarat.lab.probe", module)
+    assert sorted(private_imports_of("baccarat.lab.probe")) == [
+        "baccarat.odds._kernel",
+        "baccarat.sim.kernels._burn",
+        "baccarat.sim.kernels._coup",
+    ]
 
 
 def _circles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -10,13 +10,13 @@ from baccarat.core.catalogue import DRAGON_7, PANDA_8
 from baccarat.core.tableau import PUNTO_BANCO
 from baccarat.lab.sparse import sparse_weights, third_card_lists, wanted_counts
 from baccarat.odds.composition import Composition
-from baccarat.odds.counting import _tableau_arrays
+from baccarat.odds.counting import tableau_arrays
 from baccarat.odds.exact import exact_counts
 
 
 def sparse(values: list[int], wanted: np.ndarray) -> list[int]:
     out = np.zeros(400, dtype=np.int64)
-    natural, player, stood, banker = _tableau_arrays(PUNTO_BANCO)
+    natural, player, stood, banker = tableau_arrays(PUNTO_BANCO)
     stood_lists, drawn_lists = third_card_lists(wanted)
     values_array = np.array(values, dtype=np.int64)
     wanted_counts(

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from baccarat.core.cards import Card, Rank, Suit, full_deck
 from baccarat.core.coup import Coup
 from baccarat.core.shoe import Shoe, ShoeRules
-from baccarat.sim import kernels
+from baccarat.sim import dealing, kernels
 from baccarat.sim.runner import Tally, run_range
 from baccarat.sim.spec import Mode, SimulationSpec
 from baccarat.sim.tables import (
@@ -160,7 +160,7 @@ def test_streams_match_the_reference_generator() -> None:
     got = []
     with np.errstate(over="ignore"):
         for _ in range(4):
-            word, *rest = kernels._next64(*state)
+            word, *rest = dealing._next64(*state)
             state = tuple(rest)
             got.append(int(word))
     assert got == [11520, 0, 1509978240, 1215971899390074240]
@@ -177,13 +177,13 @@ def test_32_bit_words_are_each_output_low_half_first() -> None:
     expected = []
     with np.errstate(over="ignore"):
         for _ in range(3):
-            word, *rest = kernels._next64(*state)
+            word, *rest = dealing._next64(*state)
             state = tuple(rest)
             expected += [int(word) & 0xFFFFFFFF, int(word) >> 32]
         s0, s1, s2, s3, half, have = U64(1), U64(2), U64(3), U64(4), U64(0), False
         got = []
         for _ in range(6):
-            r, s0, s1, s2, s3, half, have = kernels._next32(s0, s1, s2, s3, half, have)
+            r, s0, s1, s2, s3, half, have = dealing._next32(s0, s1, s2, s3, half, have)
             got.append(int(r))
     assert got == expected
     assert (s0, s1, s2, s3) == state and not have
@@ -197,7 +197,7 @@ def test_tally_coup_counts_the_coup_and_moves_past_its_cards() -> None:
     counts = np.zeros(400, dtype=np.int64)
     pairs = np.zeros(9, dtype=np.int64)
     coup = Coup.from_cards(cards)
-    after = kernels._tally_coup(codes, U64(0), table, counts, pairs)
+    after = dealing.tally_coup(codes, U64(0), table, counts, pairs)
     assert int(after) == coup.cards_used == 5
     assert counts.nonzero()[0].tolist() == [coup.summary.index] and counts.sum() == 1
     assert pairs.tolist() == [1] + [0] * 8
@@ -216,17 +216,17 @@ def test_shuffle_is_the_reference_fisher_yates(n: int, start: int, end: int) -> 
         )
         cards = np.arange(n, dtype=np.uint8 if n < 256 else np.int64)
         state = [U64(s) for s in kernels.stream_state(U64(k0), U64(k1), U64(index))]
-        kernels._shuffle(cards, start, end, n, kernels.batch_size(n), np.empty(0, np.int64), *state)
+        dealing.shuffle(cards, start, end, n, kernels.batch_size(n), np.empty(0, np.int64), *state)
         assert cards.tolist() == expected
         # The faster shuffle of the kernels: the same cards, and the same partners recorded.
         k = kernels.batch_size(n)
         bounds, limits = kernels.batch_limits(n, k, start)
         for record in (np.zeros(0, np.int64), np.zeros(n, np.int64)):
             fast = np.arange(n, dtype=cards.dtype)
-            kernels._shuffle_fast(fast, start, end, n, k, bounds, limits, record, *state)
+            dealing.shuffle_fast(fast, start, end, n, k, bounds, limits, record, *state)
             assert fast.tolist() == expected
         slow_record = np.zeros(n, np.int64)
-        kernels._shuffle(np.arange(n, dtype=cards.dtype), start, end, n, k, slow_record, *state)
+        dealing.shuffle(np.arange(n, dtype=cards.dtype), start, end, n, k, slow_record, *state)
         assert record.tolist() == slow_record.tolist()
 
 
@@ -258,7 +258,7 @@ def kernels_permutation_counts(n: int, shuffles: int) -> list[int]:
     for index in range(shuffles):
         cards = np.arange(n, dtype=np.uint8)
         state = [U64(s) for s in kernels.stream_state(U64(3), U64(4), U64(index))]
-        kernels._shuffle(cards, 0, n - 1, n, k, swaps, *state)
+        dealing.shuffle(cards, 0, n - 1, n, k, swaps, *state)
         counts[tuple(cards.tolist())] += 1
     return list(counts.values())
 

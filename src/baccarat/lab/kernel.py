@@ -1,18 +1,19 @@
 """The lab's numba kernels: shoes dealt by the simulator's own code, a count kept over them.
 
-Each shoe is stream ``i`` of the run's key, shuffled by :func:`baccarat.sim.kernels._shuffle_fast`
-from the canonical shoe and dealt coup by coup by :func:`baccarat.sim.kernels._coup` with the
-shoe procedure of :func:`baccarat.sim.kernels._deal_shoe` (burn, cut card, one more coup), so
-the coups are the simulator's, card for card. Before each coup the kernel reads the counter's
-*bucket*, tallies the coup's summary and pair classes under it, and adds the target bet's net to
-that bucket's total for the shoe; then the cards of the coup are counted.
+Each shoe is stream ``i`` of the run's key, shuffled from the canonical shoe and dealt coup by
+coup with the simulator's public dealing (:mod:`baccarat.sim.dealing`: the shuffle, the burn, the
+coup and the shoe procedure's :func:`~baccarat.sim.dealing.coups_left`, which :func:`count_shoes`
+writes out for speed), so the coups are the simulator's, card for card. Before each coup the
+kernel reads the counter's *bucket*, tallies the coup's summary and pair classes under it, and
+adds the target bet's net to that bucket's total for the shoe; then the cards of the coup are
+counted.
 
 * :func:`count_shoes`: the bucket is the running count, or the true count rounded down
   (``floor(RC × 52 / unseen)``), clipped to ``[lo, hi]``; the running count before the coup at
   position ``p`` is read off the shoe's prefix sums of tags, taken once after the shuffle.
 * :func:`perfect_shoes`: the bucket is the target bet's exact edge in whole percent, from the
   cards the player has not seen, counted by :func:`baccarat.lab.sparse.wanted_counts` (or
-  :func:`~baccarat.odds._kernel.pair_counts`) before every coup; bucket ≥ 0 exactly when the
+  :func:`~baccarat.odds.exact.pair_counts`) before every coup; bucket ≥ 0 exactly when the
   exact expectation is positive (decided in exact integers).
 
 At the end of each shoe every *trigger* (a row of ``stakes``: units staked at each bucket) gets
@@ -28,13 +29,14 @@ import numpy as np
 from numba import njit
 
 from baccarat.lab.sparse import wanted_counts
-from baccarat.odds._kernel import pair_counts
-from baccarat.sim.kernels import _burn, _coup, _shuffle_fast, batch_limits, batch_size, stream_state
+from baccarat.odds.exact import pair_counts
+from baccarat.sim import dealing
+from baccarat.sim.dealing import CUT_CARD_IN, batch_limits, batch_size, coup, coups_left
 
 __all__ = ["count_shoes", "exact_edge", "perfect_shoes", "shoe_counts", "true_count_of"]
 
 U64 = np.uint64
-_1, _2, _3, _4, _5, _7 = (np.uint64(v) for v in (1, 2, 3, 4, 5, 7))
+_3, _7 = (np.uint64(v) for v in (3, 7))
 _M32 = np.int64(0xFFFFFFFF)
 
 
@@ -128,11 +130,13 @@ def count_shoes(
         per_deck[i] = 52.0 / i
     cut = U64(cut_index)
     coups = 0
+    # dealing.shuffle_shoe and coups_left written out here: called, they cost this loop about 5 %
+    # (bench/bench_lab.py, how-dragon-7 on one thread); the procedure is coups_left's all the same.
     for index in range(first, first + count):
         for i in range(n):
             a[i] = template[i]
-        s0, s1, s2, s3 = stream_state(k0, k1, U64(index))
-        _shuffle_fast(a, 0, n - 1, n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
+        s0, s1, s2, s3 = dealing.stream_state(k0, k1, U64(index))
+        dealing.shuffle_fast(a, 0, n - 1, n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
         # The running count before the coup at ``p`` is a difference of prefix sums of the
         # tags: one pass over the shoe instead of six look-ups a coup.
         total = np.int64(0)
@@ -141,7 +145,7 @@ def count_shoes(
             total += tags[a[i] & 63]
         for i in range(n, n + 8):
             cum[i] = total
-        p = _burn(a, burn)
+        p = dealing.burn(a, burn)
         base: Any = start - cum[p]
         first_seen: Any = np.int64(p)
         if burn and sees_burn_card:
@@ -150,15 +154,15 @@ def count_shoes(
         main_units = 0
         bmin = buckets - 1
         bmax = 0
-        remaining = -1
-        while remaining != 0:
+        left = CUT_CARD_IN
+        while left != 0:
             level: Any = base + cum[p]
             if true_count:
                 level = true_count_of(level, n - (np.int64(p) - first_seen), per_deck)
             b = min(max(level - lo, 0), top)
             bmin = min(bmin, b)
             bmax = max(bmax, b)
-            entry, pair = _coup(a, p, table)
+            entry, pair = coup(a, p, table)
             s = np.int64(entry >> _3)
             q = np.int64(pair)
             counts[b, s] += 1
@@ -171,10 +175,10 @@ def count_shoes(
                 main_units += main[s]
             p += entry & _7
             coups += 1
-            if remaining > 0:
-                remaining -= 1
-            elif remaining < 0 and p > cut:
-                remaining = 1 if one_more else 0
+            if left > 0:
+                left -= 1
+            elif left < 0 and p > cut:
+                left = 1 if one_more else 0
         _close_shoe(stakes, u, bmin, bmax, main_units, units, squares, hist, hist_lo, hist_width)
     return coups
 
@@ -186,7 +190,7 @@ def shoe_counts(
 ) -> int:  # fmt: skip
     """The running count and the cards seen before each coup of one given shoe order, into
     ``out[c] = (running count, cards seen)``; return the coups (for tests and replays)."""
-    p = _burn(order, burn)
+    p = dealing.burn(order, burn)
     rc: Any = start
     seen: Any = 0
     if burn and sees_burn_card:
@@ -194,21 +198,18 @@ def shoe_counts(
         seen = 1
     cut = U64(cut_index)
     coups = 0
-    remaining = -1
-    while remaining != 0 and coups < out.shape[0]:
+    left = CUT_CARD_IN
+    while left != 0 and coups < out.shape[0]:
         out[coups, 0] = rc
         out[coups, 1] = seen
-        entry, _ = _coup(order, p, table)
+        entry, _ = coup(order, p, table)
         used = entry & _7
         for i in range(np.int64(used)):
             rc += tags[order[p + U64(i)] & 63]
         seen += np.int64(used)
         p += used
         coups += 1
-        if remaining > 0:
-            remaining -= 1
-        elif remaining < 0 and p > cut:
-            remaining = 1 if one_more else 0
+        left = coups_left(left, p, cut, one_more)
     return coups
 
 
@@ -328,36 +329,33 @@ def perfect_shoes(
     cut = U64(cut_index)
     coups = 0
     for index in range(first, first + count):
-        for i in range(n):
-            a[i] = template[i]
-        s0, s1, s2, s3 = stream_state(k0, k1, U64(index))
-        _shuffle_fast(a, 0, n - 1, n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
-        p = _burn(a, burn)
+        dealing.shuffle_shoe(a, template, k0, k1, index, k, bounds, limits, no_swaps)
+        p = dealing.burn(a, burn)
         for i in range(52):
             cards[i] = full[i]
         for v in range(10):
             values[v] = 0
         for i in range(52):
             values[i // 4 + 1 if i < 36 else 0] += full[i]
-        left = n
+        unseen = n
         if burn and sees_burn_card:
             cards[card_index[a[0]]] -= 1
             values[a[0] & 15] -= 1
-            left -= 1
+            unseen -= 1
         main_units = 0
         bmin = buckets - 1
         bmax = 0
-        remaining = -1
-        while remaining != 0:
+        left = CUT_CARD_IN
+        while left != 0:
             good, edge = exact_edge(
-                values, cards, left, natural, player_draws, banker_stood, banker_draws,
+                values, cards, unseen, natural, player_draws, banker_stood, banker_draws,
                 reads_summary, scale, weights, wanted, stood, drawn, pay_pairs, summary, paired,
             )  # fmt: skip
             level = max(edge, 0) if good else min(edge, -1)  # 0 and up: a positive edge
             b = min(max(level - lo, 0), buckets - 1)
             bmin = min(bmin, b)
             bmax = max(bmax, b)
-            entry, pair = _coup(a, p, table)
+            entry, pair = coup(a, p, table)
             s = np.int64(entry >> _3)
             q = np.int64(pair)
             counts[b, s] += 1
@@ -369,12 +367,9 @@ def perfect_shoes(
                 code = a[p + U64(i)]
                 cards[card_index[code]] -= 1
                 values[code & 15] -= 1
-            left -= np.int64(used)
+            unseen -= np.int64(used)
             p += used
             coups += 1
-            if remaining > 0:
-                remaining -= 1
-            elif remaining < 0 and p > cut:
-                remaining = 1 if one_more else 0
+            left = coups_left(left, p, cut, one_more)
         _close_shoe(stakes, u, bmin, bmax, main_units, units, squares, hist, hist_lo, hist_width)
     return coups

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from baccarat.core.errors import TemplatedError
+from baccarat.core.shoe import DEFAULT_CUT_CARD, DEFAULT_DECKS
 
 __all__ = [
     "BUILT_IN",
@@ -117,8 +118,8 @@ class CountStrategy:
     threshold: int = 0
     bet: str = "dragon_7"
     rules: str = "ez"
-    decks: int = 8
-    cut_card: int = 14
+    decks: int = DEFAULT_DECKS
+    cut_card: int = DEFAULT_CUT_CARD
     burn: bool = True
     """The shoe burns its first card face up and that many more face down."""
     one_more_coup: bool = True

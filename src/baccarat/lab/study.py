@@ -156,7 +156,7 @@ def count_plan(
     thresholds: Sequence[int] | None = None,
 ) -> CountPlan:
     """The plan of a study of ``strategy`` at ``rule_set``'s table (its bet and draw rules)."""
-    from baccarat.odds.counting import _tableau_arrays
+    from baccarat.odds.counting import tableau_arrays
 
     target = target_bet(rule_set, strategy.bet)
     main = rule_set.bet(strategy.main_bet) if strategy.main_bet else None
@@ -214,7 +214,7 @@ def count_plan(
         stakes=stakes,
         thresholds=scanned,
         perfect=perfect,
-        tableau=_tableau_arrays(rule_set.tableau) if perfect else (),
+        tableau=tableau_arrays(rule_set.tableau) if perfect else (),
         card_index=_card_indices() if perfect else None,
         sparse=_sparse(pay) if perfect else (),
         seed=spec.resolved_seed,

@@ -36,9 +36,9 @@ from baccarat.core.positions import CardAttribute, Position
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.odds import _cards
 from baccarat.odds.composition import Composition
-from baccarat.odds.counting import _INT64_MAX, _python_twin, _tableau_arrays, six_card_total
+from baccarat.odds.counting import _INT64_MAX, _python_twin, six_card_total, tableau_arrays
 
-__all__ = ["CardPlan", "card_counts", "card_plan"]
+__all__ = ["CardPlan", "card_counts", "card_plan", "mask_of"]
 
 _FULL = (1 << 52) - 1
 _TYPES = [(t // 4 + 1, t % 4) for t in range(52)]  # (rank, suit index) of each card type
@@ -52,8 +52,13 @@ _SWAP = {Position.P1: Position.P2, Position.P2: Position.P1,
 
 
 @functools.cache
-def _mask_of(attribute: CardAttribute, value: object) -> int:
-    """The card types whose ``attribute`` is ``value``."""
+def mask_of(attribute: CardAttribute, value: object) -> int:
+    """The card types whose ``attribute`` is ``value``: bit ``t`` for card type ``t``
+    (rank-major, ``4 × (rank − 1) + suit``), as the kernels read cards.
+
+    >>> bin(mask_of(CardAttribute.RANK, Rank.ACE))
+    '0b1111'
+    """
     mask = 0
     for t, (rank, suit) in enumerate(_TYPES):
         r = Rank(rank)
@@ -90,7 +95,7 @@ def _test_terms(test: CardTest) -> list[_Term]:
     terms: list[_Term] = []
     if test.values is not None:
         mask = functools.reduce(
-            int.__or__, (_mask_of(test.attribute, v) for v in test.values if v is not None), 0
+            int.__or__, (mask_of(test.attribute, v) for v in test.values if v is not None), 0
         )
         term = list(blank)
         for p in test.positions:
@@ -102,7 +107,7 @@ def _test_terms(test: CardTest) -> list[_Term]:
             terms.append(tuple(absent))
         return terms
     for value in test.attribute.choices:
-        mask = _mask_of(test.attribute, value)
+        mask = mask_of(test.attribute, value)
         term = list(blank)
         for p in test.positions:
             term[p.slot] = (_cards.ANY if test.over_dealt else _cards.PRESENT, mask)
@@ -140,7 +145,7 @@ def _value_test(test: CardTest) -> tuple[int, int, int, bool] | None:
             return None
         return 1, positions, 0, test.over_dealt
     mask = functools.reduce(
-        int.__or__, (_mask_of(test.attribute, v) for v in test.values if v is not None), 0
+        int.__or__, (mask_of(test.attribute, v) for v in test.values if v is not None), 0
     )
     bits = _values_of(mask)
     if bits is None:
@@ -357,7 +362,7 @@ def card_counts(
     listed = tuple(dict.fromkeys(signatures))
     if not listed:
         return {}
-    natural, player, stood, banker = _tableau_arrays(tableau)
+    natural, player, stood, banker = tableau_arrays(tableau)
     allowed_array = _EVERY if allowed is None else np.array(allowed, dtype=np.int64)
     totals = _EVERY_TOTAL if prefix_ok is None else np.array(prefix_ok, dtype=np.bool_)
     plan = card_plan(listed, required)

@@ -41,7 +41,7 @@ from baccarat.core.positions import CardAttribute, Position
 from baccarat.core.predicates import Relation, Test, parse_when
 from baccarat.core.summary import Summary
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
-from baccarat.odds.cards import _VALUE_MASKS, _mask_of, card_counts
+from baccarat.odds.cards import _VALUE_MASKS, card_counts, mask_of
 from baccarat.odds.composition import Composition
 from baccarat.odds.exact import signatures_of
 
@@ -279,7 +279,7 @@ def _pruning(tests: Iterable[Test]) -> tuple[list[int], list[bool]]:
                 mask = 0
                 for value in test.values:
                     if value is not None:
-                        mask |= _mask_of(f.attribute, value)
+                        mask |= mask_of(f.attribute, value)
                 if mask & whole:
                     bits |= 1 << v
             if None in test.values:

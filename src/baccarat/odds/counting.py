@@ -18,7 +18,7 @@ from baccarat.core.errors import TableauError
 from baccarat.core.tableau import Action, Tableau
 from baccarat.odds.composition import Composition
 
-__all__ = ["INT64_SAFE_CARDS", "six_card_total"]
+__all__ = ["INT64_SAFE_CARDS", "six_card_total", "tableau_arrays"]
 
 _INT64_MAX = 2**63 - 1
 
@@ -44,12 +44,19 @@ half); larger shoes are counted with Python integers (same code, slower)."""
 
 
 @functools.lru_cache(maxsize=32)
-def _tableau_arrays(
+def tableau_arrays(
     tableau: Tableau,
 ) -> tuple[
     npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
 ]:
-    """The tableau as the kernel reads it: four boolean tables, built once per tableau."""
+    """The tableau as the kernels read it: four boolean tables (natural, Player draws, Banker
+    draws when the Player stood, Banker draws by the Player's third card), built once per tableau.
+
+    >>> from baccarat.core.tableau import PUNTO_BANCO
+    >>> natural, player, stood, banker = tableau_arrays(PUNTO_BANCO)
+    >>> natural.nonzero()[0].tolist(), player.nonzero()[0].tolist(), banker.shape
+    ([8, 9], [0, 1, 2, 3, 4, 5], (10, 10))
+    """
     _check_fixed(tableau)
     natural = np.array([tableau.is_natural(t) for t in range(10)], dtype=np.bool_)
     player = np.array([a is Action.DRAW for a in tableau.player], dtype=np.bool_)

@@ -27,14 +27,15 @@ from baccarat.core.distribution import Distribution
 from baccarat.core.summary import PAIR_CLASSES, SUMMARY_CLASSES
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
 from baccarat.odds import _kernel
+from baccarat.odds._kernel import pair_counts
 from baccarat.odds.cards import card_counts
 from baccarat.odds.composition import Composition
 from baccarat.odds.counting import (
     _INT64_MAX,
     INT64_SAFE_CARDS,
     _python_twin,
-    _tableau_arrays,
     six_card_total,
+    tableau_arrays,
 )
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ __all__ = [
     "ExactCounts",
     "exact_counts",
     "exact_distribution",
+    "pair_counts",
     "signatures_of",
     "six_card_total",
 ]
@@ -97,7 +99,7 @@ def exact_counts(
     and the classes of the card-level ``signatures``."""
     if not isinstance(composition, Composition):
         raise TypeError(f"expected a Composition, got {type(composition).__name__}")
-    natural, player, stood, banker = _tableau_arrays(tableau)
+    natural, player, stood, banker = tableau_arrays(tableau)
     total = six_card_total(composition)
     depletion = 0 if composition.infinite else 1
     if total <= _INT64_MAX:

@@ -1,8 +1,9 @@
 """Tallies of the card classes that card-level bets read, dealt by the simulator's own kernels.
 
 The coups are those of :func:`baccarat.sim.kernels.run_shoes`, card for card: the same streams,
-the same shuffles and the same shoe procedure (the shoe mode deals through its ``record`` path,
-which keeps each coup's first position). Each coup is then read as a card-level bet reads it:
+the same shuffles and the same shoe procedure (:mod:`baccarat.sim.dealing`; the shoe mode deals
+through :func:`~baccarat.sim.dealing.deal_shoe`'s ``record``, which keeps each coup's first
+position). Each coup is then read as a card-level bet reads it:
 its base (two-card totals and third cards) and the bits of the signature's card tests, from the
 card bytes (value, rank among its value, suit), and tallied per signature
 (:class:`CardTally`). The summary and pair classes are tallied as the fast path does. CPU only:
@@ -21,8 +22,9 @@ from numba import njit
 
 from baccarat.core.cardspace import CardSignature, CardTest
 from baccarat.core.positions import CardAttribute
-from baccarat.sim import kernels
-from baccarat.sim.kernels import FIRST_COUP, INFINITE_UNIT, SHOE
+from baccarat.sim import dealing, kernels
+from baccarat.sim.config import INFINITE_UNIT
+from baccarat.sim.kernels import FIRST_COUP, SHOE
 
 __all__ = ["CardTally", "card_tally", "run_shoes_cards"]
 
@@ -61,13 +63,13 @@ class CardTally:
 
 
 def _type_mask(test: CardTest) -> int:
-    from baccarat.odds.cards import _mask_of  # the same card types the analyzer uses
+    from baccarat.odds.cards import mask_of  # the same card types the analyzer uses
 
     assert test.values is not None
     mask = 0
     for value in test.values:
         if value is not None:
-            mask |= _mask_of(test.attribute, value)
+            mask |= mask_of(test.attribute, value)
     return mask
 
 
@@ -129,7 +131,7 @@ def _read(
     scratch: Any,
 ) -> None:  # pragma: no cover - compiled
     """Tally the card classes of the first ``coups`` coups of ``record`` (rows of entry, pair
-    class and first position, as :func:`baccarat.sim.kernels._deal_shoe` writes them) dealt
+    class and first position, as :func:`baccarat.sim.dealing.deal_shoe` writes them) dealt
     from ``a``. One call per shoe: a call costs a reference count per array handed over.
 
     ``scratch`` holds 12 + one entry per signature: the card types and values by slot (0-5,
@@ -215,7 +217,7 @@ def run_shoes_cards(
     """:func:`baccarat.sim.kernels.run_shoes`, dealing the same coups shoe by shoe, with the card
     classes of every signature tallied into ``cards`` as well."""
     n = template.shape[0]
-    k = kernels.batch_size(n)
+    k = dealing.batch_size(n)
     if limit < 0:
         limit = 1 << 62
     a = np.zeros(n + 8, dtype=np.uint8)
@@ -223,8 +225,8 @@ def run_shoes_cards(
     swaps = np.zeros(n, dtype=np.int64)
     no_swaps = np.empty(0, dtype=np.int64)
     record = np.zeros((n // 4 + 2, 3), dtype=np.int64)
-    bounds, limits = kernels.batch_limits(n, k)
-    from_burn, limits_burn = kernels.batch_limits(n, k, 1 if burn else 0)
+    bounds, limits = dealing.batch_limits(n, k)
+    from_burn, limits_burn = dealing.batch_limits(n, k, 1 if burn else 0)
     six = np.zeros(6, dtype=np.uint8)
     scratch = np.zeros(12 + widths.shape[0], dtype=np.int64)
     coups = 0
@@ -233,17 +235,16 @@ def run_shoes_cards(
         if coups >= limit:
             break
         used += 1
-        s0, s1, s2, s3 = kernels.stream_state(k0, k1, np.uint64(index))
         if mode == SHOE:
-            for i in range(n):
-                a[i] = template[i]
-            kernels._shuffle_fast(a, 0, n - 1, n, k, bounds, limits, no_swaps, s0, s1, s2, s3)
-            dealt = kernels._deal_shoe(
+            dealing.shuffle_shoe(a, template, k0, k1, index, k, bounds, limits, no_swaps)
+            dealt = dealing.deal_shoe(
                 a, cut_index, burn, one_more, table, counts, pairs, limit - coups, record
             )
             _read(a, record, dealt, tests, offsets, bases, widths, cards, scratch)
             coups += dealt
-        elif mode == FIRST_COUP:
+            continue
+        s0, s1, s2, s3 = dealing.stream_state(k0, k1, np.uint64(index))
+        if mode == FIRST_COUP:
             entry, pair = kernels._first_coup(
                 a, template, k, burn, table, swaps, from_burn, limits_burn, s0, s1, s2, s3, six
             )
@@ -257,10 +258,10 @@ def run_shoes_cards(
             half = np.uint64(0)
             have = False
             for _ in range(min(INFINITE_UNIT, limit - coups)):
-                s0, s1, s2, s3, half, have = kernels.infinite_six(
+                s0, s1, s2, s3, half, have = dealing.infinite_six(
                     template, six, s0, s1, s2, s3, half, have
                 )
-                entry, pair = kernels._coup(six, np.uint64(0), table)
+                entry, pair = dealing.coup(six, np.uint64(0), table)
                 counts[entry >> np.uint64(3)] += 1
                 pairs[pair] += 1
                 record[0, 0] = np.int64(entry)

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from baccarat.sim import dask_tasks
-from baccarat.sim.kernels import LANES
+from baccarat.sim.config import DASK_CHUNK_SHOES, LANES
 from baccarat.sim.runner import Tally, run_range
 from baccarat.sim.spec import KernelPlan, SimulationError
 
@@ -94,7 +94,7 @@ class DaskBackend:
     """Chunks as Dask tasks; the rare re-deal of a crossing chunk runs here."""
 
     name = "dask"
-    max_chunk_shoes = 1 << 20
+    max_chunk_shoes = DASK_CHUNK_SHOES
     """The chunk size before :meth:`prepare` has timed the workers (the runner's default)."""
 
     def __init__(self, client: Any, cluster: Any = None, address: str | None = None) -> None:

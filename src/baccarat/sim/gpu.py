@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from baccarat.sim.config import GPU_CHUNK_SHOES
 from baccarat.sim.runner import Tally, run_range
 from baccarat.sim.spec import KernelPlan, SimulationError
 from baccarat.sim.tables import private_cache_dir
@@ -130,7 +131,7 @@ class GpuBackend:
     """Streams dealt by ``kernel.c`` on a CUDA GPU through CuPy, one thread per stream."""
 
     name = "gpu"
-    max_chunk_shoes = 1 << 22
+    max_chunk_shoes = GPU_CHUNK_SHOES
     card_level = False
     """The kernel keeps the 409 counters of the summary and pair classes only: a run with
     card-level bets is refused (``SimulationError`` ``simulation_gpu_card_level``)."""

@@ -31,6 +31,15 @@ import numpy.typing as npt
 from baccarat.core.distribution import Distribution
 from baccarat.sim import kernels
 from baccarat.sim.cards import CardTally, run_shoes_cards
+from baccarat.sim.config import (
+    CHUNKS_PER_WORKER,
+    IN_FLIGHT_PER_WORKER,
+    LANES,
+    PILOT_SHOES,
+    SEQUENTIAL_COUPS,
+    SHORTFALL,
+    THREAD_CHUNK_SHOES,
+)
 from baccarat.sim.spec import KernelPlan, SimulationError, SimulationSpec
 
 __all__ = [
@@ -42,17 +51,6 @@ __all__ = [
     "simulate",
 ]
 
-PILOT_SHOES = 32
-"""Shoes dealt first, one by one, to measure the coups per shoe."""
-SHORTFALL = 0.01
-"""How far short of N the bulk phase aims, so that it almost never overshoots."""
-SEQUENTIAL_COUPS = 200_000
-"""Below this many coups a run (or its rest) is dealt here, shoe after shoe."""
-IN_FLIGHT_PER_WORKER = 4
-"""Chunks submitted ahead per worker."""
-CHUNKS_PER_WORKER = 32
-"""Chunks per worker in a bulk phase: small enough that a worker slowed by other work on the
-machine leaves little for the others to wait on, large enough (milliseconds) to cost nothing."""
 
 ProgressCallback = Callable[[int, int], None]
 """Called with (coups dealt so far, coups asked for) as chunks complete."""
@@ -154,7 +152,7 @@ class ThreadBackend:
     """Chunks on a pool of threads in this process; the kernels release the GIL."""
 
     name = "cpu"
-    max_chunk_shoes = 65_536
+    max_chunk_shoes = THREAD_CHUNK_SHOES
 
     def __init__(self, workers: int | None = None) -> None:
         if workers is None:
@@ -348,7 +346,7 @@ class _Run:
             )
         )
         if self.chunk_shoes is None:
-            size -= size % kernels.LANES  # whole groups for the interleaved kernel
+            size -= size % LANES  # whole groups for the interleaved kernel
         first = self.next_shoe
         end = first + shoes
         return [(start, min(size, end - start)) for start in range(first, end, size)]

@@ -27,14 +27,15 @@ from baccarat.core.coup import Chooser
 from baccarat.core.errors import TemplatedError
 from baccarat.core.shoe import ShoeRules
 from baccarat.core.tableau import PUNTO_BANCO, Tableau
+from baccarat.sim.config import INFINITE_UNIT, KERNEL_MAX_DECKS
 
 if TYPE_CHECKING:
     from baccarat.sim.cards import CardTally
 
 __all__ = ["MAX_DECKS", "KernelPlan", "Mode", "SimulationError", "SimulationSpec"]
 
-MAX_DECKS = 64
-"""The largest shoe the kernels deal (3 328 cards; a shoe's card positions must fit 16 bits)."""
+MAX_DECKS = KERNEL_MAX_DECKS
+"""The largest shoe the kernels deal (:data:`baccarat.sim.config.KERNEL_MAX_DECKS`)."""
 
 
 class SimulationError(TemplatedError):
@@ -175,6 +176,4 @@ class KernelPlan:
     @property
     def unit_coups(self) -> int | None:
         """Coups per stream when fixed (first-coup: 1, infinite: 1024); None for whole shoes."""
-        from baccarat.sim.kernels import INFINITE_UNIT
-
         return {0: None, 1: 1, 2: INFINITE_UNIT}[self.mode]
