@@ -29,9 +29,13 @@ import numpy as np
 from numba import njit
 
 from baccarat.lab.sparse import wanted_counts
+from baccarat.odds import jitcache
 from baccarat.odds.exact import pair_counts
 from baccarat.sim import dealing
 from baccarat.sim.dealing import CUT_CARD_IN, batch_limits, batch_size, coup, coups_left
+
+# Before the first kernel: numba stamps each one's cache with every kernel source.
+jitcache.install()
 
 __all__ = ["count_shoes", "exact_edge", "perfect_shoes", "shoe_counts", "true_count_of"]
 

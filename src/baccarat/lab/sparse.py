@@ -23,6 +23,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from baccarat.odds import jitcache
+
+# Before the first kernel: numba stamps each one's cache with every kernel source.
+jitcache.install()
+
 __all__ = ["sparse_weights", "third_card_lists", "wanted_counts"]
 
 

@@ -24,6 +24,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from baccarat.odds import jitcache
+
+# Before the first kernel: numba stamps each one's cache with every kernel source.
+jitcache.install()
+
 __all__ = ["ABSENT", "ANY", "NOT_DEALT", "PRESENT", "card_counts"]
 
 ANY = 0

@@ -16,6 +16,11 @@ from typing import Any
 
 from numba import njit
 
+from baccarat.odds import jitcache
+
+# Before the first kernel: numba stamps each one's cache with every kernel source.
+jitcache.install()
+
 __all__ = ["pair_counts", "summary_counts"]
 
 # numba compiles on first call and caches the machine code on disk (``cache=True``), so a new

@@ -22,9 +22,13 @@ from numba import njit
 
 from baccarat.core.cardspace import CardSignature, CardTest
 from baccarat.core.positions import CardAttribute
+from baccarat.odds import jitcache
 from baccarat.sim import dealing, kernels
 from baccarat.sim.config import INFINITE_UNIT
 from baccarat.sim.kernels import FIRST_COUP, SHOE
+
+# Before the first kernel: numba stamps each one's cache with every kernel source.
+jitcache.install()
 
 __all__ = ["CardTally", "card_tally", "run_shoes_cards"]
 

@@ -1,8 +1,8 @@
 """The simulator's tunables: plain numbers, importable without numpy or numba.
 
 The numba kernels read these as globals, which numba freezes into the machine code when it
-compiles them. Its disk cache is keyed by each kernel's own file, not by this one: after changing
-a number the kernels read, delete the cached machine code (``find src -name '*.nbi' -delete``).
+compiles them; this file is one of the kernels' sources (:mod:`baccarat.odds.jitcache`), so a
+changed number compiles them again.
 
 >>> KERNEL_MAX_DECKS, LANES, INFINITE_UNIT, BATCH_BOUND == 2**27
 (64, 4, 1024, True)

@@ -18,9 +18,13 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from baccarat.odds import jitcache
 from baccarat.sim import dealing
 from baccarat.sim.config import INFINITE_UNIT, LANES
 from baccarat.sim.dealing import batch_limits, batch_size, shuffle, shuffle_fast, stream_state
+
+# Before the first kernel: numba stamps each one's cache with every kernel source.
+jitcache.install()
 
 __all__ = [
     "FIRST_COUP",
