@@ -3,7 +3,8 @@
  * time by CuPy/NVRTC) and, with the CUDA-only parts left out by the preprocessor, a host library
  * built with the system C compiler so the tests check it bit for bit against the numba kernels.
  *
- * It follows src/baccarat/sim/kernels.py line for line (docs/simulator.md states the procedure):
+ * It follows src/baccarat/sim/dealing.py and kernels.py line for line (docs/simulator.md states
+ * the procedure):
  *   stream i:  xoshiro256** seeded by four splitmix64 outputs from k0 ^ fmix64(i ^ k1);
  *   indices:   each 64-bit output is two 32-bit words, low half first; one word gives a batch of
  *              bounded indices (chained multiply-shift), rejected when (r * P) mod 2^32 < 2^32 mod P;
