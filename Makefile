@@ -8,6 +8,8 @@ STAMP := $(VENV)/.installed-stamp
 # The browser tests drive Debian's Chromium through the playwright package (never `playwright
 # install`): the package comes with the dev extras, the browser from apt, once.
 CHROMIUM := /usr/bin/chromium
+# Defined before `check` and `unit` name it: a prerequisite list is expanded as it is read.
+MSGFMT := /usr/bin/msgfmt
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # The suite's line coverage of everything but the kernels (which `coverage-kernels` holds at
@@ -63,7 +65,6 @@ typecheck: setup
 	$(VENV)/bin/mypy
 
 # The catalog tests run msgfmt -c (GNU gettext), the check translators' tools make: apt, once.
-MSGFMT := /usr/bin/msgfmt
 $(MSGFMT):
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	$$SUDO apt-get update -qq && \
