@@ -1,5 +1,5 @@
-# The two commands that matter: `make run` and `make test`. Both set everything up first, on a
-# fresh machine with nothing installed by hand.
+# The commands that matter: `make run`, `make check` (while working) and `make test` (what CI
+# runs). They set everything up first, on a fresh machine with nothing installed by hand.
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -8,17 +8,25 @@ STAMP := $(VENV)/.installed-stamp
 # The browser tests drive Debian's Chromium through the playwright package (never `playwright
 # install`): the package comes with the dev extras, the browser from apt, once.
 CHROMIUM := /usr/bin/chromium
+# Defined before `check` and `unit` name it: a prerequisite list is expanded as it is read.
+MSGFMT := /usr/bin/msgfmt
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # The suite's line coverage of everything but the kernels (which `coverage-kernels` holds at
 # 100 %) may not fall below this: today's 96.0 %, less a point for paths that depend on timing.
 COVERAGE_FLOOR := 95
+# pytest-xdist spreads the tests over the machine's cores; PYTEST_WORKERS=0 runs them in one
+# process (to read a failure's output in order, or to debug).
+PYTEST_WORKERS ?= auto
+PYTEST := $(VENV)/bin/pytest -q -n $(PYTEST_WORKERS)
+# `make check` leaves out the tests that start whole systems (pyproject.toml's markers).
+QUICK_TESTS := not browser and not install and not cluster and not fault
 # The tests that run the numba kernels, as plain Python for coverage (NUMBA_DISABLE_JIT=1).
 KERNEL_TESTS := tests/sim/test_kernels.py tests/sim/test_infinite.py tests/odds/test_exact.py \
 	tests/odds/test_cards.py tests/sim/test_cards.py tests/lab/test_kernel.py \
 	tests/lab/test_sparse.py
 
-.PHONY: run test setup browser lint typecheck unit coverage-kernels messages bench clean
+.PHONY: run check test setup browser lint typecheck unit coverage-kernels messages bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,6 +48,11 @@ browser: $(CHROMIUM)
 run: setup
 	$(VENV)/bin/baccarat serve --host $(HOST) --port $(PORT) --database sqlite:///data/baccarat.sqlite3
 
+## check: the quick tier, while working: the static checks, then every test but those marked
+## browser, install, cluster or fault, without coverage (a few minutes on two cores).
+check: setup lint typecheck $(MSGFMT)
+	$(PYTEST) -m "$(QUICK_TESTS)"
+
 ## test: set up, then run the static checks and every test (the browser tests included), with
 ## coverage: the whole package, then the kernels' own lines.
 test: setup lint typecheck browser unit coverage-kernels
@@ -52,18 +65,17 @@ typecheck: setup
 	$(VENV)/bin/mypy
 
 # The catalog tests run msgfmt -c (GNU gettext), the check translators' tools make: apt, once.
-MSGFMT := /usr/bin/msgfmt
 $(MSGFMT):
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	$$SUDO apt-get update -qq && \
 	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gettext
 
 unit: setup $(MSGFMT)
-	$(VENV)/bin/pytest -q --cov --cov-report=term:skip-covered --cov-fail-under=$(COVERAGE_FLOOR)
+	$(PYTEST) --cov --cov-report=term:skip-covered --cov-fail-under=$(COVERAGE_FLOOR)
 
 ## coverage-kernels: the simulator's and the analyzer's kernels as plain Python, every line measured.
 coverage-kernels: setup
-	NUMBA_DISABLE_JIT=1 $(VENV)/bin/pytest -q $(KERNEL_TESTS) -W "ignore:overflow encountered:RuntimeWarning" \
+	NUMBA_DISABLE_JIT=1 $(PYTEST) $(KERNEL_TESTS) -W "ignore:overflow encountered:RuntimeWarning" \
 		--cov --cov-config=tests/coverage-kernels.toml --cov-report=term-missing --cov-fail-under=100
 
 ## messages: bring the message catalogs up to date with the code (then translate what is new).

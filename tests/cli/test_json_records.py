@@ -21,6 +21,7 @@ from baccarat.core.shoe import ShoeRules
 from baccarat.fair.shuffle import fair_shoe
 from baccarat.records import RecordType, coup_record
 from baccarat.records.schema import SCHEMA_BASE, load_schema, schema_documents
+from support.browser import free_port
 from support.cli import played_ledger, run
 from support.records import check_lines, check_record
 
@@ -109,7 +110,9 @@ def test_serve_json_is_valid(
     # The application is built: its cookie secret goes to this data folder, not the checkout's.
     monkeypatch.setenv("BACCARAT_DATA_DIR", str(tmp_path / "data"))
     database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
-    code, out, _ = run(capsys, "serve", "--database", database, "--json")
+    # A free port: the default 8000 may be another server's (the start-up checks it is free).
+    port = str(free_port())
+    code, out, _ = run(capsys, "serve", "--port", port, "--database", database, "--json")
     assert code == 0
     (record,) = check_lines(out, RecordType.SERVE)
     assert record["database"] == database

@@ -33,7 +33,17 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
         calls.update(kwargs)
         announce(kwargs["port"])
 
+    real_check = serve.check_listen
+
+    def check_listen(host: str, port: int) -> None:
+        # The port is recorded, and the host probed on a port of the system's choosing: the
+        # defaults' 8000 may be taken by another server on this machine (a `make run`), and a
+        # busy port's refusal has its own test (tests/cli/test_refusals.py).
+        calls["listen"] = (host, port)
+        real_check(host, 0)
+
     monkeypatch.setattr(serve, "run_server", fake_run)
+    monkeypatch.setattr(serve, "check_listen", check_listen)
     monkeypatch.setenv("BACCARAT_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("BACCARAT_SECRET_KEY", "s" * 32)
     # ``serve --workers`` hands its settings to the worker processes through these: recorded
@@ -55,6 +65,7 @@ def test_serve_defaults_to_localhost_8000_and_sqlite_in_the_data_dir(
 ) -> None:
     main(["serve", "--json"])
     assert (served["host"], served["port"]) == ("127.0.0.1", 8000)
+    assert served["listen"] == ("127.0.0.1", 8000)  # checked before the start, as served
     line = json.loads(capsys.readouterr().out)
     assert line.pop("schema") == "baccarat.serve/1"
     assert line == {
@@ -177,6 +188,7 @@ def test_serve_refuses_a_bad_rule_set_file_at_start_up_with_its_line(
     assert err.count("\n") == 1 and "app" not in served
 
 
+@pytest.mark.fault  # a `baccarat serve` process (two, with --workers 2)
 @pytest.mark.parametrize("workers", [1, 2])
 def test_the_started_line_comes_once_the_server_answers(tmp_path: Path, workers: int) -> None:
     port = free_port()

@@ -160,6 +160,7 @@ def test_ctrl_c_prints_the_partial_result(
     assert err == f"baccarat: interrupted after {record['coups']:,} coups\n"
 
 
+@pytest.mark.cluster  # starts a LocalCluster
 def test_a_local_dask_cluster_gives_the_local_result(capsys: pytest.CaptureFixture[str]) -> None:
     on_dask = simulate_command_json(
         capsys, "--coups", "400000", "--seed", "21", "--dask", "local", "--workers", "1"

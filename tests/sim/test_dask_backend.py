@@ -25,6 +25,9 @@ from baccarat.sim.runner import Tally, simulate
 from baccarat.sim.spec import Mode, SimulationError, SimulationSpec
 from support.errors import raises_code
 
+# An in-process LocalCluster for the module.
+pytestmark = pytest.mark.cluster
+
 
 @pytest.fixture(scope="module")
 def backend() -> Iterator[DaskBackend]:

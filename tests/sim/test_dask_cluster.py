@@ -27,6 +27,9 @@ from sim.dask_processes import WITHOUT_BACCARAT, Cluster, start_scheduler, until
 from support.cli import command_module, simulate_command, simulate_command_json
 from support.errors import raises_code
 
+# A scheduler and worker processes for the module.
+pytestmark = pytest.mark.cluster
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 SAME_RUN = ("coups", "shoes", "seed", "outcomes", "frequencies", "ci95", "z", "bets")
 """The keys of ``simulate --json`` that depend on the tallies alone (not on time or backend)."""

@@ -22,7 +22,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -36,8 +35,11 @@ import pytest
 
 from baccarat.ledger.check import check_ledger
 from baccarat.store.db import Store
-from support.browser import free_port
 from support.databases import shared_database
+from support.served import serve_process
+
+# A server process killed with SIGKILL and started again.
+pytestmark = pytest.mark.fault
 
 PLAYERS = 16
 START = Decimal(10_000)
@@ -47,32 +49,13 @@ STAKES = {"banker": "10", "tie": "1"}
 
 
 def _serve(url: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
     env = {
         **os.environ,
         "BACCARAT_DATA_DIR": str(data),
         "BACCARAT_SECRET_KEY": "f" * 40,
         "BACCARAT_RATE_LIMITS": "true",  # as served: the limits on
     }
-    command = [sys.executable, "-c", "from baccarat.cli import main; main()"]
-    process = subprocess.Popen(
-        [*command, "serve", "--port", str(port), "--database", url],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + HANG_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with {process.returncode}")
-        try:
-            if httpx.get(f"{base}/gate", timeout=1).status_code == 200:
-                return process, base
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start")
+    return serve_process("--database", url, env=env)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

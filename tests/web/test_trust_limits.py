@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import os
 import subprocess
-import sys
 import time
 import warnings
 from datetime import datetime, timedelta
@@ -24,7 +23,7 @@ from baccarat.ledger import playsessions
 from baccarat.ledger.errors import LedgerError
 from baccarat.store.models import utcnow
 from baccarat.web.context import SESSION_COOKIE
-from support.browser import free_port
+from support.served import serve_process
 
 from .conftest import Browser, deal, player_of, started_ago, table_id
 
@@ -255,29 +254,11 @@ def test_log_out_everywhere_ends_every_session(app: FastAPI) -> None:
 
 
 def _serve(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
     env = {**os.environ, "BACCARAT_DATA_DIR": str(tmp_path), "BACCARAT_SECRET_KEY": "t" * 40}
     env.pop("BACCARAT_FORWARDED_ALLOW_IPS", None)
     database = f"sqlite:///{tmp_path / 'serve.sqlite3'}"
-    command = [sys.executable, "-c", "from baccarat.cli import main; main()", "serve"]
-    process = subprocess.Popen(
-        [*command, "--port", str(port), "--database", database, "--json", *extra],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()  # printed once the application is built
-    assert b"baccarat.serve" in line, line
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(600):  # until uvicorn listens; a hang is stopped by the count
-        try:
-            httpx.get(f"{base}/gate", timeout=1)
-            return process, base
-        except httpx.TransportError:
-            time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("the server did not start")
+    # Started once its start-up line comes: printed when the server answers.
+    return serve_process("--database", database, *extra, env=env)
 
 
 def _guesses(base: str, n: int) -> list[int]:
@@ -293,6 +274,7 @@ def _guesses(base: str, n: int) -> list[int]:
     return statuses
 
 
+@pytest.mark.fault  # a `baccarat serve` process
 def test_a_fresh_x_forwarded_for_no_longer_bypasses_the_limit(tmp_path: Path) -> None:
     # The audit: 40 of 40 guesses through, each with a new X-Forwarded-For from 127.0.0.1.
     process, base = _serve(tmp_path)
@@ -310,6 +292,7 @@ def test_a_fresh_x_forwarded_for_no_longer_bypasses_the_limit(tmp_path: Path) ->
     assert statuses.count(429) >= 40 - 21 - math.ceil(math.log2(elapsed + 1))
 
 
+@pytest.mark.fault  # a `baccarat serve` process
 def test_a_configured_proxy_is_believed(tmp_path: Path) -> None:
     process, base = _serve(tmp_path, "--forwarded-allow-ips", "127.0.0.1")
     try:
