@@ -150,17 +150,12 @@ class Bet:
         if not self.title:
             object.__setattr__(self, "title", self.name.replace("_", " ").capitalize())
         signature = None
-        vector: tuple[Fraction, ...] = ()
         if self.domain is Domain.CARDS:
-            # Worked out when first asked for: a card-level bet may have many classes.
             signature = signature_of(rule.when for rule in self.rules)
-        else:
-            vector = tuple(
-                next((rule.pays for rule in self.rules if rule.holds(facts)), LOSE)
-                for facts in self.domain.facts
-            )
         object.__setattr__(self, "_signature", signature)
-        object.__setattr__(self, "_vector", vector)
+        # Worked out when first asked for: the catalogue declares some fifty bets as it is
+        # imported, and a command prices a few of them.
+        object.__setattr__(self, "_vector", ())
 
     @property
     def signature(self) -> CardSignature | None:
@@ -175,7 +170,7 @@ class Bet:
     def outcome_vector(self) -> tuple[Fraction, ...]:
         """The net per unit staked for every class, in class-index order (400, 9, or the
         signature's classes for a card-level bet)."""
-        if self._signature is not None and not self._vector:
+        if not self._vector:
             deciding = self.deciding_rules()
             pays = [rule.pays for rule in self.rules]
             vector = tuple(LOSE if k is None else pays[k] for k in deciding)
