@@ -79,6 +79,8 @@ DEAL_BODY = json.dumps({"stakes": STAKES}).encode()
 _ACCEPT_GZIP = "Accept-Encoding: gzip"
 # The shoe panel's box for a shoe whose order waits for the player's client seed.
 _WAITING_SHOE = re.compile(rb'data-commitment="([0-9a-f]{64})" data-awaiting="true"')
+# The deal's record in the table page's HTML answer (web/templates/_deal.html).
+_DEAL_DATA = re.compile(rb'<script type="application/json" id="deal-data">(.*?)</script>', re.S)
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,11 @@ class Reply:
 
     def json(self) -> Any:
         return json.loads(self.body)
+
+    def record(self) -> Any:
+        """The deal's record: the JSON answer, or the one a page's HTML answer carries."""
+        carried = _DEAL_DATA.search(self.body)
+        return json.loads(carried[1] if carried is not None else self.body)
 
 
 @dataclass
@@ -392,7 +399,7 @@ async def _positions(
             await deal_one(player)
 
     async def deal_to_next_shoe(player: Player) -> None:
-        while (await deal_one(player)).json()["coup"]["number"] != 1:
+        while (await deal_one(player)).record()["coup"]["number"] != 1:
             pass
 
     dealt = {player.table: 0 for player in crowd}
