@@ -286,6 +286,34 @@ def test_a_derived_mark_says_why_and_the_roads_show_their_newest_column(
         context.close()
 
 
+_MARKS_IN_VIEW = """(selector) => {
+  const road = document.querySelector(selector);
+  const box = road.getBoundingClientRect();
+  const marks = Array.from(road.querySelectorAll("g.cell"), (g) => g.getBoundingClientRect());
+  const outside = marks.filter((m) => m.left < box.left - 0.5 || m.right > box.right + 0.5);
+  return { marks: marks.length, outside: outside.length, overflows: road.scrollWidth > road.clientWidth };
+}"""
+
+
+def test_on_a_phone_a_fresh_shoes_marks_are_in_view(
+    server: str, playwright: Any, tmp_path: Path
+) -> None:
+    """A board wider than a phone's screen shows its newest marks, not its empty far end."""
+    context, page = _open(playwright, tmp_path, server, "phone", "en")
+    try:
+        page.check("input[name=speed][value=instant]", force=True)
+        for coup in range(1, 4):
+            _deal_five_on_player(page)
+            bead_plate = page.evaluate(_MARKS_IN_VIEW, "#bead-plate")
+            # The bead plate's grid is wider than the phone's panel: it scrolls.
+            assert bead_plate == {"marks": coup, "outside": 0, "overflows": True}
+            big_road = page.evaluate(_MARKS_IN_VIEW, "#big-road")
+            assert big_road["marks"] >= 1 and big_road["outside"] == 0, big_road
+        screenshot(page, "table-phone-fresh-shoe-roads")
+    finally:
+        context.close()
+
+
 _PANEL_STATE = """() => {
   const text = (s) => { const e = document.querySelector(s); return e ? e.textContent.replace(/\\s+/g, " ").trim() : null; };
   const boards = {};

@@ -21,8 +21,17 @@
   }
   var why = null;
 
+  /* Each board scrolled so that its newest mark is in view at the right edge: the board is
+     drawn wider than its marks (a fresh shoe's grid), so its far end may lie past them. */
   function scrollToNewest() {
-    $$(".roads-panel .road").forEach(function (road) { road.scrollLeft = road.scrollWidth; });
+    $$(".roads-panel .road").forEach(function (road) {
+      var origin = road.getBoundingClientRect().left - road.scrollLeft;
+      var right = 0;
+      $$("g.cell", road).forEach(function (cell) {
+        right = Math.max(right, cell.getBoundingClientRect().right - origin);
+      });
+      road.scrollLeft = Math.max(0, Math.ceil(right) - road.clientWidth);
+    });
   }
 
   function explain(cell) {
