@@ -9,6 +9,7 @@ import os
 import selectors
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Mapping
 
@@ -20,16 +21,40 @@ HANG_TIMEOUT = 120
 
 def serve_process(*options: str, env: Mapping[str, str]) -> tuple[subprocess.Popen[bytes], str]:
     """Start ``baccarat serve --json --port PORT OPTIONS`` in the environment ``env``; return
-    the process and its base URL (``http://127.0.0.1:PORT``) once it answers. Its standard
-    error is dropped; the caller stops the process."""
+    the process and its base URL (``http://127.0.0.1:PORT``) once it answers. The caller stops
+    the process. Its standard error goes to a file, read only to say why it did not start."""
     port = free_port()
     command = [sys.executable, "-c", "from baccarat.cli import main; main()", "serve"]
-    process = subprocess.Popen(
-        [*command, "--port", str(port), "--json", *options],
-        env=dict(env),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(
+            [*command, "--port", str(port), "--json", *options],
+            env=dict(env),
+            stdout=subprocess.PIPE,
+            stderr=errors,
+        )
+        line = _first_line(process)
+        if not line.endswith(b"\n"):
+            running = process.poll() is None
+            process.kill()
+            process.wait()
+            errors.seek(0)
+            said = errors.read().decode(errors="replace").strip().splitlines()[-20:]
+            why = (
+                f"still running after {HANG_TIMEOUT} s, killed"
+                if running
+                else f"exit status {process.returncode}"
+            )
+            raise RuntimeError(f"the server did not start ({why}); it said:\n" + "\n".join(said))
+    record = json.loads(line)
+    assert record["schema"].startswith("baccarat.serve/"), record
+    base = f"http://127.0.0.1:{port}"
+    assert record["url"] == f"{base}/", record
+    return process, base
+
+
+def _first_line(process: subprocess.Popen[bytes]) -> bytes:
+    """What the process wrote to standard output until its first line ended, it closed its
+    output, or ``HANG_TIMEOUT`` passed."""
     assert process.stdout is not None
     line = b""
     with selectors.DefaultSelector() as waiting:
@@ -42,12 +67,4 @@ def serve_process(*options: str, env: Mapping[str, str]) -> tuple[subprocess.Pop
             if not chunk:
                 break  # the server exited before it answered
             line += chunk
-    if not line.endswith(b"\n"):
-        process.kill()
-        process.wait()
-        raise RuntimeError(f"the server did not start (exit status {process.returncode})")
-    record = json.loads(line)
-    assert record["schema"].startswith("baccarat.serve/"), record
-    base = f"http://127.0.0.1:{port}"
-    assert record["url"] == f"{base}/", record
-    return process, base
+    return line

@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
+import ast
 import gc
 import gzip
 import zlib
 from pathlib import Path
+from typing import Any
 
 import anyio.to_thread
 import pytest
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
 from sqlalchemy.pool import QueuePool
+from starlette.routing import Mount, Route
 
 from baccarat.web.app import create_app
-from baccarat.web.lifespan import SERVER_GC_THRESHOLD
+from baccarat.web.lifespan import SERVER_GC_THRESHOLD, warm_up
 from baccarat.web.pages import templates
 from baccarat.web.present.panels import _full_shoe_edges
 from baccarat.web.settings import Settings
 from support.databases import shared_database
 
-from .conftest import SECRET
+from .conftest import SECRET, deal, table_id
 
 
 def _tokens() -> float:
@@ -130,3 +135,35 @@ def test_without_a_configured_secret_one_is_generated_once_and_kept_for_the_owne
     assert Settings(data_dir=data).resolved_secret() == first
     assert Settings(data_dir=data, secret_key=SecretStr("c" * 32)).resolved_secret() == "c" * 32
     assert kept.read_text().strip() == first  # a configured secret leaves the kept one alone
+
+
+def test_every_route_is_built_with_the_application(app: FastAPI) -> None:
+    # A router included with FastAPI's include_router has its routes built again, lazily, by the
+    # first request that reaches them; installed as declared, each is built once, here.
+    assert app.routes and all(isinstance(route, (APIRoute, Route, Mount)) for route in app.routes)
+
+
+def test_answering_requests_parses_no_source(
+    app: FastAPI, player: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Serving builds nothing from source: on CPython 3.11 two threads parsing Python at once can
+    fail (``SystemError: AST constructor recursion depth mismatch``), and a server's warm-up
+    thread parses (its imports) while the first requests are answered. Before, the first request
+    built every route's response validators again, reading attribute docstrings with ``ast``."""
+    warm_up(app.state.service.rule_sets.values(), exact_odds=True)  # what its thread imports
+    parsed: list[str] = []
+    parse = ast.parse
+
+    def counted(source: str | bytes, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(str(source)[:80])
+        return parse(source, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counted)
+    table = table_id(player)
+    for path in ["/healthz", "/table", "/guides", "/quiz", "/chemin", "/account", "/limits",
+                 "/docs", "/openapi.json", "/api/me", f"/api/tables/{table}/roads"]:  # fmt: skip
+        assert player.get(path).status_code == 200, path
+    assert deal(player, table, {"banker": 10}).status_code == 200
+    page = deal(player, table, {"player": 10}, headers={"Accept": "text/html"})
+    assert page.status_code == 200 and 'id="deal-data"' in page.text
+    assert parsed == []

@@ -45,6 +45,6 @@ def install_docs(app: FastAPI) -> None:
     async def docs() -> HTMLResponse:
         return HTMLResponse(DOCS_PAGE)
 
-    app.include_router(router)
+    app.router.routes.extend(router.routes)  # as web.app.install_routes does, and why
     assets = files("fastapi_offline") / "static"
     app.mount("/docs/assets", StaticFiles(directory=str(assets)), "docs-assets")
