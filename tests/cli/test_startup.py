@@ -136,3 +136,24 @@ def test_a_simulation_spares_numbas_blas_probe_and_blas_still_works() -> None:
     assert spared, "loading the kernels imported SciPy's linear algebra"
     # What numba computes with a BLAS (np.dot) or without one (np.convolve's plain loop).
     assert dot == 8.0 and convolve == [0.0, 1.0, 4.0, 7.0, 6.0]
+
+
+def test_a_command_process_collects_young_objects_less_often_and_freezes_at_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import gc
+
+    from baccarat.cli import COMMAND_GC_THRESHOLD, main
+
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    try:
+        main(["--version"])  # a command line handed over (a test, a caller): the collector as is
+        assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
+        monkeypatch.setattr(sys, "argv", ["baccarat", "--version"])
+        main()  # the process's own command line
+        assert gc.get_threshold() == (COMMAND_GC_THRESHOLD, *before[1:])
+        assert gc.get_freeze_count() > frozen  # what it built, out of the exit's collection
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    assert capsys.readouterr().out.count(baccarat.__version__) == 2
