@@ -251,10 +251,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.service = service
     app.state.signer = signer
-    # The roads' SVG grows with the shoe (over 100 kB late in one): compress for phones. Level 5,
-    # not Starlette's 9: a few per cent more bytes for about half the CPU of every answer
-    # (docs/performance.md has the sizes and times).
-    app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)
+    # The roads' SVG grows with the shoe (over 100 kB late in one): compress for phones. Level 3,
+    # not Starlette's 9: about a tenth more bytes for a third to a half of the CPU of every
+    # answer, a page coup's included (docs/performance.md has the sizes and times).
+    app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=3)
     # Inside the language middleware (a refusal speaks the page's language), outside the rest.
     # Every process serving a shared database shares its buckets there (one limit, not one per
     # worker); an in-memory database has one process, and its buckets stay in memory.
