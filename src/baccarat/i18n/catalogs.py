@@ -24,7 +24,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from babel import Locale, negotiate_locale
@@ -114,11 +114,12 @@ class Translator:
         """:data:`~baccarat.core.conditions.PAYS_ENGLISH` with every word in this language."""
         return self.translated(PAYS)
 
-    @property
+    # Made once per language: every coup explained reads them (a page coup, several times).
+    @cached_property
     def side_names(self) -> Mapping[Side, str]:
         return {side: self.pgettext("side", side.title) for side in Side}
 
-    @property
+    @cached_property
     def action_names(self) -> Mapping[Action, str]:
         return {action: self.pgettext("action", action.value) for action in Action}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from babel.numbers import format_decimal, get_decimal_symbol
@@ -20,6 +21,7 @@ from baccarat.core.cards import RANKS, Rank
 from baccarat.core.points import format_points as exact_points
 from baccarat.core.rules import RuleSet
 from baccarat.core.tableau import Action, Tableau
+from baccarat.i18n.catalogs import Translator
 from baccarat.ledger.views import (
     DealOutcome,
     FairShoeView,
@@ -88,9 +90,16 @@ def rule_set_data(rule_set: RuleSet) -> dict[str, Any]:
 
 def _counts(counts: Mapping[Rank, int]) -> list[dict[str, Any]]:
     return [
-        {"rank": "10" if r is Rank.TEN else r.symbol, "name": rank_name(r), "count": counts[r]}
-        for r in RANKS
+        {"rank": symbol, "name": name, "count": counts[r]}
+        for r, symbol, name in _rank_heads(current())
     ]
+
+
+@cache
+def _rank_heads(translator: Translator) -> tuple[tuple[Rank, str, str], ...]:
+    """Each rank with its symbol and its name in ``translator``'s language (the current one,
+    the cache key): the shoe's counts are written twice a coup."""
+    return tuple((r, "10" if r is Rank.TEN else r.symbol, rank_name(r)) for r in RANKS)
 
 
 def shoe_data(shoe: ShoeView) -> dict[str, Any]:
