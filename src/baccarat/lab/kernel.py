@@ -83,6 +83,9 @@ def true_count_of(rc: int, unseen: int, per_deck: Any) -> Any:
     return level
 
 
+# Its parameters repeat the simulator kernel's and perfect_shoes': a numba kernel takes arrays
+# and scalars (a jitclass would keep it out of numba's disk cache), so each kernel lists the
+# arrays of what it tallies; the dealing itself is sim.dealing's, called, not repeated.
 @njit(cache=True, nogil=True)
 def count_shoes(
     k0: Any,
@@ -268,6 +271,7 @@ def exact_edge(
     return good, int(np.floor(100.0 * ev / (float(total) * scale)))
 
 
+# The same flat parameters as count_shoes (see there why), with the perfect player's tables.
 @njit(cache=True, nogil=True)
 def perfect_shoes(
     k0: Any,

@@ -197,6 +197,8 @@ def _read(
             out[offsets[sig] + index] += 1
 
 
+# run_shoes' parameters and the card-level bets' arrays: a numba kernel takes arrays and
+# scalars (a jitclass would keep it out of numba's disk cache); the dealing is sim.dealing's.
 @njit(cache=True, nogil=True)
 def run_shoes_cards(
     mode: int,
