@@ -183,9 +183,10 @@ class _Environment(jinja2.Environment):
 
 
 def _compact_json(value: object) -> str:
-    """``value`` as compact JSON, fields in their order, any character as itself: what
-    ``json.dumps`` writes with ``separators=(",", ":"), ensure_ascii=False``, by pydantic's
-    encoder, about three times as fast (the deal's record is embedded in every page coup).
+    """``value`` as compact JSON, fields in their order, any character as itself: for the
+    plain JSON data a template embeds, the text ``json.dumps`` writes with
+    ``separators=(",", ":"), ensure_ascii=False``, by pydantic's encoder, about three times as
+    fast (the deal's record is embedded in every page coup).
 
     >>> _compact_json({"schema": "x", "cards": ["9♠", 2], "tie": None})
     '{"schema":"x","cards":["9♠",2],"tie":null}'
