@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from sqlalchemy.pool import StaticPool
 
 from baccarat.store.checkpoint import BACKSTOP_PAGES, Checkpointer
 
-__all__ = ["Store", "alembic_config", "make_engine", "migrate"]
+__all__ = ["Store", "alembic_config", "head_revision", "make_engine", "migrate"]
 
 MIGRATIONS = "baccarat.store:migrations"
 _BEGIN_IMMEDIATE = text("BEGIN IMMEDIATE")  # built once: every write transaction runs it
@@ -87,6 +88,18 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     from alembic import command
 
     command.upgrade(alembic_config(engine), revision)
+
+
+@cache
+def head_revision() -> str:
+    """The packaged migrations' latest revision (read once: the scripts do not change while a
+    process runs)."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    if head is None:
+        raise AssertionError("the packaged migrations have no head")
+    return head
 
 
 def _checkpoint_at_backstop(dbapi_connection: Any, _record: Any) -> None:
@@ -174,6 +187,17 @@ class Store:
         another thread's work."""
         with self._single_reads.connect() as connection:
             yield connection
+
+    def schema_revision(self) -> str | None:
+        """The revision the database's schema is at (None: never migrated).
+
+        A failure to reach the database raises SQLAlchemy's error, for the caller to report.
+        """
+        from alembic.runtime.migration import MigrationContext
+
+        with self.single_read() as connection:
+            revision: str | None = MigrationContext.configure(connection).get_current_revision()
+        return revision
 
     def close(self) -> None:
         if self.checkpointer is not None:

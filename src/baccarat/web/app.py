@@ -47,7 +47,7 @@ from baccarat.web.routers import (
     table,
 )
 from baccarat.web.routers.docs import install_docs
-from baccarat.web.routers.health import HEALTH_PATH
+from baccarat.web.routers.health import HEALTH_PATH, READY_PATH
 from baccarat.web.security import CSRF_HEADER, SecurityMiddleware
 from baccarat.web.settings import Settings
 from baccarat.web.statuses import status_of
@@ -58,7 +58,7 @@ __all__ = ["create_app", "install_routes"]
 def _wants_json(request: Request) -> bool:
     # The API's and the health check's callers are programs: their refusals are JSON too.
     path = request.url.path
-    return path.startswith("/api/") or path == HEALTH_PATH
+    return path.startswith("/api/") or path in (HEALTH_PATH, READY_PATH)
 
 
 def _json_error(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
