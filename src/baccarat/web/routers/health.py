@@ -9,11 +9,12 @@ a process whose ``/readyz`` answers 200 (503 otherwise, with the check that fail
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
+from typing_extensions import TypedDict
 
 from baccarat.store.db import Store, head_revision
 
@@ -79,7 +80,8 @@ def readiness(store: Store, warm: bool) -> Readiness:
 
 @router.get(
     READY_PATH,
-    responses={503: {"description": "Not ready: the body says which check failed."}},
+    response_model=Readiness,
+    responses={503: {"model": Readiness, "description": "Not ready: the check that failed."}},
 )
 def readyz(request: Request) -> JSONResponse:
     """200 ``{"status": "ready", …}`` when the database answers, its schema is at head and the
