@@ -29,6 +29,7 @@ from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
 from baccarat.ledger.rulesets import offered_rule_sets
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
+from baccarat.web.bodycap import BodyCapMiddleware
 from baccarat.web.context import CookieSigner, RequestContextMiddleware
 from baccarat.web.deps import GateRequiredError
 from baccarat.web.i18n import _
@@ -273,6 +274,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         default_language=settings.default_language,
         secure=settings.cookie_secure,
     )
+    # Outermost: a body over the cap is refused before any layer reads it.
+    app.add_middleware(BodyCapMiddleware, max_bytes=settings.max_body_bytes)
     _install_error_handlers(app)
     # The JSON API first: routes are matched in order, and the deal is the busiest request
     # (no page path starts with /api, so the order changes nothing else).

@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     --forwarded-allow-ips``: addresses or networks, comma-separated, ``*`` for any). None: no
     proxy is; every request's address is the one that connected (rate limits and the log-in
     back-off count it)."""
+    max_body_bytes: int = Field(default=1_048_576, ge=1024)
+    """The largest request body taken (bytes): a larger one is refused with 413 before it is
+    read (:mod:`baccarat.web.bodycap`). Every request of the table needs a few kilobytes."""
     threads: int = Field(default=4, ge=1, le=256)
     """Threads that run the blocking work of requests (database calls) in each server process.
     Few on purpose: the work holds the GIL most of the time, so more threads only queue for it,
