@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
@@ -35,9 +36,9 @@ def capped(tmp_path: Path) -> Iterator[TestClient]:
     app.state.store.close()
 
 
-def _refused(answer: object) -> None:
-    assert getattr(answer, "status_code") == 413
-    body = answer.json()  # type: ignore[attr-defined]
+def _refused(answer: httpx.Response) -> None:
+    assert answer.status_code == 413
+    body = answer.json()
     assert body["code"] == BODY_TOO_LARGE and body["max_bytes"] == CAP
     assert str(CAP) in body["detail"]
 
