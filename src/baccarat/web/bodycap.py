@@ -23,8 +23,7 @@ client seed); without a cap a 50 MB body was read and parsed whole before its 42
 
 from __future__ import annotations
 
-import json
-
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from baccarat.web.security import _header
@@ -48,7 +47,7 @@ class BodyCapMiddleware:
             return
         declared = _content_length(scope)
         if declared is not None and declared > self.max_bytes:
-            await self._refuse(send)
+            await self._refuse(scope, receive, send)
             return
         if declared is None and _header(scope, b"transfer-encoding") is not None:
             # No length said: read the body here, up to the cap, and hand it on whole (a body
@@ -63,7 +62,7 @@ class BodyCapMiddleware:
                     break
                 received += len(message.get("body", b""))
                 if received > self.max_bytes:
-                    await self._refuse(send)
+                    await self._refuse(scope, receive, send)
                     return
                 if not message.get("more_body", False):
                     break
@@ -76,26 +75,18 @@ class BodyCapMiddleware:
             return
         await self.app(scope, receive, send)
 
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps(
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        refusal = JSONResponse(
             {
                 "code": BODY_TOO_LARGE,
                 "detail": f"The request body is over the limit of {self.max_bytes} bytes.",
                 "max_bytes": self.max_bytes,
-            }
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
+            },
+            status_code=413,
+            # What is left of the body is never read: the connection cannot carry another request.
+            headers={"Connection": "close"},
         )
-        await send({"type": "http.response.body", "body": body})
+        await refusal(scope, receive, send)
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -56,22 +56,18 @@ def readiness(store: Store, warm: bool) -> Readiness:
     'not_ready'
     """
     head = head_revision()
+    database: Literal["ok", "unreachable"] = "ok"
     try:
         revision = store.schema_revision()
     except SQLAlchemyError:
-        return Readiness(
-            status="not_ready",
-            database="unreachable",
-            schema="unknown",
-            revision=None,
-            head=head,
-            warm_up="ok" if warm else "pending",
-        )
-    at_head = revision == head
+        database, revision = "unreachable", None
+    schema: Literal["ok", "behind", "unknown"] = (
+        "unknown" if database != "ok" else "ok" if revision == head else "behind"
+    )
     return Readiness(
-        status="ready" if at_head and warm else "not_ready",
-        database="ok",
-        schema="ok" if at_head else "behind",
+        status="ready" if schema == "ok" and warm else "not_ready",
+        database=database,
+        schema=schema,
         revision=revision,
         head=head,
         warm_up="ok" if warm else "pending",
