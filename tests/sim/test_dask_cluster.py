@@ -250,6 +250,51 @@ def test_a_worker_on_another_version_is_refused(
     )
 
 
+def test_a_run_whose_workers_all_leave_ends_in_one_line_with_the_coups_dealt(
+    bare: Cluster,
+) -> None:
+    lonely = bare.worker("lonely")
+    command = [sys.executable, "-c", "from baccarat.cli import main; main()", "simulate"]
+    command += ["--coups", "100000000000", "--seed", "3", "--dask", bare.address]
+    command += ["--dask-wait", "60", "--json"]
+    try:
+        with DaskBackend.connect(bare.address) as watcher:
+            process = subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            )
+            try:
+                until(lambda: _dealing(watcher) or process.poll() is not None)
+                # The run now deals and has kept a task's tally or will: the worker goes for good.
+                os.kill(lonely.pid, signal.SIGKILL)
+                out, err = process.communicate(timeout=120)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+    finally:
+        _leave(bare, lonely)
+    assert process.returncode == 2, err
+    assert err == (
+        f"baccarat: error: every Dask worker of the scheduler at {bare.address!r} left during "
+        "the simulation and none came back within 60 s (--dask-wait)\n"
+    )
+    record = json.loads(out)
+    assert record["interrupted"] is True and 0 < record["coups"] < 100_000_000_000
+
+
+def test_workers_gone_before_the_warm_up_are_waited_for_then_refused(bare: Cluster) -> None:
+    ghost = bare.worker("ghost")
+    with DaskBackend.connect(bare.address) as backend:
+        until(backend.client.nthreads)
+        backend.wait_for_workers(0.5)  # as --dask-wait 0.5: found at once
+        _leave(bare, ghost)
+        with raises_code(SimulationError, "simulation_dask_workers_gone") as gone:
+            backend.prepare(SimulationSpec(coups=1000, seed=1).plan())
+    assert str(gone.value) == (
+        f"every Dask worker of the scheduler at {bare.address!r} left during the simulation and none "
+        "came back within 0.5 s (--dask-wait)"
+    )
+
+
 def _leave(cluster: Cluster, worker: Any) -> None:
     """Stop a worker and wait until the scheduler has seen it go."""
     worker.stop()
@@ -272,11 +317,14 @@ def test_a_scheduler_lost_mid_run_is_a_clear_error(tmp_path: Path) -> None:
                     os.kill(doomed.scheduler.pid, signal.SIGKILL)
 
             spec = SimulationSpec(coups=200_000_000, seed=1)
-            with raises_code(SimulationError, "simulation_dask_lost") as lost:
-                simulate(spec, backend=backend, chunk_shoes=16384, progress=kill_the_scheduler)
-        assert str(lost.value).startswith(
+            result = simulate(spec, backend=backend, chunk_shoes=16384, progress=kill_the_scheduler)
+        # The run stops with the tallies it kept: the first task's at least.
+        lost = result.stopped
+        assert lost is not None and lost.code == "simulation_dask_lost", lost
+        assert result.interrupted and 0 < result.coups < spec.coups
+        assert str(lost).startswith(
             f"lost the Dask scheduler at {doomed.address!r} during the run: "
         )
-        assert "\n" not in str(lost.value)
+        assert "\n" not in str(lost)
     finally:
         doomed.stop()

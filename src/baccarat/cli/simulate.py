@@ -341,6 +341,8 @@ def simulate_command(
         lambda: _report_blocks(report, rule_set, t),
         lambda: (RecordType.SIMULATION, report.as_dict()),
     )
+    if result.stopped is not None:
+        raise result.stopped  # one line, exit 2, after the figures of the coups dealt
     if result.interrupted:
         stopped = t.gettext("interrupted after {coups} coups").format(
             coups=numbers_for(t.language).integer(result.coups)

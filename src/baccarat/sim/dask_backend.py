@@ -55,6 +55,9 @@ WARM_UP_SHOES = 8192
 """Shoes (streams) each worker deals before the run, to check its tallies and time it."""
 IN_FLIGHT_PER_THREAD = 2
 """Tasks submitted ahead per worker thread: one running, one waiting for it."""
+WATCH_SECONDS = 1.0
+"""How often a wait for tasks looks whether the cluster still has a worker: a scheduler keeps
+the tasks of a cluster without workers waiting for one forever."""
 
 Payload = TypeVar("Payload")
 Result = TypeVar("Result")
@@ -109,6 +112,9 @@ class DaskBackend:
         """Each worker's warm-up, once :meth:`prepare` has run."""
         self.tasks = 0
         """Tasks submitted so far."""
+        self.worker_wait = WORKER_WAIT
+        """Seconds a run waits for a worker once every worker has left: then it stops, keeping
+        the coups dealt so far (the ``seconds`` of :meth:`wait_for_workers`)."""
 
     @classmethod
     def connect(
@@ -153,8 +159,10 @@ class DaskBackend:
         return max(1, threads)
 
     def wait_for_workers(self, seconds: float = WORKER_WAIT) -> None:
-        """Wait up to ``seconds`` for a first worker, then check that every worker runs this code."""
+        """Wait up to ``seconds`` for a first worker, then check that every worker runs this code.
+        A run waits as long for a worker again should every worker leave during it."""
         started = time.perf_counter()
+        self.worker_wait = seconds
         try:
             self.client.wait_for_workers(1, timeout=seconds)
         except TimeoutError:
@@ -173,11 +181,21 @@ class DaskBackend:
             self.wait_for_workers()
         started = time.perf_counter()
         run = uuid.uuid4().hex[:8]
+        workers = self.client.nthreads()
+        if not workers:  # every worker left since the wait for them
+            try:
+                self.client.wait_for_workers(1, timeout=self.worker_wait)
+            except TimeoutError:
+                raise self._gone() from None
+            workers = self.client.nthreads()
         futures = [
             self._submit(dask_tasks.warm_up, plan, 0, WARM_UP_SHOES, f"{run}-{i}", worker)
-            for i, worker in enumerate(self.client.nthreads())
+            for i, worker in enumerate(workers)
         ]
         expected = run_range(plan, 0, WARM_UP_SHOES)
+        pending = set(futures)
+        while pending:  # every worker may leave now, too: then no future would ever finish
+            pending = self._wait_first(pending)[1]
         warm_ups: list[dask_tasks.WarmUp] = [self._result(f) for f in futures]
         for warm in warm_ups:
             if not _same(warm.tally, expected):
@@ -236,17 +254,18 @@ class DaskBackend:
             return future
 
         window = IN_FLIGHT_PER_THREAD * self.parallelism()
-        initial = [f for f in (submit() for _ in range(window)) if f is not None]
-        completed = _distributed().as_completed(initial)
+        pending = {f for f in (submit() for _ in range(window)) if f is not None}
         try:
-            for future in completed:
-                index, _ = live[future.key]
-                result: Result = self._result(future)  # Ctrl-C here still cancels this one
-                del live[future.key]
-                following = submit()
-                if following is not None:
-                    completed.add(following)
-                yield index, result
+            while pending:
+                done, pending = self._wait_first(pending)
+                for future in sorted(done, key=lambda f: live[f.key][0]):
+                    index, _ = live[future.key]
+                    result: Result = self._result(future)  # Ctrl-C here still cancels this one
+                    del live[future.key]
+                    following = submit()
+                    if following is not None:
+                        pending.add(following)
+                    yield index, result
         finally:
             if live:
                 with contextlib.suppress(Exception):
@@ -275,6 +294,45 @@ class DaskBackend:
             key=f"baccarat-{task.__name__}-{name}",
             pure=False,
             **placement,
+        )
+
+    def _wait_first(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
+        """Wait until one of ``pending`` finishes: (finished, still pending). Every
+        :data:`WATCH_SECONDS` without one, look for a worker: a cluster left without any for
+        :attr:`worker_wait` seconds ends the wait with a refusal."""
+        dd = _distributed()
+        alone_since: float | None = None
+        while True:
+            try:
+                done, waiting = dd.wait(
+                    list(pending), timeout=WATCH_SECONDS, return_when="FIRST_COMPLETED"
+                )
+            except cf.CancelledError:
+                # The scheduler is gone: every future is cancelled, and reading one says so.
+                return set(pending), set()
+            except TimeoutError:
+                try:
+                    workers = self.client.nthreads()
+                except OSError as exc:
+                    raise SimulationError(
+                        "simulation_dask_lost",
+                        address=self.address,
+                        reason=dask_tasks.one_line(exc),
+                    ) from None
+                if workers:
+                    alone_since = None
+                    continue
+                now = time.perf_counter()
+                if alone_since is None:
+                    alone_since = now
+                elif now - alone_since >= self.worker_wait:
+                    raise self._gone() from None
+                continue
+            return set(done), set(waiting)
+
+    def _gone(self) -> SimulationError:
+        return SimulationError(
+            "simulation_dask_workers_gone", address=self.address, seconds=f"{self.worker_wait:g}"
         )
 
     def _result(self, future: Any) -> Any:

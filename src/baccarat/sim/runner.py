@@ -210,7 +210,11 @@ class SimulationResult:
     shoes: int
     """Shoes (streams) dealt from, the last one possibly in part."""
     interrupted: bool = False
-    """True when Ctrl-C stopped the run: the tallies hold the coups dealt until then."""
+    """True when the run stopped early (Ctrl-C, or ``stopped``): the tallies hold the coups
+    dealt until then."""
+    stopped: SimulationError | None = None
+    """The failure of the backend that stopped the run early (a cluster that lost its workers
+    or its scheduler); None when the run ended by itself or by Ctrl-C."""
     phases: tuple[tuple[str, float], ...] = ()
     """Seconds of each part of the run, in order: a cluster's (``connect`` or
     ``cluster_start``, ``workers``, ``warm_up``) before ``dealing``, which is ``seconds``."""
@@ -237,7 +241,8 @@ def simulate(
     ``backend`` defaults to threads on this machine (``workers`` of them, default: every core).
     ``chunk_shoes`` fixes the shoes per chunk (tests); by default chunks are sized for about 32
     per worker and at most the backend's ``max_chunk_shoes``, or by the backend's ``chunk_size``
-    where it has one (Dask). Ctrl-C returns the coups dealt so far (``interrupted``).
+    where it has one (Dask). Ctrl-C returns the coups dealt so far (``interrupted``), and so does
+    a backend that fails once some are dealt (``stopped``): every part kept is whole.
     ``seconds`` counts the dealing, not the loading of the compiled kernels before it, nor a
     cluster's start and warm-up (``phases`` has those).
     """
@@ -252,26 +257,31 @@ def simulate(
     prepare = getattr(backend, "prepare", None)
     if prepare is not None:
         prepare(plan)  # a cluster checks and warms its workers before the clock starts, too
+    parallelism = backend.parallelism()  # asked now: a cluster lost in the run cannot answer
     started = time.perf_counter()
     run = _Run(spec.coups, plan, backend, chunk_shoes, progress)
     interrupted = False
+    stopped: SimulationError | None = None
     try:
         run.run()
     except KeyboardInterrupt:
         interrupted = True
+    except SimulationError as exc:
+        interrupted, stopped = True, exc
     seconds = time.perf_counter() - started
-    # Summed only now: a part is either in the list or not, whenever Ctrl-C came.
+    # Summed only now: a part is either in the list or not, whenever the run stopped.
     tally = Tally.total(run.parts)
     if tally.coups == 0:
-        raise SimulationError("simulation_interrupted")
+        raise stopped if stopped is not None else SimulationError("simulation_interrupted")
     return SimulationResult(
         spec=spec,
         distribution=tally.distribution(plan.cards),
         seconds=seconds,
         backend=backend.name,
-        workers=backend.parallelism(),
+        workers=parallelism,
         shoes=tally.shoes,
         interrupted=interrupted,
+        stopped=stopped,
         phases=(*getattr(backend, "phases", ()), ("dealing", seconds)),
     )
 

@@ -69,6 +69,10 @@ class SimulationError(TemplatedError):
             "Dask worker {worker!r} runs baccarat {theirs}, this command runs {ours}: "
             "install the same baccarat on every worker"
         ),
+        "simulation_dask_workers_gone": (
+            "every Dask worker of the scheduler at {address!r} left during the simulation and none "
+            "came back within {seconds} s (--dask-wait)"
+        ),
         "simulation_decks": "the simulator deals shoes of up to {most} decks, got {decks}",
         "simulation_gpu_card_level": (
             "--backend gpu tallies the summary and pair classes only: bets that read the cards "
