@@ -190,7 +190,7 @@ def test_serve_refuses_a_bad_rule_set_file_at_start_up_with_its_line(
 
 @pytest.mark.fault  # a `baccarat serve` process (two, with --workers 2)
 @pytest.mark.parametrize("workers", [1, 2])
-def test_the_started_line_comes_once_the_server_answers(tmp_path: Path, workers: int) -> None:
+def test_the_started_line_comes_once_the_server_is_ready(tmp_path: Path, workers: int) -> None:
     port = free_port()
     env = {**os.environ, "BACCARAT_DATA_DIR": str(tmp_path), "BACCARAT_SECRET_KEY": "s" * 40}
     database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
@@ -203,8 +203,10 @@ def test_the_started_line_comes_once_the_server_answers(tmp_path: Path, workers:
             assert server.stdout is not None
             line = json.loads(server.stdout.readline())
             assert line["url"] == f"http://127.0.0.1:{port}/"
-            # Answered at once, without waiting or retrying: the line came when it could be.
+            # Answered at once, without waiting or retrying: the line came when it could be,
+            # once the server was ready (its warm-up done; with two workers, the first's).
             with httpx.Client(base_url=line["url"], timeout=HANG_TIMEOUT) as client:
+                assert client.get("/readyz").json()["status"] == "ready"
                 assert client.get("/healthz").json() == {"status": "ok"}
                 assert client.get("/gate").status_code == 200
         finally:

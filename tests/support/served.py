@@ -1,6 +1,6 @@
 """``baccarat serve`` as a process on a free port, for the tests that need a real server (and
-may kill it): started once its start-up line comes, which it prints only when ``/healthz``
-answers, so no test polls the port or sleeps."""
+may kill it): started once its start-up line comes, which it prints only when ``/readyz``
+answers 200, so no test polls the port or sleeps."""
 
 from __future__ import annotations
 

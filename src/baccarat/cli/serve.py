@@ -7,6 +7,7 @@ import os
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,6 +28,10 @@ __all__ = ["check_listen", "register", "run_server", "serve_command"]
 SUPPORTED_DATABASES = ("sqlite", "postgresql")
 STARTUP_FAILURE = 3
 """The exit code of a server that could not start (uvicorn's own)."""
+READY_POLL_FIRST = 0.01
+READY_POLL_MOST = 0.1
+"""Seconds between two readiness checks at start-up, growing from the first to the most: a
+server not ready yet is most often finishing its warm-up, a matter of tenths of a second."""
 
 
 def check_database_url(url: str) -> str:
@@ -170,7 +175,7 @@ def serve_command(
         raise CliError("cannot_open_database", url=url, reason=first) from None
 
     def announce(port: int) -> None:
-        # Only now, when the server answers requests.
+        # Only now, when the server is ready to serve players.
         address = f"http://{host}:{port}/"
         if as_json:
             print_json(RecordType.SERVE, {"url": address, "database": url})
@@ -204,11 +209,12 @@ def serve_command(
 
 def run_server(app: Any, announce: Callable[[int], None], **options: Any) -> None:
     """Serve ``app`` with uvicorn (``options``: its settings) and call ``announce`` with the
-    port once the server answers a request: with several workers, once the first of them does.
+    port once the server is ready to serve players: with several workers, once the first of
+    them is.
 
     The socket is bound and listening here, before the server starts, so a request made at
-    once waits in its queue instead of being refused; one such request (``GET /healthz``),
-    answered, is the sign that the server is ready.
+    once waits in its queue instead of being refused; ``GET /readyz`` answered 200 (database
+    reachable, schema at head, warm-up done) is the sign, asked again while it answers 503.
     """
     import uvicorn
     from uvicorn.supervisors import Multiprocess
@@ -217,9 +223,7 @@ def run_server(app: Any, announce: Callable[[int], None], **options: Any) -> Non
     sock = config.bind_socket()
     sock.listen(config.backlog)
     host, port = sock.getsockname()[:2]
-    threading.Thread(
-        target=_announce_when_answering, args=(host, port, announce), daemon=True
-    ).start()
+    threading.Thread(target=_announce_when_ready, args=(host, port, announce), daemon=True).start()
     server = uvicorn.Server(config)
     try:
         if config.workers > 1:
@@ -234,23 +238,30 @@ def run_server(app: Any, announce: Callable[[int], None], **options: Any) -> Non
         raise SystemExit(STARTUP_FAILURE)  # uvicorn has logged why
 
 
-def _announce_when_answering(host: str, port: int, announce: Callable[[int], None]) -> None:
+def _announce_when_ready(host: str, port: int, announce: Callable[[int], None]) -> None:
     from http.client import HTTPConnection
 
-    from baccarat.web.routers.health import HEALTH_PATH
+    from baccarat.web.routers.health import READY_PATH
 
     # The address the server listens on; a wildcard one is reached through this machine.
     target = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
-    connection = HTTPConnection(target, port, timeout=None)
-    try:
-        connection.request("GET", HEALTH_PATH)
-        answered = connection.getresponse().status == 200
-    except OSError:
-        return  # the server did not start; it says why
-    finally:
-        connection.close()
-    if answered:
-        announce(port)
+    pause = READY_POLL_FIRST
+    while True:
+        connection = HTTPConnection(target, port, timeout=None)
+        try:
+            connection.request("GET", READY_PATH)
+            response = connection.getresponse()
+            response.read()
+        except OSError:
+            return  # the server did not start, or stopped; it says why
+        finally:
+            connection.close()
+        if response.status == 200:
+            announce(port)
+            return
+        # 503: not ready yet (its warm-up runs, or its database is not there yet).
+        time.sleep(pause)
+        pause = min(pause * 2, READY_POLL_MOST)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,7 +1,7 @@
-"""``GET /healthz``: the process lives and answers (for ``baccarat serve``'s start-up line, load
-balancers and process supervisors); ``GET /readyz``: it can serve players (its database answers,
-its schema is at the packaged migrations' head, its warm-up is done). Both unauthenticated and
-never rate-limited; ``/healthz`` reads nothing, ``/readyz`` reads one row.
+"""``GET /healthz``: the process lives and answers (for process supervisors); ``GET /readyz``:
+it can serve players (its database answers, its schema is at the packaged migrations' head, its
+warm-up is done), for load balancers and for ``baccarat serve``'s start-up line. Both
+unauthenticated and never rate-limited; ``/healthz`` reads nothing, ``/readyz`` reads one row.
 
 A supervisor restarts a process whose ``/healthz`` fails; a load balancer sends players only to
 a process whose ``/readyz`` answers 200 (503 otherwise, with the check that failed).
