@@ -159,6 +159,9 @@ def register(app: typer.Typer) -> None:
             "baccarat ledger check --database sqlite:///data/baccarat.sqlite3 --json",
         ),
     )(ledger_check_command)
+    from baccarat.cli.ledgerarchive import register_archive_commands
+
+    register_archive_commands(ledger)
 
     @ledger.callback()
     def _group(lang: LangOption = None) -> None:
