@@ -261,13 +261,11 @@ def _revision(connection: Connection) -> str | None:
 
 
 def _known(revision: str) -> bool:
+    """Whether ``revision`` is one of the packaged migrations' (exactly: not a prefix)."""
     from alembic.script import ScriptDirectory
-    from alembic.util import CommandError
 
-    try:
-        return ScriptDirectory.from_config(alembic_config()).get_revision(revision) is not None
-    except CommandError:
-        return False
+    script = ScriptDirectory.from_config(alembic_config())
+    return revision in {step.revision for step in script.walk_revisions()}
 
 
 @contextmanager
