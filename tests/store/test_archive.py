@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 from sqlalchemy import inspect, select
 
-from baccarat.learn.progress import Cell, CellRecord
+from baccarat.learn.cells import Cell
+from baccarat.learn.progress import CellRecord
 from baccarat.ledger.check import check_ledger
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.service import PlayService
@@ -31,13 +32,11 @@ from baccarat.store.archive import (
     SEAL,
     ArchiveError,
     archived_tables,
-    codec_of,
-    decode,
-    encode,
     export_ledger,
     import_ledger,
     verify_archive,
 )
+from baccarat.store.archivecodecs import codec_of, decode, encode
 from baccarat.store.db import Store, head_revision
 from baccarat.store.models import Base
 from baccarat.store.quiz import DatabaseStore
@@ -258,7 +257,11 @@ def _damaged(archive: Path) -> Iterator[tuple[str, str, bytes]]:
         some_zip.writestr("readme.txt", "hello")
     yield "another zip", "not_an_archive", other.getvalue()
     yield "a newer schema", "archive_newer", _with_manifest(archive, schema_revision="9999_later")
-    yield "an older schema", "archive_older", _with_manifest(archive, schema_revision="0010_table_rule_sets")
+    yield (
+        "an older schema",
+        "archive_older",
+        _with_manifest(archive, schema_revision="0010_table_rule_sets"),
+    )
     yield "a later format", "archive_format", _with_manifest(archive, version=2)
     with zipfile.ZipFile(archive) as opened_zip:
         entries = {name: opened_zip.read(name) for name in opened_zip.namelist()}

@@ -101,7 +101,7 @@ def ledger_export_command(
     running. The file appears only once complete.
     """
     t = cli_translator(lang)
-    from baccarat.cli.ledger import existing_ledger
+    from baccarat.cli.ledgerurl import existing_ledger
     from baccarat.cli.numbers import numbers_for
     from baccarat.store.archive import export_ledger
 
