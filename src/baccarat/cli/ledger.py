@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,34 +9,13 @@ import typer
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
+from baccarat.cli.ledgerurl import existing_ledger
 from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
 from baccarat.records import RecordType
 
 __all__ = ["existing_ledger", "ledger_check_command", "register"]
-
-
-def existing_ledger(url: str) -> str:
-    """``url``, once an SQLite file it names is known to exist: a check only reads, so it must
-    not create the file (or its folder) that opening a missing one would.
-
-    >>> existing_ledger("sqlite:///no/such/folder/baccarat.sqlite3")
-    Traceback (most recent call last):
-    ...
-    baccarat.cli.errors.CliError: no ledger at 'no/such/folder/baccarat.sqlite3': ...
-    """
-    from sqlalchemy.engine import make_url
-
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
-        return url
-    path = Path(parsed.database).expanduser()
-    if path.is_dir():
-        raise CliError("cannot_read_ledger", url=url, reason=CliError("file_is_directory"))
-    if not path.exists():
-        raise CliError("no_ledger", path=str(path))
-    return url
 
 
 def ledger_check_command(
@@ -159,6 +137,9 @@ def register(app: typer.Typer) -> None:
             "baccarat ledger check --database sqlite:///data/baccarat.sqlite3 --json",
         ),
     )(ledger_check_command)
+    from baccarat.cli.ledgerarchive import register_archive_commands
+
+    register_archive_commands(ledger)
 
     @ledger.callback()
     def _group(lang: LangOption = None) -> None:

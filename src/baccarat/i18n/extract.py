@@ -96,6 +96,7 @@ ERROR_MODULES = (
     "baccarat.cli.errors",
     "baccarat.ledger.errors",
     "baccarat.ledger.rulesets",
+    "baccarat.store.archive",
     "baccarat.extras",
     "baccarat.lab.strategy",
 )

@@ -61,6 +61,8 @@ class RecordType(StrEnum):
     SOLVE_CHEMIN_DE_FER = "solve.chemin-de-fer"
     SOLVE_BANQUE = "solve.banque"
     LEDGER_CHECK = "ledger.check"
+    LEDGER_EXPORT = "ledger.export"
+    LEDGER_IMPORT = "ledger.import"
     VERIFICATION = "verification"
     SERVE = "serve"
     API_SESSION = "api.session"

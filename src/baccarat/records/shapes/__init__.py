@@ -6,7 +6,8 @@ A record's shape is a :func:`~baccarat.records.declare.shape` whose ``schema`` f
 the record's :class:`~baccarat.records.declare.Tag`; :data:`RECORDS` lists one per record type,
 :data:`SHARED` the pieces that ``defs.json`` holds for every schema file. The modules group the
 shapes by who writes them: :mod:`.coup`, :mod:`.tables` (roads, quiz, rule sets, tableau),
-:mod:`.odds`, :mod:`.lab`, :mod:`.checks` (verification, ledger check), :mod:`.web` and
+:mod:`.odds`, :mod:`.lab`, :mod:`.checks` (verification, ledger check), :mod:`.archives`
+(ledger export and import), :mod:`.web` and
 :mod:`.api` (the practice table). Importing them needs no pydantic.
 
 >>> record_type(CoupRecord)
@@ -41,6 +42,7 @@ from baccarat.records.shapes.api import (
     ApiVerification,
     ServeRecord,
 )
+from baccarat.records.shapes.archives import LedgerExportRecord, LedgerImportRecord
 from baccarat.records.shapes.checks import LedgerCheckRecord, VerificationRecord
 from baccarat.records.shapes.coup import CoupRecord
 from baccarat.records.shapes.lab import (
@@ -101,6 +103,8 @@ RECORDS: tuple[type, ...] = (
     SolveCheminDeFerRecord,
     SolveBanqueRecord,
     LedgerCheckRecord,
+    LedgerExportRecord,
+    LedgerImportRecord,
     VerificationRecord,
     ServeRecord,
     ApiSession,
