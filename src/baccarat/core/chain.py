@@ -38,6 +38,9 @@ CHAIN_VERSION = "baccarat.ledger-entry/1"
 GENESIS = "0" * 64
 """What a player's first entry follows (the hash of no entry)."""
 
+# Built once: a deal hashes several entries, and json.dumps builds an encoder per call otherwise.
+_ENCODER = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
+
 
 def utc_stamp(at: datetime) -> str:
     """``at`` in UTC, to the microsecond, in one fixed form.
@@ -52,7 +55,7 @@ def utc_stamp(at: datetime) -> str:
     """
     if at.tzinfo is None:
         raise ValueError(f"naive datetime {at!r}: a ledger date is aware (UTC)")
-    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return at.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def canonical(
@@ -87,7 +90,7 @@ def canonical(
         bet,
         note,
     ]
-    return json.dumps(fields, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    return _ENCODER.encode(fields).encode("ascii")
 
 
 def entry_hash(
