@@ -69,8 +69,8 @@ RUNNING_BALANCE = N_("entry {entry} says balance {balance}, the entries sum to {
 NEGATIVE_BALANCE = N_("entry {entry}: {balance}")
 DATE_ORDER = N_("entry {entry} is dated {at}, before the entry it follows ({previous})")
 CHAIN_BROKEN = N_(
-    "entry {entry} breaks the hash chain: it, or the entry before it, was changed, moved or "
-    "removed outside the ledger"
+    "entry {entry} does not match the hash chain: it, or the entry before it, was changed, moved "
+    "or removed outside the ledger"
 )
 CHAIN_ANCHOR = N_(
     "entry {entry} no longer has the hash kept for it ({kept}): the chain was rewritten or cut "
