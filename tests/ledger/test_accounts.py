@@ -375,7 +375,8 @@ def test_an_entry_is_never_dated_before_the_one_it_follows(store: Store) -> None
 
 
 def test_append_dated_writes_what_append_writes_and_returns_their_date(store: Store) -> None:
-    """The deal's way of appending: the same rows, numbered and dated alike, only the date back."""
+    """The deal's way of appending: the same rows, numbered and dated alike, only the last entry
+    back."""
     pid = _guest(store)
     coup = _coup(store, pid)
     postings = [
@@ -383,10 +384,10 @@ def test_append_dated_writes_what_append_writes_and_returns_their_date(store: St
         Posting(EntryKind.PAYOUT, 195, bet="banker", coup_id=coup),
     ]
     with store.transaction() as db:
-        assert accounts.append_dated(db, pid, postings, NOON - timedelta(minutes=5)) == NOON
+        assert accounts.append_dated(db, pid, postings, NOON - timedelta(minutes=5)).at == NOON
     with store.transaction() as db:
         later = NOON + timedelta(minutes=1)
-        assert accounts.append_dated(db, pid, postings, later) == later
+        assert accounts.append_dated(db, pid, postings, later).at == later
     rows = [(e.seq, e.kind, e.amount, e.balance_after, e.created_at) for e in _entries(store, pid)]
     start = STARTING_BALANCE
     assert rows[1:] == [

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
+from baccarat.core.chain import entry_hash
 from baccarat.ledger.check import check_ledger
 from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
@@ -30,16 +32,17 @@ def _append_top_up(
     numbers, a running balance off by ``balance_error``, dated ``earlier`` than the last entry.
     Returns the entry it follows."""
     last = db.query(Entry).filter(Entry.player_id == player).order_by(Entry.seq.desc())[0]
-    entry = Entry(
-        player_id=player,
-        seq=last.seq + 1 + skip,
-        kind="grant",
-        note="top_up",
-        amount=5_00,
-        balance_after=last.balance_after + 5_00 + balance_error,
-        created_at=last.created_at - (earlier or timedelta(0)),
-    )
-    db.add(entry)
+    fields: dict[str, Any] = {
+        "player_id": player,
+        "seq": last.seq + 1 + skip,
+        "kind": "grant",
+        "note": "top_up",
+        "amount": 5_00,
+        "balance_after": last.balance_after + 5_00 + balance_error,
+        "created_at": last.created_at - (earlier or timedelta(0)),
+    }
+    # Chained like the ledger would: each test sees only the discrepancy it is about.
+    db.add(Entry(**fields, chain_hash=entry_hash(last.chain_hash, **fields)))
     return last
 
 

@@ -313,6 +313,9 @@ def test_racing_deals_at_one_table_commit_once_per_position(shared_store: Store)
         rows = accounts.entries(db, pid, limit=10_000)
     assert sum(r.amount for r in rows) == rows[0].balance_after == service.player(pid).balance
     assert sorted(r.seq for r in rows) == list(range(1, len(rows) + 1))
+    # One chain, unforked: each writer read the hash it chains to under the player's lock.
+    report = check_ledger(shared_store)
+    assert report.ok, report.discrepancies
 
 
 def test_a_deal_writes_exactly_the_rows_it_reports(store: Store) -> None:

@@ -23,6 +23,10 @@ class CliError(TemplatedError):
     """An option or a file the command cannot use."""
 
     templates: ClassVar[Mapping[str, str]] = {
+        "bad_anchor": (
+            "--anchor {path!r} holds no ledger heads: keep what 'baccarat ledger check --json' "
+            "prints"
+        ),
         "bad_bet_spec": "--bet expects BET=POINTS such as banker=100, got {spec!r}",
         "bad_fraction": "{option} must be a number such as 1, 0.5 or 9/11, got {text!r}",
         "bad_probability": "{option} is a probability 0-1, got {value!r}",

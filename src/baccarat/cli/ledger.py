@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,7 +16,50 @@ from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
 from baccarat.records import RecordType
 
-__all__ = ["existing_ledger", "ledger_check_command", "register"]
+if TYPE_CHECKING:
+    from baccarat.ledger.check import Head
+
+__all__ = ["existing_ledger", "kept_heads", "ledger_check_command", "register"]
+
+_MOST_ANCHOR_BYTES = 1 << 28
+"""The largest ``--anchor`` file read: 256 MiB, the heads of a million players and more."""
+
+
+def kept_heads(path: str) -> dict[str, Head]:
+    """The heads in the ``ledger check --json`` record kept at ``path``: player → last entry.
+
+    >>> import tempfile, pathlib
+    >>> kept = pathlib.Path(tempfile.mkdtemp()) / "heads.json"
+    >>> _ = kept.write_text('{"heads": {"p1": {"seq": 3, "hash": "' + "ab" * 32 + '"}}}')
+    >>> kept_heads(str(kept))["p1"].seq
+    3
+    >>> _ = kept.write_text('{"heads": {"p1": {"seq": 0, "hash": "x"}}}')
+    >>> kept_heads(str(kept))
+    Traceback (most recent call last):
+    ...
+    baccarat.cli.errors.CliError: --anchor '...' holds no ledger heads: keep what 'baccarat ledger check --json' prints
+    """
+    from baccarat.cli.files import read_text
+    from baccarat.ledger.check import Head
+
+    text = read_text(path, "--anchor", most=_MOST_ANCHOR_BYTES)
+    refusal = CliError("bad_anchor", path=path)
+    try:
+        heads = json.loads(text).get("heads")
+    except (ValueError, AttributeError):
+        raise refusal from None
+    if not isinstance(heads, dict):
+        raise refusal
+    kept: dict[str, Head] = {}
+    for player, head in heads.items():
+        seq = head.get("seq") if isinstance(head, dict) else None
+        chained = head.get("hash") if isinstance(head, dict) else None
+        if not (isinstance(seq, int) and not isinstance(seq, bool) and seq >= 1):
+            raise refusal
+        if not (isinstance(chained, str) and len(chained) == 64):
+            raise refusal
+        kept[player] = Head(seq, chained)
+    return kept
 
 
 def ledger_check_command(
@@ -28,11 +72,20 @@ def ledger_check_command(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The report as one JSON object.")] = False,
+    anchor: Annotated[
+        str | None,
+        typer.Option(
+            "--anchor",
+            help="A report kept from an earlier 'ledger check --json' (- for standard input): "
+            "every player's chain must still hold the head it names.",
+            show_default=False,
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Check every account: entries numbered without a gap, each running balance the sum of the
-    entries so far and never negative, every coup settled exactly and in full, every shoe's
-    position equal to its coups.
+    entries so far and never negative, each entry's hash chained to the one before it, every
+    coup settled exactly and in full, every shoe's position equal to its coups.
 
     Exit code 0 when everything adds up, 1 with the details of each discrepancy, 2 on bad input.
     """
@@ -48,11 +101,12 @@ def ledger_check_command(
     url = check_database_url(database) if database else Settings().resolved_database_url()
     require_database(url, "baccarat ledger check")
     existing_ledger(url)
+    anchors = kept_heads(anchor) if anchor is not None else None
     try:
         # Never migrate here: a check reads what is there and changes nothing.
         store = Store.open(url, run_migrations=False)
         try:
-            report = check_ledger(store)
+            report = check_ledger(store, anchors)
         finally:
             store.close()
     except SQLAlchemyError as exc:
@@ -77,6 +131,10 @@ def ledger_check_command(
                 }
                 for d in report.discrepancies
             ],
+            "heads": {
+                player: {"seq": head.seq, "hash": head.hash}
+                for player, head in report.heads.items()
+            },
         }
         print_json(RecordType.LEDGER_CHECK, record)
     else:
@@ -135,6 +193,7 @@ def register(app: typer.Typer) -> None:
         epilog=examples(
             "baccarat ledger check",
             "baccarat ledger check --database sqlite:///data/baccarat.sqlite3 --json",
+            "baccarat ledger check --anchor heads.json",
         ),
     )(ledger_check_command)
     from baccarat.cli.ledgerarchive import register_archive_commands

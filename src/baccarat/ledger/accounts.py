@@ -5,8 +5,9 @@
 
 Every function takes an open :class:`~sqlalchemy.orm.Session` inside a transaction (see
 :meth:`baccarat.store.db.Store.transaction`) and a ``now`` so tests control the clock. Every
-entry is written by :func:`append`, the one place that numbers entries and keeps the running
-balance, so the rules that protect the ledger live in one function.
+entry is written by :func:`append`, the one place that numbers entries, keeps the running
+balance and chains each entry's hash to the one before it (:mod:`baccarat.core.chain`), so the
+rules that protect the ledger live in one function.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from baccarat.core.chain import GENESIS, entry_hash
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import PlayerView, TopUpStatus
 from baccarat.store.models import Entry, EntryKind, GrantNote, Player, UTCDateTime
@@ -96,17 +98,21 @@ def lock_player(session: Session, player_id: str) -> Player:
 
 
 class LastEntry(NamedTuple):
-    """The player's last entry: its number, the balance after it and its date."""
+    """The player's last entry: its number, the balance after it, its date and its chain hash."""
 
     seq: int
     balance: int
     at: datetime | None
+    hash: str
+    """What the next entry's hash chains to (:data:`~baccarat.core.chain.GENESIS` for none)."""
 
 
 def last_entry(session: Session, player_id: str) -> LastEntry:
-    """The player's last entry; ``(0, 0, None)`` for an empty ledger."""
+    """The player's last entry; ``(0, 0, None, GENESIS)`` for an empty ledger."""
     row = session.execute(_LAST_ENTRY, {"player_id": player_id}).first()
-    return LastEntry(row[0], row[1], row[2]) if row is not None else LastEntry(0, 0, None)
+    if row is None:
+        return LastEntry(0, 0, None, GENESIS)
+    return LastEntry(row[0], row[1], row[2], row[3])
 
 
 def balance(session: Session, player_id: str) -> int:
@@ -133,8 +139,9 @@ def append(
     since this one read it: the unique ``(player_id, seq)`` turns that race into an error rather
     than a lost update. ``last`` is :func:`last_entry` if the caller read it already in this
     transaction (it is read otherwise). An entry is never dated before the one it follows (``now``
-    is raised to that date if the clock went back). Returns the entries written, as detached
-    records (their ``id`` is not read back).
+    is raised to that date if the clock went back). Each entry's ``chain_hash`` chains it to the
+    one before, in the same INSERT. Returns the entries written, as detached records (their
+    ``id`` is not read back).
     """
     rows, _ = _append_rows(session, player_id, postings, now, last)
     return [Entry(**row) for row in rows]
@@ -146,11 +153,10 @@ def append_dated(
     postings: Sequence[Posting],
     now: datetime,
     last: LastEntry | None = None,
-) -> datetime:
-    """:func:`append`, returning only the date the entries were given (``now``, unless the clock
-    went back): what a deal reads of them, without building a record per entry."""
-    _, dated = _append_rows(session, player_id, postings, now, last)
-    return dated
+) -> LastEntry:
+    """:func:`append`, returning only the player's new last entry (dated ``now``, unless the
+    clock went back): what a deal reads of them, without building a record per entry."""
+    return _append_rows(session, player_id, postings, now, last)[1]
 
 
 def _append_rows(
@@ -159,9 +165,9 @@ def _append_rows(
     postings: Sequence[Posting],
     now: datetime,
     last: LastEntry | None,
-) -> tuple[list[dict[str, object]], datetime]:
-    """Write the entries as :func:`append` says; the rows written and the date they were given."""
-    seq, before, last_at = last if last is not None else last_entry(session, player_id)
+) -> tuple[list[dict[str, object]], LastEntry]:
+    """Write the entries as :func:`append` says; the rows written and the new last entry."""
+    seq, before, last_at, chained = last if last is not None else last_entry(session, player_id)
     # Entries are dated in ledger order, even if the clock stepped back since the last one:
     # :func:`standing` finds "the balance before a time" by date and relies on it.
     now = max(now, last_at) if last_at is not None else now
@@ -173,6 +179,19 @@ def _append_rows(
             stake = -sum(p.amount for p in postings if p.kind is EntryKind.STAKE)
             raise LedgerError("insufficient_points", stake=stake, balance=before)
         seq += 1
+        note = posting.note.value if posting.note is not None else None
+        chained = entry_hash(
+            chained,
+            player_id=player_id,
+            seq=seq,
+            kind=posting.kind.value,
+            amount=posting.amount,
+            balance_after=running,
+            created_at=now,
+            coup_id=posting.coup_id,
+            bet=posting.bet,
+            note=note,
+        )
         rows.append(
             {
                 "player_id": player_id,
@@ -183,7 +202,8 @@ def _append_rows(
                 "created_at": now,
                 "coup_id": posting.coup_id,
                 "bet": posting.bet,
-                "note": posting.note.value if posting.note is not None else None,
+                "note": note,
+                "chain_hash": chained,
             }
         )
     try:
@@ -195,7 +215,7 @@ def _append_rows(
         if "ledger_entries.seq" in text or "uq_ledger_entries_player_id" in text:
             raise LedgerError("balance_changed") from exc
         raise
-    return rows, now
+    return rows, LastEntry(seq, running, now, chained)
 
 
 def create_guest(
@@ -225,11 +245,13 @@ class Standing:
     top_up_used_today: bool
     last_at: datetime | None = None
     """The date of the last entry."""
+    last_hash: str = GENESIS
+    """The chain hash of the last entry."""
 
     @property
     def last(self) -> LastEntry:
         """The last entry, as :func:`last_entry` gives it."""
-        return LastEntry(self.seq, self.balance, self.last_at)
+        return LastEntry(self.seq, self.balance, self.last_at, self.last_hash)
 
 
 def _day_start(now: datetime) -> datetime:
@@ -290,7 +312,8 @@ def standing(session: Session, player_id: str, since: datetime | None, now: date
     """
     query = _STANDING if since is not None else _STANDING_NO_NET
     params = {"player_id": player_id, "today": _day_start(now), "since": since or now}
-    seq, balance_after, last_at, before, granted, used = session.execute(query, params).one()
+    row = session.execute(query, params).one()
+    seq, balance_after, last_at, last_hash, before, granted, used = row
     balance_now = int(balance_after or 0)
     return Standing(
         seq=int(seq or 0),
@@ -298,6 +321,7 @@ def standing(session: Session, player_id: str, since: datetime | None, now: date
         net_since=balance_now - int(before or 0) - int(granted or 0) if since is not None else 0,
         top_up_used_today=bool(used),
         last_at=last_at,
+        last_hash=last_hash or GENESIS,
     )
 
 
@@ -310,7 +334,7 @@ _LOCK_PLAYER = (
     .execution_options(populate_existing=True)
 )
 _LAST_ENTRY = (
-    select(_ENTRIES.c.seq, _ENTRIES.c.balance_after, _ENTRIES.c.created_at)
+    select(_ENTRIES.c.seq, _ENTRIES.c.balance_after, _ENTRIES.c.created_at, _ENTRIES.c.chain_hash)
     .where(_ENTRIES.c.player_id == bindparam("player_id"))
     .order_by(_ENTRIES.c.seq.desc())
     .limit(1)
@@ -319,6 +343,7 @@ _SINCE = bindparam("since", type_=UTCDateTime())
 _LAST_SEQ = _LAST_ENTRY.with_only_columns(_ENTRIES.c.seq).scalar_subquery()
 _LAST_BALANCE = _LAST_ENTRY.with_only_columns(_ENTRIES.c.balance_after).scalar_subquery()
 _LAST_AT = _LAST_ENTRY.with_only_columns(_ENTRIES.c.created_at).scalar_subquery()
+_LAST_HASH = _LAST_ENTRY.with_only_columns(_ENTRIES.c.chain_hash).scalar_subquery()
 # The balance just before ``since``: the last entry dated earlier (index player, time, seq).
 _BALANCE_BEFORE = (
     select(_ENTRIES.c.balance_after)
@@ -347,8 +372,12 @@ _TOP_UPS_TODAY = (
     )
 )
 _USED_TODAY = _TOP_UPS_TODAY.scalar_subquery()
-_STANDING = select(_LAST_SEQ, _LAST_BALANCE, _LAST_AT, _BALANCE_BEFORE, _GRANTED_SINCE, _USED_TODAY)
-_STANDING_NO_NET = select(_LAST_SEQ, _LAST_BALANCE, _LAST_AT, literal(0), literal(0), _USED_TODAY)
+_STANDING = select(
+    _LAST_SEQ, _LAST_BALANCE, _LAST_AT, _LAST_HASH, _BALANCE_BEFORE, _GRANTED_SINCE, _USED_TODAY
+)
+_STANDING_NO_NET = select(
+    _LAST_SEQ, _LAST_BALANCE, _LAST_AT, _LAST_HASH, literal(0), literal(0), _USED_TODAY
+)
 
 
 def top_up(

@@ -8,6 +8,12 @@ over the coups, one over the shoes) and reports each discrepancy it finds; an em
   sum of all the entries), and none is dated before the entry it follows (the net of a session
   is read by date: :func:`baccarat.ledger.accounts.standing`); the first is not dated before the
   player was created and passed the 18+ gate (``created_at``, ``adult_confirmed_at``);
+- every entry's ``chain_hash`` is :func:`baccarat.core.chain.entry_hash` of its fields and the
+  hash of the player's entry before it: the first entry of a player whose hash does not follow
+  is reported (an entry changed, moved, removed or inserted by hand in the database), and each
+  player's last entry and its hash are the report's :attr:`LedgerReport.heads`; ``anchors``
+  (heads kept from an earlier check) must still be found in the chain, which catches a chain
+  rewritten whole or cut back after they were kept;
 - every coup has entries, and they are exactly what :func:`baccarat.core.settle.settle` gives for
   its cards and its stakes: every stake, then every payout or refund, none missing, none extra
   (a coup dealt but not settled, or settled twice, is reported); and its stored ``winner``,
@@ -34,6 +40,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from baccarat.core.chain import GENESIS, entry_hash
 from baccarat.core.coup import Coup
 from baccarat.core.errors import BaccaratError
 from baccarat.core.rules import RuleSet
@@ -52,7 +59,7 @@ from baccarat.store.models import (
     TableRecord,
 )
 
-__all__ = ["Discrepancy", "LedgerReport", "check_ledger"]
+__all__ = ["Discrepancy", "Head", "LedgerReport", "check_ledger"]
 
 
 # What each discrepancy says, as templates: the command line shows them in the reader's language,
@@ -61,6 +68,14 @@ SEQ_GAP = N_("entry {entry} where {due} was due")
 RUNNING_BALANCE = N_("entry {entry} says balance {balance}, the entries sum to {total}")
 NEGATIVE_BALANCE = N_("entry {entry}: {balance}")
 DATE_ORDER = N_("entry {entry} is dated {at}, before the entry it follows ({previous})")
+CHAIN_BROKEN = N_(
+    "entry {entry} does not match the hash chain: it, or the entry before it, was changed, moved "
+    "or removed outside the ledger"
+)
+CHAIN_ANCHOR = N_(
+    "entry {entry} no longer has the hash kept for it ({kept}): the chain was rewritten or cut "
+    "back since"
+)
 GATE_DATE = N_(
     "the first entry is dated {at}, before the player was created ({created}) or passed the "
     "gate ({gate})"
@@ -92,8 +107,9 @@ class Discrepancy:
 
     code: str
     """``seq_gap``, ``running_balance``, ``negative_balance``, ``entry_date_order``,
-    ``gate_date``, ``coup_unsettled``, ``coup_settlement``, ``coup_record``, ``shoe_position``,
-    ``table_date``, ``shoe_date``, ``deal_key_date``, ``table_rules``."""
+    ``gate_date``, ``chain_broken``, ``chain_anchor``, ``coup_unsettled``, ``coup_settlement``,
+    ``coup_record``, ``shoe_position``, ``table_date``, ``shoe_date``, ``deal_key_date``,
+    ``table_rules``."""
     player_id: str | None
     template: str
     """What is wrong, in English with ``{parameters}`` (one of this module's templates)."""
@@ -108,6 +124,14 @@ class Discrepancy:
 
 
 @dataclass(frozen=True, slots=True)
+class Head:
+    """A player's last entry: its number and its chain hash, what to keep to anchor the chain."""
+
+    seq: int
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerReport:
     """What the check read and what it found."""
 
@@ -118,6 +142,8 @@ class LedgerReport:
     balances: dict[str, int] = field(repr=False)
     """Every player's balance (the last entry's running balance), in minor units."""
     discrepancies: list[Discrepancy]
+    heads: dict[str, Head] = field(default_factory=dict, repr=False)
+    """Every player's last entry and its stored chain hash (see :func:`check_ledger`)."""
 
     @property
     def ok(self) -> bool:
@@ -134,6 +160,8 @@ class _Pass:
 
     found: list[Discrepancy] = field(default_factory=list)
     balances: dict[str, int] = field(default_factory=dict)
+    heads: dict[str, Head] = field(default_factory=dict)
+    anchors: Mapping[str, Head] = field(default_factory=dict)
     by_coup: dict[int, list[Line]] = field(default_factory=dict)
     """Each coup's entries (from the entries' pass, for the coups' pass)."""
     owners: dict[int, str] = field(default_factory=dict)
@@ -146,8 +174,9 @@ class _Pass:
     shoes: int = 0
 
 
-def check_ledger(store: Store) -> LedgerReport:
-    """Check every account, coup and shoe in ``store`` (see the module's description).
+def check_ledger(store: Store, anchors: Mapping[str, Head] | None = None) -> LedgerReport:
+    """Check every account, coup and shoe in ``store`` (see the module's description);
+    ``anchors``: heads of an earlier report, each of which must still be in its player's chain.
 
     >>> from baccarat.ledger.service import PlayService
     >>> service = PlayService(Store.open("sqlite://"))
@@ -159,7 +188,7 @@ def check_ledger(store: Store) -> LedgerReport:
     >>> report.ok, report.players, report.coups
     (True, 1, 1)
     """
-    state = _Pass()
+    state = _Pass(anchors=anchors or {})
     with store.reading() as db:
         _check_entries(db, state)
         _check_coups(db, state)
@@ -172,20 +201,24 @@ def check_ledger(store: Store) -> LedgerReport:
         shoes=state.shoes,
         balances=state.balances,
         discrepancies=state.found,
+        heads=state.heads,
     )
 
 
 def _check_entries(db: Session, state: _Pass) -> None:
-    """Every player's entries: numbered, summed, dated in order, none before the gate."""
+    """Every player's entries: numbered, summed, dated in order, none before the gate, chained."""
     found = state.found
     joined = {pid: (created, gate) for pid, created, gate in db.execute(_PLAYER_DATES)}
     player: str | None = None
     seq = running = 0
     last_at: datetime | None = None
-    for player_id, entry_seq, kind, amount, balance_after, coup_id, bet, at in db.execute(_ENTRIES):
+    previous, intact = GENESIS, True
+    for row in db.execute(_ENTRIES):
+        player_id, entry_seq, kind, amount, balance_after, coup_id, bet, at, note, stored = row
         state.entries += 1
         if player_id != player:
             player, seq, running, last_at = player_id, 0, 0, None
+            previous, intact = GENESIS, True
             state.players += 1
             created, gate = joined.get(player_id, (at, at))
             if at < created or at < gate:
@@ -240,6 +273,38 @@ def _check_entries(db: Session, state: _Pass) -> None:
         state.balances[player_id] = balance_after
         if coup_id is not None:
             state.by_coup.setdefault(coup_id, []).append((kind, amount, bet))
+        expected = entry_hash(
+            previous,
+            player_id=player_id,
+            seq=entry_seq,
+            kind=kind,
+            amount=amount,
+            balance_after=balance_after,
+            created_at=at,
+            coup_id=coup_id,
+            bet=bet,
+            note=note,
+        )
+        if intact and stored != expected:
+            # The first break only: every hash after it chains to a link already in doubt.
+            found.append(Discrepancy("chain_broken", player_id, CHAIN_BROKEN, {"entry": entry_seq}))
+            intact = False
+        previous = stored
+        _check_anchor(state, player_id, entry_seq, stored)
+        state.heads[player_id] = Head(entry_seq, stored)
+    for player_id, anchor in state.anchors.items():
+        head = state.heads.get(player_id)
+        if head is None or head.seq < anchor.seq:
+            params = {"entry": anchor.seq, "kept": anchor.hash}
+            found.append(Discrepancy("chain_anchor", player_id, CHAIN_ANCHOR, params))
+
+
+def _check_anchor(state: _Pass, player_id: str, seq: int, stored: str) -> None:
+    """The entry a kept head names still has the hash kept for it."""
+    anchor = state.anchors.get(player_id)
+    if anchor is not None and anchor.seq == seq and anchor.hash != stored:
+        params = {"entry": seq, "kept": anchor.hash}
+        state.found.append(Discrepancy("chain_anchor", player_id, CHAIN_ANCHOR, params))
 
 
 def _table_rule_sets(db: Session, state: _Pass) -> dict[int, RuleSet]:
@@ -382,6 +447,8 @@ _ENTRIES = select(
     Entry.coup_id,
     Entry.bet,
     Entry.created_at,
+    Entry.note,
+    Entry.chain_hash,
 ).order_by(Entry.player_id, Entry.seq)
 _COUPS = select(
     CoupRecord.id,

@@ -261,7 +261,8 @@ def _write_entries(
 ) -> Standing:
     """Take the stakes and pay what the bets returned (the coup's entries); the standing after."""
     entries = postings(settlement, coup_id)
-    dated = accounts.append_dated(db, request.player_id, entries, now, standing.last)
+    last = accounts.append_dated(db, request.player_id, entries, now, standing.last)
+    dated = last.at or now  # the entries were just dated: never None
     since = request.since
     return Standing(
         seq=standing.seq + len(entries),
@@ -272,6 +273,7 @@ def _write_entries(
         + (settlement.net if since is not None and dated >= since else 0),
         top_up_used_today=standing.top_up_used_today,
         last_at=dated,
+        last_hash=last.hash,
     )
 
 

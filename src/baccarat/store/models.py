@@ -7,9 +7,11 @@ ledger (:mod:`baccarat.ledger`) and the quiz's database store (:mod:`baccarat.st
 The ledger is a list of immutable entries per player (stake, payout, refund, grant), numbered
 ``seq = 1, 2, 3 …`` per player. Each entry carries the balance after it, so the balance is the
 last entry's ``balance_after`` and equals the sum of all amounts (an invariant a ledger check can
-verify). Two constraints make concurrent writers safe without locks: ``(player_id, seq)`` is
-unique, so two transactions that read the same last entry cannot both append after it, and
-``balance_after >= 0`` makes a negative balance impossible whatever the code above does.
+verify), and a hash that chains it to the player's entry before it (``chain_hash``:
+:mod:`baccarat.core.chain`), so an entry edited by hand in the database shows. Two constraints
+make concurrent writers safe without locks: ``(player_id, seq)`` is unique, so two transactions
+that read the same last entry cannot both append after it, and ``balance_after >= 0`` makes a
+negative balance impossible whatever the code above does.
 
 The shoe's card order is stored so that a restart does not lose a shoe; nothing ever sends it to
 a browser. A coup stores the cards it used in dealing order; its steps, explanations and
@@ -251,6 +253,10 @@ class Entry(Base):
     """The bet a stake, payout or refund belongs to (its name in the rule set)."""
     note: Mapped[str | None] = mapped_column(String(16))
     """For a grant: a :class:`GrantNote` value."""
+    chain_hash: Mapped[str] = mapped_column(String(64))
+    """SHA-256 (hex) of this entry's fields and the chain hash of the player's entry before it
+    (:func:`baccarat.core.chain.entry_hash`): written with the entry, verified by the ledger
+    check, so an entry changed, moved or removed by hand in the database shows."""
 
 
 class TableRecord(Base):

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from typing_extensions import TypedDict
 
-from baccarat.records.declare import Range, Tag, shape
+from baccarat.records.declare import Pattern, Range, Tag, shape
 from baccarat.records.schema import RecordType
 from baccarat.records.shapes.common import Card, Count, Seed, ShoeRules
 from baccarat.records.shapes.coup import CoupRecord
@@ -67,8 +67,16 @@ class Discrepancy(TypedDict):
 
 
 @shape
+class LedgerHead(TypedDict):
+    """A player's last entry: its number and its chain hash (keep it to anchor the chain)."""
+
+    seq: Annotated[int, Range(1)]
+    hash: Annotated[str, Pattern("^[0-9a-f]{64}$")]
+
+
+@shape
 class LedgerCheckRecord(TypedDict):
-    """``baccarat ledger check --json``: the counts and every discrepancy."""
+    """``baccarat ledger check --json``: the counts, every discrepancy and every player's head."""
 
     schema: Annotated[str, Tag(RecordType.LEDGER_CHECK)]
     ok: bool
@@ -78,3 +86,6 @@ class LedgerCheckRecord(TypedDict):
     shoes: Count
     points: int
     discrepancies: list[Discrepancy]
+    heads: dict[str, LedgerHead]
+    """Every player's last entry and its chain hash, by player id: kept elsewhere, they are what
+    ``ledger check --anchor`` proves the ledger still holds."""
