@@ -20,7 +20,14 @@ from baccarat.ledger.errors import LedgerError
 from baccarat.store.db import Store, alembic_config, make_engine
 from support.fair import ContributingService
 
-__all__ = ["dump", "populate", "populated_ledgers", "revisions"]
+__all__ = [
+    "dump",
+    "first_ddl",
+    "half_migrate",
+    "populate",
+    "populated_ledgers",
+    "revisions",
+]
 
 
 def revisions() -> list[str]:
@@ -78,5 +85,46 @@ def dump(path: Path) -> list[str]:
     connection = sqlite3.connect(path)
     try:
         return list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+def first_ddl(path: Path, target: str) -> list[str]:
+    """The DDL statements a run of the migration to ``target`` (from the file's revision) starts
+    with, up to its first write of rows: what the old driver committed one by one, before a
+    write began its transaction (found on a copy, which is then thrown away)."""
+    from sqlalchemy import event
+
+    from baccarat.store.db import migrate
+
+    copy = path.with_name(f"{path.stem}-probe.sqlite3")
+    shutil.copyfile(path, copy)
+    engine = make_engine(f"sqlite:///{copy}")
+    seen: list[str] = []
+
+    def record(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        seen.append(statement.strip())
+
+    event.listen(engine, "before_cursor_execute", record)
+    migrate(engine, target)
+    engine.dispose()
+    copy.unlink()
+    ddl: list[str] = []
+    for statement in seen[seen.index("BEGIN IMMEDIATE") + 1 :]:
+        verb = statement.split(None, 1)[0].upper()
+        if verb in ("INSERT", "UPDATE", "DELETE", "REPLACE"):
+            break
+        if verb in ("CREATE", "ALTER", "DROP"):
+            ddl.append(statement)
+    return ddl
+
+
+def half_migrate(path: Path, statements: list[str]) -> None:
+    """Run ``statements`` on the file each in its own transaction, stamping nothing: a run of
+    the old code stopped after them."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        for statement in statements:
+            connection.execute(statement)
     finally:
         connection.close()

@@ -97,6 +97,7 @@ ERROR_MODULES = (
     "baccarat.ledger.errors",
     "baccarat.ledger.rulesets",
     "baccarat.extras",
+    "baccarat.store.errors",
     "baccarat.lab.strategy",
 )
 """The modules that define errors with a template (the core's cards and coups come with them)."""
