@@ -22,7 +22,7 @@ STEPS = list(zip([None, *revisions()], revisions(), strict=False))
 """Each migration as ``(from, to)``: a new, empty file first."""
 
 
-class Stop(Exception):
+class StopError(Exception):
     """What the hook raises in place of a statement."""
 
 
@@ -43,7 +43,7 @@ class Failing:
             return
         self.count += 1
         if self.count == self.at:
-            raise Stop(statement)
+            raise StopError(statement)
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +82,7 @@ def test_a_migration_stopped_at_any_statement_changes_nothing(
         path = _copy(ledgers[start], tmp_path)
         engine = make_engine(f"sqlite:///{path}")
         Failing(engine, at)
-        with pytest.raises(Stop):
+        with pytest.raises(StopError):
             migrate(engine, target)
         engine.dispose()
         assert dump(path) == before, f"statement {at} of {total}"

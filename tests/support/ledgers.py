@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import shutil
 import sqlite3
+from contextlib import suppress
 from pathlib import Path
 
 from alembic import command
@@ -43,10 +44,8 @@ def populate(store: Store) -> None:
     member = service.join().player_id
     service.register(member, "migrant", "correct horse battery")
     service.log_in("migrant", "correct horse battery", address="192.0.2.1")
-    try:
+    with suppress(LedgerError):  # a failed log-in, counted
         service.log_in("migrant", "wrong password", address="192.0.2.1")
-    except LedgerError:
-        pass
     service.set_limits(
         guest, reality_check_minutes=30, session_limit_minutes=120, daily_coup_limit=500
     )

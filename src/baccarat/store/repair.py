@@ -92,7 +92,6 @@ def _repair(connection: Connection, url: str) -> list[str]:
     return sorted(
         f"{kind} {name}"
         for kind, name in leftover
-        if kind == "table" or (name.split(".")[0] if kind == "column" else owners.get(name))
-        not in tables
+        if kind == "table"
+        or (name.split(".")[0] if kind == "column" else owners.get(name)) not in tables
     )
-

@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, text
+from sqlalchemy import Connection, Engine, create_engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
@@ -246,7 +246,7 @@ def integrity_problem(engine: Engine) -> StoreError | None:
         with engine.connect() as connection:
             first = connection.exec_driver_sql("PRAGMA quick_check(1)").scalar()
     except SQLAlchemyError as exc:  # a header too damaged to read at all
-        first = str(exc.orig if getattr(exc, "orig", None) else exc).strip().splitlines()[0]
+        first = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
     if first == "ok":
         return None
     return StoreError("damaged_file", path=str(Path(str(database)).expanduser()), reason=first)
