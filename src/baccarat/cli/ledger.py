@@ -1,4 +1,5 @@
-"""``baccarat ledger check``: prove that every account of the practice table adds up."""
+"""``baccarat ledger check``: prove that every account of the practice table adds up;
+``baccarat ledger repair``: undo what an interrupted migration of the old code left behind."""
 
 from __future__ import annotations
 
@@ -19,7 +20,13 @@ from baccarat.records import RecordType
 if TYPE_CHECKING:
     from baccarat.ledger.check import Head
 
-__all__ = ["existing_ledger", "kept_heads", "ledger_check_command", "register"]
+__all__ = [
+    "existing_ledger",
+    "kept_heads",
+    "ledger_check_command",
+    "ledger_repair_command",
+    "register",
+]
 
 _MOST_ANCHOR_BYTES = 1 << 28
 """The largest ``--anchor`` file read: 256 MiB, the heads of a million players and more."""
@@ -180,6 +187,55 @@ def ledger_check_command(
         raise SystemExit(1)
 
 
+def ledger_repair_command(
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            help="SQLAlchemy URL of the ledger.",
+            show_default="the table's: BACCARAT_DATABASE_URL, else SQLite in ./data/",
+        ),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    """Repair a schema an interrupted migration left half-applied (SQLite, before this version):
+    drop, in one transaction, the tables, columns and indexes the stored revision does not have.
+
+    Refused, with nothing changed, when something of the revision is missing or a leftover table
+    holds rows: restore a backup then. The next start migrates as usual.
+    """
+    t = cli_translator(lang)
+    require("web", "baccarat ledger repair")
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from baccarat.cli.serve import check_database_url
+    from baccarat.store.db import Store
+    from baccarat.store.repair import repair_schema
+    from baccarat.web.settings import Settings
+
+    url = check_database_url(database) if database else Settings().resolved_database_url()
+    require_database(url, "baccarat ledger repair")
+    existing_ledger(url)
+    try:
+        store = Store.open(url, run_migrations=False)
+        try:
+            dropped = repair_schema(store.engine)
+        finally:
+            store.close()
+    except SQLAlchemyError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise CliError("cannot_read_ledger", url=url, reason=first) from None
+    if dropped:
+        typer.echo(
+            t.gettext(
+                "ledger repair: dropped what an interrupted migration left: {objects}; "
+                "the next start migrates the ledger"
+            ).format(objects=", ".join(dropped))
+        )
+    else:
+        typer.echo(t.gettext("ledger repair: nothing to repair"))
+
+
 def register(app: typer.Typer) -> None:
     ledger = typer.Typer(
         help="The practice table's ledger.",
@@ -196,6 +252,11 @@ def register(app: typer.Typer) -> None:
             "baccarat ledger check --anchor heads.json",
         ),
     )(ledger_check_command)
+    ledger.command(
+        "repair",
+        short_help="Repair a schema an interrupted migration left half-applied.",
+        epilog=examples("baccarat ledger repair --database sqlite:///data/baccarat.sqlite3"),
+    )(ledger_repair_command)
     from baccarat.cli.ledgerarchive import register_archive_commands
 
     register_archive_commands(ledger)

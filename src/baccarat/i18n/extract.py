@@ -98,6 +98,7 @@ ERROR_MODULES = (
     "baccarat.ledger.rulesets",
     "baccarat.store.archive",
     "baccarat.extras",
+    "baccarat.store.errors",
     "baccarat.lab.strategy",
 )
 """The modules that define errors with a template (the core's cards and coups come with them)."""

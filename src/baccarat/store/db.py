@@ -1,7 +1,8 @@
 """Engines, sessions and migrations: SQLite by default, PostgreSQL by URL.
 
 The schema is created and upgraded by Alembic, programmatically, when the application starts
-(:func:`migrate`): there is no separate step to forget. Every write goes through one
+(:func:`migrate`, in one transaction: :mod:`baccarat.store.schema`): there is no separate step to
+forget. Every write goes through one
 :class:`Store.transaction`, so deal and settlement commit together or not at all, and a future
 writer holds the locks that serialise it against every other writer of the same ledger: an
 immediate transaction on an SQLite file (the database's write lock, taken before the first read,
@@ -14,7 +15,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +24,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from baccarat.store.checkpoint import BACKSTOP_PAGES, Checkpointer
+from baccarat.store.schema import alembic_config, head_revision, integrity_problem, migrate
 
 __all__ = ["Store", "alembic_config", "head_revision", "make_engine", "migrate"]
 
-MIGRATIONS = "baccarat.store:migrations"
 _BEGIN_IMMEDIATE = text("BEGIN IMMEDIATE")  # built once: every write transaction runs it
 
 
@@ -66,40 +66,6 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
 
         return engine
     return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
-
-
-def alembic_config(engine: Engine | None = None) -> Any:
-    """An Alembic ``Config`` for the packaged migrations (for ``migrate`` and for developers).
-
-    To write a new migration: ``alembic.command.revision(alembic_config(engine), message,
-    autogenerate=True)`` against a database at head.
-    """
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", MIGRATIONS)
-    if engine is not None:
-        config.attributes["engine"] = engine
-    return config
-
-
-def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the database schema up to ``revision`` (the latest by default)."""
-    from alembic import command
-
-    command.upgrade(alembic_config(engine), revision)
-
-
-@cache
-def head_revision() -> str:
-    """The packaged migrations' latest revision (read once: the scripts do not change while a
-    process runs)."""
-    from alembic.script import ScriptDirectory
-
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    if head is None:
-        raise AssertionError("the packaged migrations have no head")
-    return head
 
 
 def _checkpoint_at_backstop(dbapi_connection: Any, _record: Any) -> None:
@@ -151,12 +117,24 @@ class Store:
     ) -> Store:
         """Connect to ``url`` and (by default) migrate it to the latest schema; ``pool_size``:
         see :func:`make_engine`; ``background_checkpoints`` (a server's store): see
-        :attr:`checkpointer`."""
+        :attr:`checkpointer`.
+
+        A start (``run_migrations``) first refuses an SQLite file that fails its quick check,
+        and a schema a run of the old code left half-migrated, with a
+        :class:`~baccarat.store.errors.StoreError` that says what to do.
+        """
         store = cls(
             make_engine(url, pool_size=pool_size), background_checkpoints=background_checkpoints
         )
         if run_migrations:
-            migrate(store.engine)
+            try:
+                problem = integrity_problem(store.engine)
+                if problem is not None:
+                    raise problem
+                migrate(store.engine)
+            except BaseException:
+                store.close()
+                raise
         return store
 
     @contextmanager

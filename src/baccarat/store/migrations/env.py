@@ -9,14 +9,16 @@ from alembic import context
 from sqlalchemy import Engine
 
 from baccarat.store.models import Base
+from baccarat.store.schema import migration_connection
 
 
 def run_migrations() -> None:
-    """Upgrade (or downgrade) in one transaction on the engine passed in the config."""
+    """Upgrade (or downgrade) in one transaction on the engine passed in the config: on SQLite
+    too, DDL included (see :func:`baccarat.store.schema.migration_connection`)."""
     engine = context.config.attributes.get("engine")
     if not isinstance(engine, Engine):
         raise RuntimeError("run migrations through baccarat.store.db.migrate(engine)")
-    with engine.begin() as connection:
+    with migration_connection(engine) as connection:
         context.configure(
             connection=connection,
             target_metadata=Base.metadata,
