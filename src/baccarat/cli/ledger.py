@@ -219,20 +219,26 @@ def ledger_repair_command(
     try:
         store = Store.open(url, run_migrations=False)
         try:
-            dropped = repair_schema(store.engine)
+            repaired = repair_schema(store.engine)
         finally:
             store.close()
     except SQLAlchemyError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise CliError("cannot_read_ledger", url=url, reason=first) from None
-    if dropped:
+    if repaired.dropped:
         typer.echo(
             t.gettext(
                 "ledger repair: dropped what an interrupted migration left: {objects}; "
                 "the next start migrates the ledger"
-            ).format(objects=", ".join(dropped))
+            ).format(objects=", ".join(repaired.dropped))
         )
-    else:
+    if repaired.made:
+        typer.echo(
+            t.gettext(
+                "ledger repair: made again what an interrupted migration dropped: {objects}"
+            ).format(objects=", ".join(repaired.made))
+        )
+    if not repaired:
         typer.echo(t.gettext("ledger repair: nothing to repair"))
 
 

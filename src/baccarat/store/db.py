@@ -12,6 +12,7 @@ player (:func:`baccarat.ledger.accounts.lock_player`).
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -58,11 +59,17 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA foreign_keys = ON")
-            if not in_memory:
-                cursor.execute("PRAGMA journal_mode = WAL")
-                cursor.execute("PRAGMA synchronous = NORMAL")
-            cursor.close()
+            try:
+                cursor.execute("PRAGMA foreign_keys = ON")
+                if not in_memory:
+                    cursor.execute("PRAGMA journal_mode = WAL")
+                    cursor.execute("PRAGMA synchronous = NORMAL")
+            except UnicodeDecodeError:
+                # A damaged schema page: SQLite's message quotes its bytes, which are not text.
+                # As the driver's own error, every caller reports it as a database it cannot read.
+                raise sqlite3.DatabaseError("database disk image is malformed") from None
+            finally:
+                cursor.close()
 
         return engine
     return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)

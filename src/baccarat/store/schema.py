@@ -23,10 +23,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine
@@ -171,16 +172,34 @@ def _same(connection: Connection) -> Iterator[Connection]:
     yield connection
 
 
-@cache
 def expected_snapshot(revision: str | None) -> Snapshot:
     """The schema the migrations build up to ``revision`` (None: nothing), built once per
     process in a scratch in-memory database."""
+    return _expected(revision)[0]
+
+
+def expected_definitions(revision: str | None) -> Mapping[tuple[str, str], str]:
+    """The SQL that creates each trigger and index of the schema at ``revision``: objects that
+    hold no data, which a repair can make again."""
+    return _expected(revision)[1]
+
+
+@cache
+def _expected(revision: str | None) -> tuple[Snapshot, Mapping[tuple[str, str], str]]:
     if revision is None:
-        return frozenset()
+        return frozenset(), {}
     scratch = create_engine("sqlite://", poolclass=StaticPool)
     try:
         migrate(scratch, revision)
-        return snapshot_of(scratch)
+        with scratch.connect() as connection:
+            definitions = {
+                (kind, name): sql
+                for kind, name, sql in connection.exec_driver_sql(
+                    "SELECT type, name, sql FROM sqlite_master "
+                    "WHERE type IN ('index', 'trigger') AND sql IS NOT NULL"
+                )
+            }
+        return snapshot_of(scratch), MappingProxyType(definitions)
     finally:
         scratch.dispose()
 
