@@ -13,8 +13,9 @@ answered 408 (JSON) and closed; one that sent nothing is closed. The body's own 
 
 The bound on connections replaces uvicorn's ``limit_concurrency`` (which counts the connection
 asking, so a limit of N admits N - 1, and answers in plain text): a request on a connection
-beyond ``max_connections`` is answered 503 with ``Retry-After`` and a JSON body as soon as its
-head is read, and its connection closed; the others are served as usual.
+opened beyond ``max_connections`` (counted as it opens) is answered 503 with ``Retry-After``
+and a JSON body as soon as its head is read, and its connection closed; the connections opened
+before it are served as usual.
 
 >>> factory = guarded_protocol(header_timeout=10.0, max_connections=100)
 >>> factory.func is GuardedProtocol, factory.keywords
@@ -80,9 +81,12 @@ class GuardedProtocol(HttpToolsProtocol):
         self.max_connections = max_connections
         self._head_timer: asyncio.TimerHandle | None = None
         self._head_started = False
+        self._over = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        # Counted as it opens: one beyond the bound is refused, those before it never are.
+        self._over = len(self.connections) > self.max_connections
         self._arm()
 
     def data_received(self, data: bytes) -> None:
@@ -101,8 +105,8 @@ class GuardedProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._disarm()
         self._head_started = False
-        if len(self.connections) > self.max_connections:  # this connection is counted too
-            _logger.warning("Refused a request: %d connections open.", len(self.connections))
+        if self._over:
+            _logger.warning("Refused a request: over %d connections open.", self.max_connections)
             served, self.app = self.app, _too_many_connections
             try:
                 super().on_headers_complete()
