@@ -240,4 +240,3 @@ def test_with_workers_metrics_count_the_requests_of_every_worker(tmp_path: Path)
             )
         # serve's own start-up check asked once more; at least one worker served its players.
         assert counted == [asked + 1, asked + 1], counted
-

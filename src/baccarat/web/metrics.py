@@ -7,7 +7,7 @@ operator's monitoring (off unless ``BACCARAT_METRICS=true``).
 - ``baccarat_deal_duration_seconds{route}``: the time of each deal dealt (the API's, the table
   page's and Chemin de Fer's), from its request's arrival to its answer;
 - ``baccarat_deals_refused_total{reason}``: deals refused, by the refusal's code
-  (``insufficient_balance``, ``stake_above_max``, ``rate_limited``, ``session_limit``, …;
+  (``bad_stake``, ``insufficient_points``, ``rate_limited``, ``session_limit``, …;
   ``http_<status>`` for one without a code);
 - ``baccarat_database_errors_total{error}``: errors the database driver raised, by SQLAlchemy's
   class (``OperationalError``, ``IntegrityError``, …), whether or not the request recovered.
