@@ -27,7 +27,8 @@ application reads it, because FastAPI turns any failure while it reads one into 
 >>> async def slow_receive():
 ...     await asyncio.sleep(60)
 >>> sent.clear()
->>> asyncio.run(BodyCapMiddleware(app, max_bytes=8, read_timeout=0.01)(scope, slow_receive, send))
+>>> small = {"type": "http", "headers": [(b"content-length", b"4")]}
+>>> asyncio.run(BodyCapMiddleware(app, max_bytes=8, read_timeout=0.01)(small, slow_receive, send))
 >>> sent[0]["status"]
 408
 """
