@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 from collections.abc import Callable
@@ -54,6 +55,7 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
         "BACCARAT_THREADS",
         "BACCARAT_RULES_DIR",
         "BACCARAT_SERVER_GC",
+        "PROMETHEUS_MULTIPROC_DIR",
     ):
         monkeypatch.setenv(name, "")
         monkeypatch.delenv(name)
@@ -147,6 +149,31 @@ def test_serve_threads_reach_the_settings_and_every_worker(
     assert served["app"].state.settings.threads == 7
     main(["serve", "--workers", "2", "--threads", "9"])
     assert os.environ["BACCARAT_THREADS"] == "9"
+
+
+def test_serve_hands_uvicorn_the_limits_of_the_settings(
+    served: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from baccarat.web.connections import GuardedProtocol
+
+    monkeypatch.setenv("BACCARAT_HEADER_TIMEOUT", "7.5")
+    monkeypatch.setenv("BACCARAT_MAX_CONNECTIONS", "40")
+    monkeypatch.setenv("BACCARAT_KEEP_ALIVE_TIMEOUT", "12")
+    main(["serve", "--workers", "2"])
+    # A partial of an importable class: it reaches every worker process, pickled.
+    protocol = pickle.loads(pickle.dumps(served["http"]))
+    assert protocol.func is GuardedProtocol
+    assert protocol.keywords == {"header_timeout": 7.5, "max_connections": 40}
+    assert served["timeout_keep_alive"] == 12
+
+
+def test_serve_with_workers_and_metrics_shares_a_metrics_folder(
+    served: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BACCARAT_METRICS", "true")
+    main(["serve", "--workers", "2"])
+    shared = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])  # the workers inherit it
+    assert shared.is_dir() and not any(shared.iterdir())
 
 
 def test_serve_tunes_the_collector_of_every_server_process(served: dict[str, Any]) -> None:

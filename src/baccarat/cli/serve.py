@@ -187,12 +187,19 @@ def serve_command(
             sys.stdout.write(started.format(address=address, database=url) + "\n")
         sys.stdout.flush()
 
+    from baccarat.web.connections import guarded_protocol
+
     options = {
         "host": host,
         "port": port,
         "log_level": "warning",
         "proxy_headers": bool(proxies),
         "forwarded_allow_ips": proxies or None,
+        # The limits a server keeps on slow clients and open connections (docs/web.md).
+        "http": guarded_protocol(
+            header_timeout=settings.header_timeout, max_connections=settings.max_connections
+        ),
+        "timeout_keep_alive": settings.keep_alive_timeout,
     }
     if workers == 1:
         run_server(app, announce, **options)
@@ -204,6 +211,10 @@ def serve_command(
     os.environ["BACCARAT_SERVER_GC"] = "true"
     if settings.rules_dir is not None:
         os.environ["BACCARAT_RULES_DIR"] = str(settings.rules_dir)
+    if settings.metrics:
+        from baccarat.web.metrics import shared_metrics_dir
+
+        shared_metrics_dir()  # /metrics then answers the sum over every worker
     run_server("baccarat.web.app:create_app", announce, factory=True, workers=workers, **options)
 
 

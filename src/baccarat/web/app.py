@@ -34,6 +34,7 @@ from baccarat.web.context import CookieSigner, RequestContextMiddleware
 from baccarat.web.deps import GateRequiredError
 from baccarat.web.i18n import _
 from baccarat.web.lifespan import server_lifespan, warm_up
+from baccarat.web.metrics import note_refusal
 from baccarat.web.pages import render_error
 from baccarat.web.present.labels import error_message, validation_text
 from baccarat.web.routers import (
@@ -67,6 +68,7 @@ def _json_error(status: int, code: str, detail: str, **extra: Any) -> JSONRespon
 
 
 def _gate_redirect(request: Request) -> Response:
+    note_refusal("gate_required")
     if _wants_json(request):
         return _json_error(
             401,
@@ -114,6 +116,7 @@ def _install_error_handlers(app: FastAPI) -> None:
         if exc.code == "not_found" and exc.params.get("what") == "player":
             # A cookie for a player this database does not know (a new database): start again.
             return _gate_redirect(request)
+        note_refusal(exc.code)
         if _wants_json(request):
             # What a client needs to answer: the shoe and its commitment to contribute to.
             extra = (
@@ -133,6 +136,7 @@ def _install_error_handlers(app: FastAPI) -> None:
         # A templated refusal (a client seed, a card) reads in the page's language; an amount
         # the strict grammar refuses says which rule it broke (amount_malformed, …).
         code = exc.code if isinstance(exc, AmountError) else "bad_input"
+        note_refusal(code)
         if _wants_json(request):
             return _json_error(422, code, error_message(exc))
         return render_error(request, 422, error_message(exc))
@@ -141,11 +145,13 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def database_unavailable(request: Request, exc: OperationalError) -> Response:
         # The database cannot write (a full disk, read-only, gone): nothing was done; a client
         # may try again later, the answer says when.
+        note_refusal("unavailable")
         return unavailable(request)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
         errors = exc.errors()
+        note_refusal("invalid_request")
         if any(
             error.get("type") == "missing" and tuple(error.get("loc", ())) == _IDEMPOTENCY_LOC
             for error in errors
@@ -274,8 +280,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         default_language=settings.default_language,
         secure=settings.cookie_secure,
     )
-    # Outermost: a body over the cap is refused before any layer reads it.
-    app.add_middleware(BodyCapMiddleware, max_bytes=settings.max_body_bytes)
+    # Outermost: a body over the cap, or too slow, is refused before any layer reads it.
+    app.add_middleware(
+        BodyCapMiddleware,
+        max_bytes=settings.max_body_bytes,
+        read_timeout=settings.body_timeout,
+    )
     _install_error_handlers(app)
     # The JSON API first: routes are matched in order, and the deal is the busiest request
     # (no page path starts with /api, so the order changes nothing else).
@@ -296,6 +306,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_docs(app)
     app.mount("/static", StaticFiles(directory=str(files("baccarat.web") / "static")), "static")
     _document_csrf(app)
+    if settings.metrics:
+        # Imported only here: with metrics off the application never loads prometheus_client.
+        from baccarat.web.metrics import install_metrics
+
+        install_metrics(app, store)  # outside the body cap: its refusals are counted too
     return app
 
 

@@ -5,6 +5,11 @@ refused as soon as what arrived passes the cap).
 No request of the practice table needs more than a few kilobytes (a deal's stakes, a form, a
 client seed); without a cap a 50 MB body was read and parsed whole before its 422.
 
+With a ``read_timeout``, every body is read here, whole, and must arrive within that many
+seconds of its request's head: a slower one (a client sending a byte now and then) is refused
+with 408 and a JSON body, and its connection closed. A body is read here, not where the
+application reads it, because FastAPI turns any failure while it reads one into a 400.
+
 >>> import asyncio
 >>> async def app(scope, receive, send):
 ...     await receive()
@@ -19,27 +24,40 @@ client seed); without a cap a 50 MB body was read and parsed whole before its 42
 >>> asyncio.run(BodyCapMiddleware(app, max_bytes=8)(scope, receive, send))
 >>> sent[0]["status"]
 413
+>>> async def slow_receive():
+...     await asyncio.sleep(60)
+>>> sent.clear()
+>>> small = {"type": "http", "headers": [(b"content-length", b"4")]}
+>>> asyncio.run(BodyCapMiddleware(app, max_bytes=8, read_timeout=0.01)(small, slow_receive, send))
+>>> sent[0]["status"]
+408
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from baccarat.web.security import _header
 
-__all__ = ["BODY_TOO_LARGE", "BodyCapMiddleware"]
+__all__ = ["BODY_TIMEOUT", "BODY_TOO_LARGE", "BodyCapMiddleware"]
 
 BODY_TOO_LARGE = "body_too_large"
-"""The refusal's ``code``."""
+"""The 413's ``code``."""
+BODY_TIMEOUT = "body_timeout"
+"""The 408's ``code``."""
 
 
 class BodyCapMiddleware:
-    """Refuse request bodies over ``max_bytes`` with 413 before the application parses them."""
+    """Refuse request bodies over ``max_bytes`` with 413 before the application parses them,
+    and (with ``read_timeout``) those slower than ``read_timeout`` seconds with 408."""
 
-    def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, *, max_bytes: int, read_timeout: float | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.read_timeout = read_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -49,14 +67,22 @@ class BodyCapMiddleware:
         if declared is not None and declared > self.max_bytes:
             await self._refuse(scope, receive, send)
             return
-        if declared is None and _header(scope, b"transfer-encoding") is not None:
-            # No length said: read the body here, up to the cap, and hand it on whole (a body
-            # under the cap is small). The application's own reading cannot be interrupted
-            # with a 413: FastAPI turns any failure there into a 400.
+        chunked = declared is None and _header(scope, b"transfer-encoding") is not None
+        if chunked or (declared and self.read_timeout is not None):
+            # Read the body here, up to the cap and within the time, and hand it on whole (a
+            # body under the cap is small). The application's own reading cannot be
+            # interrupted with a 413 or a 408: FastAPI turns any failure there into a 400.
             messages: list[Message] = []
             received = 0
+            loop = asyncio.get_running_loop()
+            deadline = None if self.read_timeout is None else loop.time() + self.read_timeout
             while True:
-                message = await receive()
+                try:
+                    async with asyncio.timeout_at(deadline):
+                        message = await receive()
+                except TimeoutError:
+                    await self._refuse_slow(scope, receive, send)
+                    return
                 messages.append(message)
                 if message["type"] != "http.request":
                     break
@@ -84,6 +110,20 @@ class BodyCapMiddleware:
             },
             status_code=413,
             # What is left of the body is never read: the connection cannot carry another request.
+            headers={"Connection": "close"},
+        )
+        await refusal(scope, receive, send)
+
+    async def _refuse_slow(self, scope: Scope, receive: Receive, send: Send) -> None:
+        refusal = JSONResponse(
+            {
+                "code": BODY_TIMEOUT,
+                "detail": "The request body did not arrive within "
+                f"{self.read_timeout:g} s of its headers.",
+                "seconds": self.read_timeout,
+            },
+            status_code=408,
+            # The rest of the body may still come: the connection cannot carry another request.
             headers={"Connection": "close"},
         )
         await refusal(scope, receive, send)

@@ -15,7 +15,8 @@ from typing import Annotated, Protocol
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
-from baccarat.core.errors import BaccaratError
+from baccarat.core.errors import UNTRANSLATED, BaccaratError
+from baccarat.web.metrics import note_refusal
 from baccarat.web.present.labels import error_message
 from baccarat.web.statuses import status_of
 
@@ -52,6 +53,7 @@ def form_post(
     try:
         return action()
     except refused as exc:
+        note_refusal(getattr(exc, "code", UNTRANSLATED))
         return page(error=error_message(exc), status=status_of(exc))
 
 

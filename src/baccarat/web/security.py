@@ -57,6 +57,7 @@ from baccarat.web.context import (
     _cookies,
 )
 from baccarat.web.i18n import _
+from baccarat.web.metrics import note_refusal
 
 __all__ = [
     "CSP",
@@ -291,6 +292,7 @@ class SecurityMiddleware:
         detail: str,
         retry_after: int | None = None,
     ) -> None:
+        note_refusal(code)
         headers = [(b"cache-control", b"no-store")]
         if retry_after is not None:
             headers.append((b"retry-after", str(retry_after).encode()))

@@ -60,6 +60,25 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=1_048_576, ge=1024)
     """The largest request body taken (bytes): a larger one is refused with 413 before it is
     read (:mod:`baccarat.web.bodycap`). Every request of the table needs a few kilobytes."""
+    header_timeout: float = Field(default=10.0, gt=0, le=3600)
+    """Seconds a connection has to send a request's line and headers whole, from its opening
+    or the first byte of its next request: a slower one is answered 408 and closed (one that
+    sent nothing is closed) (:mod:`baccarat.web.connections`)."""
+    body_timeout: float = Field(default=30.0, gt=0, le=3600)
+    """Seconds a request's body has to arrive whole once its headers have: a slower one is
+    answered 408 with a JSON body and its connection closed (:mod:`baccarat.web.bodycap`)."""
+    keep_alive_timeout: float = Field(default=5.0, gt=0, le=3600)
+    """Seconds an idle connection is kept open after an answer for the client's next request
+    (uvicorn's ``timeout_keep_alive``; behind a proxy, make it longer than the proxy's)."""
+    max_connections: int = Field(default=1000, ge=1, le=1_000_000)
+    """Open connections a server process keeps at once: a request arriving on one more is
+    answered 503 with ``Retry-After`` at once and its connection closed. Each connection is a
+    file descriptor: the process's limit (``ulimit -n``, systemd's ``LimitNOFILE``) must be
+    higher."""
+    metrics: bool = False
+    """Serve ``GET /metrics`` in the Prometheus text format (:mod:`baccarat.web.metrics`):
+    requests by route and status, deal latency, refused deals, database errors. Off: the path
+    is not found and the metrics library is not loaded."""
     threads: int = Field(default=4, ge=1, le=256)
     """Threads that run the blocking work of requests (database calls) in each server process.
     Few on purpose: the work holds the GIL most of the time, so more threads only queue for it,
