@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from support.browser import free_port
 from support.databases import POSTGRES_URL
-from support.served import free_port
 
 GUIDE = Path(__file__).parents[2] / "docs" / "deploy.md"
 NOT_RUN = re.compile(r"<!-- not run by the tests: \S.* -->")
