@@ -18,6 +18,7 @@ from pydantic import SecretStr
 from sqlalchemy.pool import QueuePool
 from starlette.routing import Mount, Route
 
+from baccarat.core.rules import DEFAULT_RULE_SET
 from baccarat.web.app import create_app
 from baccarat.web.lifespan import SERVER_GC_THRESHOLD, warm_up
 from baccarat.web.pages import templates
@@ -62,11 +63,12 @@ def test_a_server_process_freezes_what_it_built_and_collects_young_objects_less_
             assert gc.get_threshold() == (SERVER_GC_THRESHOLD, *before[1:])
             assert gc.get_freeze_count() > 0  # the application's objects, out of the scans
             # Built before the freeze, not by requests: every page template, and a full shoe
-            # of each offered rule set priced (the analyzer's kernels loaded).
+            # of the table a new player sits at priced (the analyzer's kernels loaded); the
+            # other tables' when a player first sits at one.
             pages = templates.env.list_templates(extensions=["html"])
             assert {name for _, name in templates.env.cache} >= set(pages)  # type: ignore[union-attr]
-            offered = app.state.service.rule_sets
-            assert _full_shoe_edges.cache_info().currsize == len(offered) > 10
+            assert _full_shoe_edges.cache_info().currsize == 1
+            assert len(app.state.service.rule_sets) > 10
             assert client.get("/gate").status_code == 200
         app.state.store.close()
     finally:
@@ -150,7 +152,7 @@ def test_answering_requests_parses_no_source(
     fail (``SystemError: AST constructor recursion depth mismatch``), and a server's warm-up
     thread parses (its imports) while the first requests are answered. Before, the first request
     built every route's response validators again, reading attribute docstrings with ``ast``."""
-    warm_up(app.state.service.rule_sets.values(), exact_odds=True)  # what its thread imports
+    warm_up(app.state.service.rule_sets[DEFAULT_RULE_SET], exact_odds=True)  # what it imports
     parsed: list[str] = []
     parse = ast.parse
 

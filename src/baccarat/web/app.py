@@ -24,6 +24,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from baccarat.core.amounts import AmountError
 from baccarat.core.errors import BaccaratError
+from baccarat.core.rules import DEFAULT_RULE_SET
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
 from baccarat.ledger.rulesets import offered_rule_sets
@@ -251,7 +252,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=server_lifespan(
             settings.threads,
             settings.server_gc,
-            lambda: warm_up(offered.values(), exact_odds=settings.exact_odds),
+            lambda: warm_up(offered[DEFAULT_RULE_SET], exact_odds=settings.exact_odds),
         ),
     )
     app.state.settings = settings

@@ -1,7 +1,7 @@
 """A server process's start: the cap on threads for blocking work, and the warm-up.
 
 The warm-up builds what the first requests would otherwise build (every page template, the
-analyzer's kernels loaded and a full shoe of each offered rule set priced, the password check's
+analyzer's kernels loaded and a full shoe of the default table priced, the password check's
 reference hash) in a thread of its own, once the server answers: no request waits for it, and a
 request that needs a piece first builds only that piece. With ``server_gc`` the process then
 freezes what it built, so the collector's full scans never go through it again, and collects
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import anyio.to_thread
@@ -40,15 +40,22 @@ SERVER_GC_THRESHOLD = 50_000
 counting; at the default a collection ran every few requests (``bench/bench_load.py``)."""
 
 
-def warm_up(rule_sets: Iterable[RuleSet], *, exact_odds: bool) -> None:
+def warm_up(rule_set: RuleSet, *, exact_odds: bool) -> None:
     """Build what a server's first requests would: every page template compiled, the password
-    check's reference hash and, with exact odds, a full shoe of each offered rule set priced
-    (the analyzer's kernels loaded)."""
+    check's reference hash and, with exact odds, a full shoe of ``rule_set`` (the table a new
+    player sits at) priced, which loads the analyzer's kernels.
+
+    The hash is made in a thread of its own, beside the rest: argon2 releases the GIL, so on a
+    second core it costs the warm-up nothing. The other tables' full shoes are priced when a
+    player first sits at one (some 20 ms each), not before the server is ready.
+    """
+    hashing = threading.Thread(target=reference_hash, name="baccarat-warm-up-hash", daemon=True)
+    hashing.start()
     for name in templates.env.list_templates(extensions=["html"]):
         templates.env.get_template(name)
-    reference_hash()
     if exact_odds:
-        warm_odds(rule_sets)
+        warm_odds((rule_set,))
+    hashing.join()
 
 
 def server_lifespan(
