@@ -147,3 +147,33 @@ def test_solution_data_is_exact_and_json_ready() -> None:
     assert data["mixed"]["B6-"]["situation"] == "Banker on 6, the Player stood"
     assert isinstance(solution, Solution)
     assert Strategy.combine(solution.player, solution.banker).points == solution.strategy.points
+
+
+def test_downton_lockwood_the_banker_deciding_on_his_cards() -> None:
+    """Downton and Lockwood's game (Model B2 of Ethier and Gámez): six decks dealt without
+    replacement, the Banker free everywhere and deciding on his two cards' values, the Player on
+    his total. The figures are this solver's, certified exact; the paper's printed table could not
+    be consulted here (see docs/chemin.md). What they must satisfy is checked alongside: the
+    structure Ethier and Gámez describe (the Player mixes on 5, the Banker only on 6 = 0 + 6 after
+    the Player stood) and a value below the Banker who sees only his total."""
+    from baccarat.chemin.information import Information
+
+    contents = Composition.decks(6)
+    solution = solve_chemin_de_fer(contents, BANKER_DISCRETION, Information.BANKER_CARDS)
+    assert solution.player.to_data() == {"P5": "477191/592524"}
+    assert {point_key(p): str(q) for p, q in solution.mixed_banker.items()} == {
+        "B6(0+6)-": "77143741/121269912"
+    }
+    assert round(float(solution.value), 6) == -0.012937
+    assert solution.value < solve_chemin_de_fer(contents, BANKER_DISCRETION).value
+    # Where the cards change the Banker's play: 5 against a 4 with 1 + 4 or 2 + 3, and 6 = 8 + 8
+    # when the Player stood.
+    banker = solution.banker.to_data()
+    assert [banker[f"B5({c})/4"] for c in ("0+5", "1+4", "2+3", "6+9", "7+8")] == [
+        "1",
+        "0",
+        "0",
+        "1",
+        "1",
+    ]
+    assert banker["B6(8+8)-"] == "1" and banker["B6(3+3)-"] == "0"

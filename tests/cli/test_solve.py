@@ -51,6 +51,20 @@ def test_decks_default_to_six_and_both_settings(capsys: pytest.CaptureFixture[st
     assert data["solutions"]["free"]["player"] == {"P5": "7631761/9407656"}
 
 
+def test_the_banker_on_his_cards_is_downton_and_lockwoods_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = json.loads(run(capsys, "chemin-de-fer", "--banker", "cards", "--json"))
+    cards = data["solutions"]["cards"]
+    assert set(data["solutions"]) == {"cards"}
+    assert cards["player"] == {"P5": "477191/592524"}
+    assert set(cards["mixed"]) == {"P5", "B6(0+6)-"}
+    assert len(cards["banker"]) == 484
+    text = run(capsys, "chemin-de-fer", "--banker", "cards")
+    assert "Downton and Lockwood" in text
+    assert "    Banker 6 (0+6) | S  S  S  S  S  S  D  D  S  S | *" in text.splitlines()
+
+
 def test_simulation_reports_the_gap_in_standard_errors(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("chemin-de-fer", "--decks", "8", "--banker", "rules", "--simulate", "20000")
     data = json.loads(run(capsys, *args, "--json"))

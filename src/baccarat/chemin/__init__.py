@@ -3,6 +3,8 @@
 - :mod:`~baccarat.chemin.tableau`: the choice points of a tableau, and fixing them (``resolve``) to
   get a tableau the exact analyzer and the simulator take as they take Punto Banco;
 - :mod:`~baccarat.chemin.strategy`: strategies, pure or mixed (with an injected random source);
+- :mod:`~baccarat.chemin.information`: what a hand sees of its cards (totals, or the Banker's two
+  cards: Downton and Lockwood's model);
 - :mod:`~baccarat.chemin.game`: Chemin de Fer as an exact two-person zero-sum game on any shoe;
 - :mod:`~baccarat.chemin.solve`: its solution by linear programming, certified exactly;
 - :mod:`~baccarat.chemin.simulate`: the value checked by dealing coups with the engine;

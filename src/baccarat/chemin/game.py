@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
+from baccarat.chemin.information import Information
 from baccarat.chemin.strategy import Strategy, StrategyError
 from baccarat.chemin.tableau import (
     BANKER_DISCRETION,
@@ -58,6 +59,7 @@ __all__ = [
     "Composition",
     "CoupModel",
     "GameError",
+    "Information",
 ]
 
 
@@ -89,21 +91,37 @@ class CoupModel:
     total: int
     natural: int
     cells: Mapping[Cell, tuple[int, int]] = field(hash=False, compare=False)
+    information: Information = Information.TOTALS
 
     @classmethod
     def of(
-        cls, contents: Composition, natural_totals: frozenset[int] = frozenset({8, 9})
+        cls,
+        contents: Composition,
+        natural_totals: frozenset[int] = frozenset({8, 9}),
+        information: Information = Information.TOTALS,
     ) -> CoupModel:
-        """Enumerate the coups of ``contents`` (cached per composition by card value)."""
+        """Enumerate the coups of ``contents`` (cached per composition by card value).
+
+        ``information`` is what the hands see of their cards: with
+        :attr:`~baccarat.chemin.information.Information.BANKER_CARDS` the Banker's situations are
+        also told apart by the values of his two cards (``ChoicePoint.cards``).
+        """
         if not isinstance(contents, Composition):
             raise GameError(f"expected a Composition, got {type(contents).__name__}")
-        total, natural, cells = _enumerate(contents.value_counts, contents.infinite, natural_totals)
-        return cls(contents, natural_totals, total, natural, cells)
+        if not isinstance(information, Information):
+            raise GameError(f"expected an Information model, got {information!r}")
+        total, natural, cells = _enumerate(
+            contents.value_counts, contents.infinite, natural_totals, information
+        )
+        return cls(contents, natural_totals, total, natural, cells, information)
 
 
 @functools.lru_cache(maxsize=64)
 def _enumerate(
-    counts: tuple[int, ...], infinite: bool, natural_totals: frozenset[int]
+    counts: tuple[int, ...],
+    infinite: bool,
+    natural_totals: frozenset[int],
+    information: Information = Information.TOTALS,
 ) -> tuple[int, int, Mapping[Cell, tuple[int, int]]]:
     n = list(counts)
     size = sum(n)
@@ -119,9 +137,9 @@ def _enumerate(
         return ways
 
     c4, c5 = completion(4), completion(5)
-    # Group the 10^4 ordered first-four-card values by what matters next: both totals and what
-    # is left in the shoe (for the infinite deck, just the totals).
-    groups: dict[tuple[int, int, tuple[int, ...]], int] = {}
+    # Group the 10^4 ordered first-four-card values by what matters next: both totals, what the
+    # Banker sees of his cards and what is left in the shoe (for the infinite deck, no shoe).
+    groups: dict[tuple[int, int, tuple[int, int] | None, tuple[int, ...]], int] = {}
     for p1 in range(10):
         w1 = n[p1]
         if not w1:
@@ -142,7 +160,8 @@ def _enumerate(
                     if not w4:
                         continue
                     n[b2] -= take
-                    key = ((p1 + p2) % 10, (b1 + b2) % 10, tuple(n))
+                    seen = information.banker_view(b1, b2)
+                    key = ((p1 + p2) % 10, (b1 + b2) % 10, seen, tuple(n))
                     groups[key] = groups.get(key, 0) + w4
                     n[b2] += take
                 n[p2] += take
@@ -161,11 +180,11 @@ def _enumerate(
         """Σ over the Banker's third card of (cards of that value left) × payoff."""
         return sum(left[x] * _sign(player, (banker + x) % 10) for x in range(10) if left[x])
 
-    for (pt, bt, left), weight in groups.items():
+    for (pt, bt, seen, left), weight in groups.items():
         if pt in natural_totals or bt in natural_totals:
             natural += weight * c4 * _sign(pt, bt)
             continue
-        stood = ChoicePoint(Side.BANKER, bt, None)
+        stood = ChoicePoint(Side.BANKER, bt, None, seen)
         add(
             (pt, Action.STAND, stood),
             weight * c4 * _sign(pt, bt),
@@ -179,7 +198,7 @@ def _enumerate(
             final = (pt + y) % 10
             rest[y] -= take
             add(
-                (pt, Action.DRAW, ChoicePoint(Side.BANKER, bt, y)),
+                (pt, Action.DRAW, ChoicePoint(Side.BANKER, bt, y, seen)),
                 w5 * c5 * _sign(final, bt),
                 w5 * banker_draws(final, bt, rest),
             )
@@ -210,16 +229,22 @@ class ChoiceGame:
     cross: tuple[tuple[int, ...], ...]
 
     @classmethod
-    def of(cls, contents: Composition, tableau: Tableau = CHEMIN_DE_FER) -> ChoiceGame:
-        """The game of ``tableau`` on a shoe holding ``contents``."""
-        model = CoupModel.of(contents, tableau.natural_totals)
+    def of(
+        cls,
+        contents: Composition,
+        tableau: Tableau = CHEMIN_DE_FER,
+        information: Information = Information.TOTALS,
+    ) -> ChoiceGame:
+        """The game of ``tableau`` on a shoe holding ``contents``, the hands seeing
+        ``information`` of their cards."""
+        model = CoupModel.of(contents, tableau.natural_totals, information)
         return cls.from_model(model, tableau)
 
     @classmethod
     def from_model(cls, model: CoupModel, tableau: Tableau) -> ChoiceGame:
         if model.natural_totals != tableau.natural_totals:
             raise GameError(f"tableau {tableau.name!r} has other naturals than the model")
-        points = choice_points(tableau)
+        points = [q for p in choice_points(tableau) for q in model.information.refine(p)]
         player = tuple(p for p in points if p.side is Side.PLAYER)
         banker = tuple(p for p in points if p.side is Side.BANKER)
         p_index = {p.total: i for i, p in enumerate(player)}
@@ -278,6 +303,11 @@ class ChoiceGame:
     @property
     def contents(self) -> Composition:
         return self.model.contents
+
+    @property
+    def information(self) -> Information:
+        """What the hands see of their cards when they choose."""
+        return self.model.information
 
     def describe(self) -> str:
         """``Chemin de Fer (chemin-de-fer), 8 decks``."""

@@ -19,14 +19,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from baccarat.chemin.game import ChoiceGame, GameError
 from baccarat.chemin.strategy import Strategy
 from baccarat.core.cards import Card
-from baccarat.core.coup import deal_coup
+from baccarat.core.coup import ChoicePoint, deal_coup
 from baccarat.core.summary import Winner
+from baccarat.core.tableau import Action, Side
 from baccarat.odds.composition import CARDS, Composition
 
 __all__ = ["SimulatedValue", "card_source", "simulate_value"]
@@ -112,7 +113,24 @@ def simulate_value(
     choose = Strategy.combine(player, banker).chooser(rng)
     new_coup = card_source(game.contents, rng)
     tableau = game.tableau
+    information = game.information
     tally = dict.fromkeys(Winner, 0)
     for _ in range(coups):
-        tally[deal_coup(new_coup(), tableau, choose).winner] += 1
+        draw = new_coup()
+        dealt: list[Card] = []
+
+        def recorded(draw: Callable[[], Card] = draw, dealt: list[Card] = dealt) -> Card:
+            card = draw()
+            dealt.append(card)
+            return card
+
+        def informed(point: ChoicePoint, dealt: list[Card] = dealt) -> Action:
+            # The engine tells the Banker his total; the model may let him see his two cards
+            # (the second and fourth dealt).
+            if point.side is Side.BANKER:
+                seen = information.banker_view(dealt[1].value, dealt[3].value)
+                point = replace(point, cards=seen)
+            return choose(point)
+
+        tally[deal_coup(recorded, tableau, informed).winner] += 1
     return SimulatedValue(coups, tally[Winner.PLAYER], tally[Winner.BANKER], tally[Winner.TIE])

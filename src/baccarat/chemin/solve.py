@@ -36,6 +36,7 @@ from baccarat.chemin.game import (
     ChoiceGame,
     Composition,
     GameError,
+    Information,
 )
 from baccarat.chemin.strategy import Strategy
 from baccarat.chemin.tableau import point_key, point_label
@@ -254,17 +255,21 @@ def solve(game: ChoiceGame) -> Solution:
 
 
 @functools.lru_cache(maxsize=32)
-def _solve_cached(contents: Composition, tableau: Tableau) -> Solution:
-    return solve(ChoiceGame.of(contents, tableau))
+def _solve_cached(contents: Composition, tableau: Tableau, information: Information) -> Solution:
+    return solve(ChoiceGame.of(contents, tableau, information))
 
 
 def solve_chemin_de_fer(
-    contents: Composition | None = None, tableau: Tableau = CHEMIN_DE_FER
+    contents: Composition | None = None,
+    tableau: Tableau = CHEMIN_DE_FER,
+    information: Information = Information.TOTALS,
 ) -> Solution:
     """The solution of Chemin de Fer on ``contents`` (default: a fresh 6-deck shoe), cached.
 
     ``tableau`` may be :data:`~baccarat.core.tableau.BANKER_DISCRETION` for the game in
-    which the Banker chooses everywhere (Kemeny and Snell's).
+    which the Banker chooses everywhere (Kemeny and Snell's); with ``information``
+    :attr:`~baccarat.chemin.information.Information.BANKER_CARDS` as well, the Banker decides on
+    his two cards and not only their total (Downton and Lockwood's game).
     """
     contents = contents if contents is not None else Composition.decks(6)
-    return _solve_cached(contents, tableau)
+    return _solve_cached(contents, tableau, information)

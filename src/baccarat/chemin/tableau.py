@@ -82,35 +82,52 @@ def choice_points(tableau: Tableau) -> tuple[ChoicePoint, ...]:
 
 def point_key(point: ChoicePoint) -> str:
     """A short stable key: ``P5`` (Player on 5), ``B6-`` (Banker on 6, the Player stood),
-    ``B5/4`` (Banker on 5, the Player's third card a 4)."""
+    ``B5/4`` (Banker on 5, the Player's third card a 4); where the Banker sees his two cards,
+    their values follow the total: ``B6(0+6)-``, ``B5(1+4)/4``."""
     if point.side is Side.PLAYER:
         return f"P{point.total}"
+    cards = "" if point.cards is None else f"({point.cards[0]}+{point.cards[1]})"
     third = "-" if point.player_third is None else f"/{point.player_third}"
-    return f"B{point.total}{third}"
+    return f"B{point.total}{cards}{third}"
 
 
-_KEY = re.compile(r"(?:P(\d)|B(\d)(?:/(\d)|-))\Z")
+_KEY = re.compile(r"(?:P(\d)|B(\d)(?:\((\d)\+(\d)\))?(?:/(\d)|-))\Z")
 
 
 def parse_point(key: str) -> ChoicePoint:
     """Read a :func:`point_key` back.
 
     >>> parse_point("B5/4"), parse_point("P5") == ChoicePoint(Side.PLAYER, 5)
-    (ChoicePoint(side=<Side.BANKER: 'banker'>, total=5, player_third=4), True)
+    (ChoicePoint(side=<Side.BANKER: 'banker'>, total=5, player_third=4, cards=None), True)
+    >>> parse_point("B6(6+0)-").cards
+    (0, 6)
     >>> parse_point("B10")
     Traceback (most recent call last):
     ...
     baccarat.chemin.tableau.ChoiceError: unknown choice point 'B10': expected P<total>, B<total>/<third> or B<total>-
+    >>> parse_point("B6(1+4)-")
+    Traceback (most recent call last):
+    ...
+    baccarat.chemin.tableau.ChoiceError: choice point 'B6(1+4)-': cards 1 and 4 make 5, not 6
     """
     match = _KEY.match(key.strip().upper())
     if match is None:
         raise ChoiceError(
             f"unknown choice point {key!r}: expected P<total>, B<total>/<third> or B<total>-"
         )
-    player, banker, third = match.groups()
+    player, banker, first, second, third = match.groups()
     if player is not None:
         return ChoicePoint(Side.PLAYER, int(player))
-    return ChoicePoint(Side.BANKER, int(banker), None if third is None else int(third))
+    cards = None
+    if first is not None:
+        low, high = sorted((int(first), int(second)))
+        if (low + high) % 10 != int(banker):
+            raise ChoiceError(
+                f"choice point {key!r}: cards {first} and {second} make {(low + high) % 10}, "
+                f"not {banker}"
+            )
+        cards = (low, high)
+    return ChoicePoint(Side.BANKER, int(banker), None if third is None else int(third), cards)
 
 
 POINT_LABELS: Mapping[str, str] = MappingProxyType(
@@ -118,6 +135,10 @@ POINT_LABELS: Mapping[str, str] = MappingProxyType(
         "player": "Player on {total}",
         "banker_player_stood": "Banker on {total}, the Player stood",
         "banker": "Banker on {total}, the Player's third card a {third}",
+        "banker_cards_player_stood": "Banker on {total} ({first} and {second}), the Player stood",
+        "banker_cards": (
+            "Banker on {total} ({first} and {second}), the Player's third card a {third}"
+        ),
     }
 )
 """How :func:`point_label` says a situation in English; another language gives the same keys."""
@@ -127,9 +148,19 @@ POINT_MESSAGES = MessageTable(POINT_LABELS, context="chemin point")
 
 
 def point_label(point: ChoicePoint, templates: Mapping[str, str] = POINT_LABELS) -> str:
-    """The situation in words: ``Banker on 5, the Player's third card a 4``."""
+    """The situation in words: ``Banker on 5, the Player's third card a 4``, or with the
+    Banker's cards ``Banker on 5 (1 and 4), the Player's third card a 4``."""
     if point.side is Side.PLAYER:
         return templates["player"].format(total=point.total)
+    if point.cards is not None:
+        first, second = point.cards
+        if point.player_third is None:
+            return templates["banker_cards_player_stood"].format(
+                total=point.total, first=first, second=second
+            )
+        return templates["banker_cards"].format(
+            total=point.total, first=first, second=second, third=point.player_third
+        )
     if point.player_third is None:
         return templates["banker_player_stood"].format(total=point.total)
     return templates["banker"].format(total=point.total, third=point.player_third)

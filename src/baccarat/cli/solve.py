@@ -47,6 +47,7 @@ class BankerSetting(StrEnum):
 
     RULES = "rules"
     FREE = "free"
+    CARDS = "cards"
     BOTH = "both"
 
 
@@ -60,17 +61,37 @@ def _fraction_text(value: Any) -> str:
     return str(value) if value.denominator != 1 else str(value.numerator)
 
 
-def _cell(solution: Solution, total: int, third: int | None, letters: dict[str, str]) -> str:
+def _cell(
+    solution: Solution,
+    total: int,
+    third: int | None,
+    letters: dict[str, str],
+    cards: tuple[int, int] | None = None,
+) -> str:
     from baccarat.chemin.tableau import tableau_action
     from baccarat.core.coup import ChoicePoint
     from baccarat.core.tableau import Action, Side
 
-    point = ChoicePoint(Side.BANKER, total, third)
+    point = ChoicePoint(Side.BANKER, total, third, cards)
     action = tableau_action(solution.game.tableau, point)
     if action is not Action.OPTION:
         return letters["d" if action is Action.DRAW else "s"]
     p = solution.banker.probability(point)
     return letters["D" if p == 1 else "S" if p == 0 else "*"]
+
+
+def _banker_views(solution: Solution, total: int) -> list[tuple[int, int] | None]:
+    """The Banker's hands of ``total`` as the game tells them apart: one row for the total, or one
+    for each pair of card values where he sees his cards."""
+    from baccarat.chemin.information import Information, compositions
+
+    if solution.game.information is Information.TOTALS:
+        return [None]
+    return list(compositions(total))
+
+
+def _banker_row(total: int, cards: tuple[int, int] | None) -> str:
+    return str(total) if cards is None else f"{total} ({cards[0]}+{cards[1]})"
 
 
 def _letters(t: Translator) -> dict[str, str]:
@@ -122,14 +143,18 @@ def render_solution(solution: Solution, title: str, tr: Translator) -> str:
             )
         )
         banker = tr.side_names[Side.BANKER]
-        lines.append(" " * (len(banker) + 8) + "  ".join(str(v) for v in range(10)) + "   -")
-        for total in range(10):
-            if game.tableau.is_natural(total):
-                continue
-            cells = "  ".join(_cell(solution, total, v, letters) for v in range(10))
-            lines.append(
-                f"    {banker} {total} | {cells} | {_cell(solution, total, None, letters)}"
-            )
+        rows = [
+            (f"{banker} {_banker_row(total, cards)}", total, cards)
+            for total in range(10)
+            if not game.tableau.is_natural(total)
+            for cards in _banker_views(solution, total)
+        ]
+        width = max(len(label) for label, _, _ in rows)
+        lines.append(" " * (width + 6) + "  ".join(str(v) for v in range(10)) + "   -")
+        for label, total, cards in rows:
+            cells = "  ".join(_cell(solution, total, v, letters, cards) for v in range(10))
+            stood = _cell(solution, total, None, letters, cards)
+            lines.append(f"    {label:<{width}} | {cells} | {stood}")
     mixed = solution.mixed_player | solution.mixed_banker
     if mixed:
         choices = "; ".join(
@@ -169,7 +194,8 @@ def chemin_de_fer_command(
                 BankerSetting, lambda text: CliError("unknown_banker", banker=text)
             ),
             help="Which Banker: 'rules' (the Chemin de Fer options only), 'free' (free in every "
-            "situation: Kemeny and Snell's game) or 'both'.",
+            "situation: Kemeny and Snell's game), 'both' (those two) or 'cards' (free, and "
+            "deciding on his two cards' values: Downton and Lockwood's game).",
         ),
     ] = BankerSetting.BOTH,
     simulate: Annotated[
@@ -187,7 +213,7 @@ def chemin_de_fer_command(
     t = cli_translator(lang)
     require("chemin", "baccarat solve chemin-de-fer")
     prepare_kernels()
-    from baccarat.chemin.game import BANKER_DISCRETION, CHEMIN_DE_FER
+    from baccarat.chemin.game import BANKER_DISCRETION, CHEMIN_DE_FER, Information
     from baccarat.chemin.simulate import simulate_value
     from baccarat.chemin.solve import solve_chemin_de_fer
     from baccarat.odds.render import shoe_text
@@ -200,20 +226,30 @@ def chemin_de_fer_command(
     settings = {
         "rules": (
             CHEMIN_DE_FER,
+            Information.TOTALS,
             t.gettext("Chemin de Fer rules: the Banker chooses only where they allow"),
         ),
         "free": (
             BANKER_DISCRETION,
+            Information.TOTALS,
             t.gettext("The Banker free in every situation (Kemeny and Snell's game)"),
         ),
+        "cards": (
+            BANKER_DISCRETION,
+            Information.BANKER_CARDS,
+            t.gettext(
+                "The Banker free and deciding on his two cards' values "
+                "(Downton and Lockwood's game)"
+            ),
+        ),
     }
-    chosen = list(settings) if banker is BankerSetting.BOTH else [banker.value]
+    chosen = ["rules", "free"] if banker is BankerSetting.BOTH else [banker.value]
     numbers = numbers_for(t.language)
     data: dict[str, Any] = {"shoe": contents.describe(), "solutions": {}}
     texts: list[str] = []
     for key in chosen:
-        tableau, title = settings[key]
-        solution = solve_chemin_de_fer(contents, tableau)
+        tableau, information, title = settings[key]
+        solution = solve_chemin_de_fer(contents, tableau, information)
         entry = solution.to_data()
         text = render_solution(solution, f"{title}, {shoe_text(contents, t)}:", t)
         if simulate:

@@ -77,12 +77,15 @@ class ChoicePoint:
     """A place where the rules let a hand choose: what that hand knows when it chooses.
 
     ``total`` is the choosing hand's two-card total; ``player_third`` the value of the Player's
-    third card when the Banker chooses after the Player drew (None otherwise).
+    third card when the Banker chooses after the Player drew (None otherwise). ``cards`` is the
+    values of the hand's two cards, lower first, in a model where the hand decides on their
+    composition and not only on their total (None: on the total alone).
     """
 
     side: Side
     total: int
     player_third: int | None = None
+    cards: tuple[int, int] | None = None
 
 
 Chooser = Callable[[ChoicePoint], Action]

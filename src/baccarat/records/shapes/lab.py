@@ -224,10 +224,12 @@ class Solution(TypedDict):
 
 @shape
 class Solutions(TypedDict):
-    """The game solved under the rules' tableau, and free."""
+    """The game solved under the rules' tableau, free, or free and seeing the Banker's cards."""
 
     rules: NotRequired[Solution]
     free: NotRequired[Solution]
+    cards: NotRequired[Solution]
+    """The free Banker deciding on his two cards' values (Downton and Lockwood's game)."""
 
 
 @shape
