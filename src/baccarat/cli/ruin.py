@@ -68,7 +68,7 @@ def _method(name: str, t: Translator) -> str:
         "characteristic-roots": t.gettext("exact: characteristic roots"),
         "lundberg-bounds": t.gettext("Lundberg bounds"),
         "lattice-chain": t.gettext("exact: Markov chain"),
-        "simulated": t.gettext("simulated, 95 % interval"),
+        "simulated": t.gettext("simulated, interval of 95 %"),
     }
     return words[name]
 
@@ -167,7 +167,7 @@ def report_blocks(study: RuinStudy, t: Translator) -> list[Block]:
         t.gettext(
             "Kelly: the fraction of the bankroll to stake per unit that maximises the expected "
             "logarithm of the bankroll (Kelly 1956, Thorp 2006); 0 for a bet without a positive "
-            "expectation, where every stake shrinks the bankroll in the long run. Growth: the "
+            "expectation, where every stake shrinks the bankroll over many coups. Growth: the "
             "expected log-growth per coup, in ten-thousandths."
         )
     )

@@ -53,7 +53,7 @@ MAX_LEVELS = 20
 """Levels of one ramp."""
 MAX_STAKE = 1000
 """The largest stake of a level, in units."""
-_DECIMAL = re.compile(r"[+-]?[0-9]{1,9}(\.[0-9]{1,6})?")
+_DECIMAL = re.compile(r"[+-]?[0-9]{1,15}(\.[0-9]{1,6})?")
 _SHOWN = 80
 
 
