@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -147,6 +148,13 @@ def test_the_bankroll_for_a_risk_is_the_smallest_that_reaches_it() -> None:
     assert even.bankroll_for(0.01) == 12
 
 
+def _grower(steps: Steps) -> Callable[[float], float]:
+    def grow(f: float) -> float:
+        return sum(float(pr) * math.log1p(f * float(n)) for n, pr in steps.outcomes)
+
+    return grow
+
+
 @pytest.mark.parametrize(("b", "a", "p", "q"), [(1, 1, F(3, 5), F(2, 5)), (8, 1, F(12, 100), F(88, 100)),
                                                 (F(19, 20), 1, F(1, 2), F(2, 5))])  # fmt: skip
 def test_kelly_equals_the_closed_form_of_a_binary_bet(
@@ -156,7 +164,7 @@ def test_kelly_equals_the_closed_form_of_a_binary_bet(
     k = kelly(steps)
     assert k.exact == (p * b - q * a) / (a * b * (p + q))
     # The growth is largest there: a little more or less grows less.
-    grow = lambda f: sum(float(pr) * math.log1p(f * float(n)) for n, pr in steps.outcomes)  # noqa: E731
+    grow = _grower(steps)
     assert grow(k.fraction) > grow(k.fraction * 1.01) and grow(k.fraction) > grow(k.fraction * 0.99)
 
 
@@ -164,7 +172,7 @@ def test_kelly_of_many_outcomes_maximises_the_growth() -> None:
     steps = Steps.of({40: F(3, 100), 1: F(20, 100), -1: F(77, 100)})
     k = kelly(steps)
     assert k.exact is None and k.fraction > 0
-    grow = lambda f: sum(float(pr) * math.log1p(f * float(n)) for n, pr in steps.outcomes)  # noqa: E731
+    grow = _grower(steps)
     assert k.growth == pytest.approx(grow(k.fraction))
     assert all(grow(k.fraction) >= grow(k.fraction * s) for s in (0.9, 0.99, 1.01, 1.1))
 

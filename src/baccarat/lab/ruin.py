@@ -33,7 +33,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from baccarat.core.errors import TemplatedError
 
@@ -115,7 +115,7 @@ class Steps:
     outcomes: tuple[tuple[Fraction, Fraction], ...]
 
     @classmethod
-    def of(cls, nets: Mapping[Number, Number] | Iterable[tuple[Number, Number]]) -> Steps:
+    def of(cls, nets: Mapping[Any, Number] | Iterable[tuple[Number, Number]]) -> Steps:
         """Steps from ``{net: probability}`` (equal nets merged, zero probabilities dropped)."""
         pairs = nets.items() if isinstance(nets, Mapping) else nets
         merged: dict[Fraction, Fraction] = {}
