@@ -52,6 +52,7 @@ COMMANDS: Mapping[str, Listed] = {
     "quiz": Listed("quiz", "Draw or stand? Practise the rules in the terminal."),
     "roads": Listed("roads", "The score-board roads of results or of a dealt shoe."),
     "rules": Listed("rules", "The rule sets: bets, pays and table limits."),
+    "ruin": Listed("ruin", "Risk of ruin, the bankroll for a risk, Kelly fractions."),
     "serve": Listed("serve", "Start the practice table (virtual points only)."),
     "settle": Listed("settle", "Settle bets on one coup dealt from given cards."),
     "simulate": Listed("simulate", "Deal millions of coups; compare with the exact odds."),

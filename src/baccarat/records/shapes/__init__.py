@@ -57,6 +57,7 @@ from baccarat.records.shapes.odds import (
     ParSheetRecord,
     SimulationRecord,
 )
+from baccarat.records.shapes.ruin import RuinRecord
 from baccarat.records.shapes.tables import (
     QuizHeatmapRecord,
     QuizRoundRecord,
@@ -125,6 +126,7 @@ RECORDS: tuple[type, ...] = (
     ApiLimits,
     CountRecord,
     SystemsRecord,
+    RuinRecord,
 )
 """The shape of each record type (its ``schema`` field's tag says which)."""
 
