@@ -137,7 +137,7 @@ def scan_thresholds(strategy: CountStrategy, perfect: bool = False) -> tuple[int
 
     >>> from baccarat.lab.strategy import BUILT_IN
     >>> scan_thresholds(BUILT_IN["how-dragon-7"])[:3], len(scan_thresholds(BUILT_IN["how-dragon-7"]))
-    ((-20, -18, -16), 21)
+    ((-19, -17, -15), 21)
     """
     if perfect:
         return tuple(range(0, 11))
