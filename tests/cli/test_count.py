@@ -81,10 +81,29 @@ def test_the_shoe_procedure_is_an_option_and_is_said(
                          "--seed", "4", "--workers", "1", "--no-burn")  # fmt: skip
     assert code == 0, err
     assert "The shoe burns no card." in out
-    assert "One more coup follows the coup in which the cut card comes out." in out
-    code, out, err = run(capsys, "count", "--strategy", "how-dragon-7", "--shoes", "50",
+    assert "The shoe ends with the coup in which the cut card comes out." in out
+    code, out, err = run(capsys, "count", "--strategy", "jacobson-big-tiger", "--shoes", "50",
+                         "--seed", "4", "--workers", "1")  # fmt: skip
+    assert code == 0, err
+    assert "The cut card comes out in the coup that leaves 14 cards or fewer." in out
+    code, out, err = run(capsys, "count", "--strategy", "thorp-natural-9", "--shoes", "50",
                          "--seed", "4", "--workers", "1")  # fmt: skip
     assert "burns" not in out  # the simulator's procedure goes without saying
+
+
+def test_a_cut_card_reached_is_the_simulator_s_one_card_further_up(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    records = []
+    for line in (["--cut-card", "14", "--cut-rule", "reached"], ["--cut-card", "15"]):
+        code, out, err = run(capsys, "count", "--strategy", "thorp-natural-9", "--shoes", "100",
+                             "--seed", "4", "--workers", "1", *line, "--json")  # fmt: skip
+        assert code == 0, err
+        (record,) = check_lines(out, RecordType.COUNT)
+        records.append(record)
+    assert records[0]["strategy"]["cut_rule"] == "reached"
+    for key in ("coups", "bets", "units_per_shoe", "by_count"):
+        assert records[0][key] == records[1][key], key
 
 
 def test_the_text_says_what_was_counted_and_the_scan_warns_of_the_best_of_many(

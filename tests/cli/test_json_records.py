@@ -46,7 +46,7 @@ COMMANDS: list[tuple[RecordType, str]] = [
     (RecordType.ODDS, "odds --decks 1 --exact --json"),
     (RecordType.ODDS, "odds --infinite --rules ez --json"),
     (RecordType.ODDS, "odds --rules tiger --given player_two_card_total=5 --json"),
-    (RecordType.ODDS, "odds --rules colours --seen P1=5h,B1=high --groups high=9TJQK --exact --json"),
+    (RecordType.ODDS, "odds --rules colours --seen P1=5h,B1=high --groups high=9TJQK --partial-groups --exact --json"),
     (RecordType.ODDS_EOR, "odds --eor --decks 8 --rules ez --json"),
     (RecordType.ODDS_EOR, "odds --eor --decks 2 --exact --json"),
     (RecordType.PAR_SHEET, "par-sheet --rules tie-9 --decks 8 --json"),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import typing
 from fractions import Fraction
 from pathlib import Path
 
@@ -168,7 +170,8 @@ def test_odds_given_what_is_known(capsys: pytest.CaptureFixture[str]) -> None:
     banker = record["bets"]["banker"]["combinations"]
     assert banker["win"] == record["combinations"]["banker"]
     assert banker["push"] == record["combinations"]["tie"]
-    code, out, _ = run(capsys, "odds", "--seen", "P1=high", "--groups", "high=9", "--json")
+    code, out, _ = run(capsys, "odds", "--seen", "P1=high", "--groups", "high=9",
+                       "--partial-groups", "--json")  # fmt: skip
     assert json.loads(out)["given"]["seen"] == {"P1": "high"}
     code, out, _ = run(capsys, "odds", "--given", given)
     assert code == 0 and "Given: player_two_card_total = 5" in out and "Excluding ties" in out
@@ -181,6 +184,8 @@ def test_odds_given_what_is_known(capsys: pytest.CaptureFixture[str]) -> None:
         (("--seen", "P9=5h"), "cannot read --seen"),
         (("--seen", "P1=5h,B1=5h", "--decks", "1"), "no coup from this shoe"),
         (("--given", "winner=tie", "--eor"), "give --eor or --given/--seen, not both"),
+        (("--seen", "P1=high", "--groups", "high=6789,low=A2345"), "puts TJQK in no group"),
+        (("--seen", "P1=low", "--groups", "high=6789,low=TA2345J"), "puts QK in no group"),
     ],
 )
 def test_odds_bad_conditions_are_one_line(
@@ -188,3 +193,26 @@ def test_odds_bad_conditions_are_one_line(
 ) -> None:
     code, out, err = run(capsys, "odds", *args)
     assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_groups_help_example_sorts_the_first_card_for_a_6_765_percent_edge(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The one-card edge sort: knowing whether the Player's first card is high (6 to 9) or low,
+    bet Player on high and Banker on low; T is every ten-valued rank, as in ``count --tags``."""
+    from baccarat.cli.odds import GroupsOption
+
+    info = typing.get_args(GroupsOption)[1]
+    found = re.search(r'"(high=\w+,low=\w+)"', info.help)
+    assert found is not None and found.group(1) == "high=6789,low=TA2345"
+    example = found.group(1)
+    edge = Fraction(0)
+    everything = 0
+    for group, bet in (("high", "player"), ("low", "banker")):
+        code, out, err = run(capsys, "odds", "--seen", f"P1={group}", "--groups", example,
+                             "--exact", "--json")  # fmt: skip
+        assert code == 0, err
+        record = json.loads(out)
+        everything += record["total"]
+        edge += Fraction(record["bets"][bet]["exact"]["ev"]) * record["total"]
+    assert f"{float(edge / everything) * 100:.3f}" == "6.765"

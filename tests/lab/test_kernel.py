@@ -47,10 +47,7 @@ def tag_of(strategy: CountStrategy, card: Card) -> int:
 def reference_coups(plan: CountPlan, index: int) -> list[tuple[int, int, Coup]]:
     """(running count, cards seen, coup) before each coup of shoe ``index``, by the engine."""
     s = plan.strategy
-    rules = ShoeRules(
-        decks=s.decks, cut_card=s.cut_card, burn=s.burn, one_more_coup=s.one_more_coup
-    )
-    shoe = Shoe.from_order(shoe_order(plan, index), rules)
+    shoe = Shoe.from_order(shoe_order(plan, index), s.shoe_rules)
     rc, seen = s.start, 0
     if s.burn and s.sees_burn_card:
         rc += tag_of(s, shoe.burned[0])

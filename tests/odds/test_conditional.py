@@ -24,7 +24,7 @@ CONDITIONS = [
     {"given": "player_two_card_total=5,banker_two_card_total=3"},
     {"given": "winner=banker|tie,same_suit=P1|B1"},
     {"seen": "P1=Kh,B1=9c"},
-    {"seen": "P1=high,P3=none", "groups": "high=9TJQK"},
+    {"seen": "P1=high,P3=none", "groups": "high=9TJQK,low=A2345678"},
     {"given": "banker_third_card=3|7", "seen": "B2=3"},
     {"given": "all_colour=red"},
 ]
@@ -122,3 +122,28 @@ def test_bad_conditions_are_refused(args: tuple[str | None, ...], message: str) 
 def test_an_impossible_condition_is_refused() -> None:
     with pytest.raises(ConditionError, match="no coup from this shoe can be dealt that way"):
         conditional_distribution(Composition.decks(1), seen="P1=5h,B1=5h")
+
+
+@pytest.mark.parametrize(
+    ("groups", "low"),
+    [
+        # T is every ten-valued rank, as count --tags reads its ten-tag form ...
+        ("high=6789,low=TA2345", "A2345TJQK"),
+        ("high=6789,low=10A2345", "A2345TJQK"),
+        # ... and the ten alone where J, Q or K are named, as in its thirteen-tag form.
+        ("high=6789JQK,low=TA2345", "A2345T"),
+    ],
+)
+def test_groups_read_ranks_as_count_tags_does(groups: str, low: str) -> None:
+    assert parse_given(seen="P1=low", groups=groups).groups["low"] == low
+
+
+def test_a_grouping_that_leaves_a_rank_out_is_refused_unless_asked() -> None:
+    with pytest.raises(ConditionError, match="puts QK in no group"):
+        parse_given(seen="P1=high", groups="high=6789T,low=A2345J")
+    given = parse_given(seen="P1=high", groups="high=6789", partial_groups=True)
+    assert given.groups == {"high": "6789"}
+    d = conditional_distribution(
+        Composition.decks(1), seen="P1=high", groups="high=9", partial_groups=True
+    )
+    assert d.total * 13 == conditional_distribution(Composition.decks(1)).total  # a nine in 13

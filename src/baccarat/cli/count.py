@@ -5,6 +5,7 @@ numba, numpy and the lab are imported inside the command, so the rest of the CLI
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,7 +17,7 @@ from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.kernelcache import prepare_kernels
 from baccarat.cli.language import cli_translator
-from baccarat.cli.limits import Whole
+from baccarat.cli.limits import EnumChoice, Whole
 from baccarat.cli.numbers import Numbers, numbers_for
 from baccarat.cli.options import (
     BurnOption,
@@ -34,13 +35,13 @@ from baccarat.cli.options import (
     plot_option,
     rules_option,
     seed_option,
-    shoe_rules,
     threads_option,
 )
 from baccarat.cli.output import show
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
+    from baccarat.core.errors import BaccaratError
     from baccarat.i18n.catalogs import Translator
     from baccarat.lab.report import StudyReport
     from baccarat.lab.strategy import CountStrategy
@@ -51,6 +52,19 @@ MAX_SHOES = 10**10
 """Shoes one study may deal (hours on a fast machine)."""
 SHOWN_FREQUENCY = 1e-3
 """The by-count table shows the counts met at least this often (JSON has them all)."""
+
+
+class CutRule(StrEnum):
+    """``--cut-rule``: the lab's :data:`~baccarat.lab.strategy.CUT_RULES`."""
+
+    DRAWN = "drawn"
+    REACHED = "reached"
+
+
+def _unknown_cut_rule(text: str) -> BaccaratError:
+    from baccarat.lab.strategy import LabError
+
+    return LabError("lab_cut_rule", rule=text)
 
 
 def strategy_from_options(
@@ -68,6 +82,7 @@ def strategy_from_options(
     perfect: bool,
     burn: bool | None = None,
     one_more_coup: bool | None = None,
+    cut_rule: str | None = None,
 ) -> CountStrategy:
     """The strategy the options describe: a built-in one with options over its defaults, or one
     written with ``--tags`` (or, for ``--perfect`` alone, the computer's)."""
@@ -98,6 +113,7 @@ def strategy_from_options(
         ("cut_card", cut_card),
         ("burn", burn),
         ("one_more_coup", one_more_coup),
+        ("cut_rule", None if cut_rule is None else str(cut_rule)),
         ("main_bet", main_bet),
     ):
         if value is not None:
@@ -108,13 +124,18 @@ def strategy_from_options(
 
 
 def procedure_text(s: CountStrategy, t: Translator) -> str:
-    """The shoe procedure, said when it is not the simulator's (burn, then one more coup after
-    the cut card's)."""
+    """The shoe procedure, said when it is not the simulator's (burn, the cut card out when a
+    coup draws a card behind it, then one more coup)."""
     return " ".join(
         (
             t.gettext("The shoe burns cards first.")
             if s.burn
             else t.gettext("The shoe burns no card."),
+            t.gettext(
+                "The cut card comes out in the coup that leaves {cut_card} cards or fewer."
+            ).format(cut_card=s.cut_card)
+            if s.cut_rule == "reached"
+            else t.gettext("The cut card comes out in the coup that draws a card behind it."),
             t.gettext("One more coup follows the coup in which the cut card comes out.")
             if s.one_more_coup
             else t.gettext("The shoe ends with the coup in which the cut card comes out."),
@@ -184,7 +205,7 @@ def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
             threshold=s.threshold if s.spread is None else s.spread.text(),
         )
     blocks.append(Paragraph(how))
-    if not (s.burn and s.one_more_coup):
+    if not (s.burn and s.one_more_coup and s.cut_rule == "drawn"):
         blocks.append(Paragraph(procedure_text(s, t)))
     if run.interrupted:
         blocks.append(
@@ -297,8 +318,9 @@ def count_command(
     strategy: Annotated[
         str | None,
         typer.Option(
-            help="A built-in strategy: jacobson-dragon-7, jacobson-panda-8, how-dragon-7, "
-            "how-panda-co-count or thorp-natural-9."
+            help="A built-in strategy: jacobson-dragon-7, jacobson-panda-8, jacobson-big-tiger, "
+            "how-dragon-7, how-panda-co-count or thorp-natural-9 (each with its source's "
+            "procedure)."
         ),
     ] = None,
     tags: Annotated[
@@ -353,6 +375,15 @@ def count_command(
     cut_card: CutCardOption = None,
     burn: BurnOption = None,
     one_more_coup: OneMoreCoupOption = None,
+    cut_rule: Annotated[
+        CutRule | None,
+        typer.Option(
+            click_type=EnumChoice(CutRule, _unknown_cut_rule),
+            help="When the cut card comes out: in the coup that draws a card behind it "
+            "(drawn), or in the coup that leaves --cut-card cards or fewer (reached).",
+            show_default="the strategy's",
+        ),
+    ] = None,
     shoes: Annotated[
         int, typer.Option(click_type=Whole(MAX_SHOES), help="Shoes to deal.")
     ] = 100_000,
@@ -379,7 +410,7 @@ def count_command(
         raise CliError("number_too_small", option="--shoes", least=1, value=shoes)
     chosen = strategy_from_options(
         strategy, tags, start, counted, threshold, spread, bet, rules, decks, cut_card,
-        main_bet, perfect, burn, one_more_coup,
+        main_bet, perfect, burn, one_more_coup, cut_rule,
     )  # fmt: skip
     if threshold_scan and (threshold is not None or spread is not None):
         raise CliError("not_both", first="--threshold-scan", second="--threshold / --spread")
@@ -388,7 +419,7 @@ def count_command(
 
         check_plot_path(plot)
     # Refuse a cut card outside the shoe before any work.
-    shoe_rules(chosen.decks, chosen.cut_card, chosen.burn)
+    _ = chosen.shoe_rules
     rule_set = load_rule_set(chosen.rules if rules_file is None else None, rules_file)
     if rules_file is not None:
         chosen = chosen.with_options(rules=rule_set.name)

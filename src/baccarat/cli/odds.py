@@ -77,7 +77,15 @@ SeenOption = Annotated[
 ]
 GroupsOption = Annotated[
     str | None,
-    typer.Option("--groups", help='Rank groups --seen may name: "high=6789,low=TA2345".'),
+    typer.Option(
+        "--groups",
+        help='Rank groups --seen may name: "high=6789,low=TA2345" (T is every ten-valued rank '
+        "unless J, Q or K are named, as in count --tags); every rank in one.",
+    ),
+]
+PartialGroupsOption = Annotated[
+    bool,
+    typer.Option("--partial-groups", help="Let --groups leave ranks out of every group."),
 ]
 
 
@@ -310,6 +318,7 @@ def odds_command(
     given: GivenOption = None,
     seen: SeenOption = None,
     groups: GroupsOption = None,
+    partial_groups: PartialGroupsOption = False,
     plot: Annotated[
         Path | None,
         plot_option("With --eor: save a picture of the effects of removal (.png or .svg)."),
@@ -342,7 +351,7 @@ def odds_command(
     if conditional:
         from baccarat.odds.conditional import parse_given
 
-        condition = parse_given(given, seen, groups)
+        condition = parse_given(given, seen, groups, partial_groups=partial_groups)
     report = odds_report(shoe, rule_set, given=condition)
     show(
         chosen,

@@ -24,6 +24,7 @@ from baccarat.core.errors import CardError
 __all__ = [
     "RANKS",
     "SUITS",
+    "TEN_VALUED",
     "Card",
     "Colour",
     "Rank",
@@ -31,6 +32,8 @@ __all__ = [
     "format_cards",
     "full_deck",
     "parse_cards",
+    "ranks_named",
+    "tens_apart",
 ]
 
 
@@ -115,6 +118,31 @@ _CARD_RE = re.compile(r"^(10|[A2-9TJQK])(.)$", re.IGNORECASE)
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
 SUITS: tuple[Suit, ...] = tuple(Suit)
+TEN_VALUED: tuple[Rank, ...] = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+"""The ranks worth zero, which ``T`` stands for where ranks are written without J, Q and K."""
+
+
+def tens_apart(symbols: str) -> bool:
+    """Whether rank symbols write the ten-valued ranks apart: they name J, Q or K.
+
+    >>> tens_apart("TA2345"), tens_apart("9TJQK")
+    (False, True)
+    """
+    return any(c in "JQK" for c in symbols.upper())
+
+
+def ranks_named(symbol: str, *, apart: bool) -> tuple[Rank, ...]:
+    """The ranks a rank symbol names, as ``count --tags`` and ``odds --groups`` read ranks: ``T``
+    (or ``10``) is every ten-valued rank (:data:`TEN_VALUED`) unless the ten-valued ranks are
+    written ``apart`` (J, Q or K named too: :func:`tens_apart`), where it is the ten alone.
+
+    >>> ranks_named("T", apart=False) == TEN_VALUED, ranks_named("t", apart=True)
+    (True, (<Rank.TEN: 10>,))
+    >>> ranks_named("5", apart=False)
+    (<Rank.FIVE: 5>,)
+    """
+    rank = Rank.parse(symbol)
+    return TEN_VALUED if rank is Rank.TEN and not apart else (rank,)
 
 
 @dataclass(frozen=True, order=True, slots=True)

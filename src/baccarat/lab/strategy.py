@@ -30,11 +30,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from baccarat.core.errors import TemplatedError
-from baccarat.core.shoe import DEFAULT_CUT_CARD, DEFAULT_DECKS
+from baccarat.core.cards import ranks_named
+from baccarat.core.errors import ShoeError, TemplatedError
+from baccarat.core.shoe import DEFAULT_CUT_CARD, DEFAULT_DECKS, ShoeRules
 
 __all__ = [
     "BUILT_IN",
+    "CUT_RULES",
     "MAX_TAG",
     "RANK_NAMES",
     "CountStrategy",
@@ -50,6 +52,10 @@ MAX_TAG = 99
 """The largest tag (in absolute value) a strategy may give a rank."""
 MAX_THRESHOLD = 9999
 """The largest threshold (in absolute value) on a count."""
+CUT_RULES = ("drawn", "reached")
+"""When the cut card comes out: in the coup that *draws* a card behind it (the simulator's
+procedure), or in the coup that *reaches* it, i.e. that leaves ``cut_card`` cards or fewer (the
+``cards left <= cut`` test of most published simulations)."""
 
 
 class LabError(TemplatedError):
@@ -78,6 +84,7 @@ class LabError(TemplatedError):
             "(try a rule set whose bet reads the totals)"
         ),
         "lab_plot_path": ("--plot {path!r}: give a .png or .svg file in a folder that exists"),
+        "lab_cut_rule": "--cut-rule must be drawn or reached, got {rule!r}",
         "lab_shoes": "--shoes must be a whole number of at least 1, got {shoes!r}",
         "lab_unknown_system": "unknown system {name!r}: the systems are {names}",
         "lab_bet_side": "--bet must be banker or player, got {bet!r}",
@@ -125,6 +132,8 @@ class CountStrategy:
     one_more_coup: bool = True
     """One more coup follows the coup in which the cut card comes out (the simulator's and most
     casinos' procedure); without it the shoe ends with that coup."""
+    cut_rule: str = "drawn"
+    """When the cut card comes out (:data:`CUT_RULES`)."""
     sees_burn_card: bool = True
     spread: Spread | None = None
     main_bet: str | None = None
@@ -144,6 +153,29 @@ class CountStrategy:
         if self.spread is not None:
             return self.spread.units(count)
         return 1 if count >= self.threshold else 0
+
+    @property
+    def shoe_rules(self) -> ShoeRules:
+        """The shoe as the simulator deals it. The cut card a coup *reaches* (``cut_card`` or
+        fewer cards left after it) is the simulator's cut card one card further up, which a coup
+        ending at it *draws* past.
+
+        >>> BUILT_IN["jacobson-big-tiger"].shoe_rules.cut_card
+        15
+        """
+        if self.cut_rule == "drawn":
+            return ShoeRules(self.decks, self.cut_card, self.burn, self.one_more_coup)
+        # Validated as written, so that a refusal quotes the cut card given and its range.
+        written = ShoeRules(self.decks, DEFAULT_CUT_CARD, self.burn, self.one_more_coup)
+        if not written.min_cut_card - 1 <= self.cut_card < written.size - 1:
+            raise ShoeError(
+                "cut_card_outside",
+                cut_card=self.cut_card,
+                decks=self.decks,
+                least=written.min_cut_card - 1,
+                most=written.size - 2,
+            )
+        return ShoeRules(self.decks, self.cut_card + 1, self.burn, self.one_more_coup)
 
     def with_options(self, **changes: object) -> CountStrategy:
         """The strategy with some fields changed (command-line options over its defaults)."""
@@ -170,6 +202,7 @@ class CountStrategy:
             "cut_card": self.cut_card,
             "burn": self.burn,
             "one_more_coup": self.one_more_coup,
+            "cut_rule": self.cut_rule,
             "sees_burn_card": self.sees_burn_card,
             "source": self.source,
         }
@@ -189,9 +222,13 @@ def parse_tags(text: str) -> tuple[int, ...]:
         if abs(tag) > MAX_TAG:
             raise LabError("lab_tag_value", tag=part, most=MAX_TAG, text=text)
         tags.append(tag)
-    if len(tags) == 10:
-        tags += [tags[9]] * 3
-    return tuple(tags)
+    # The columns name ranks as --groups does: T is every ten-valued rank in the ten-tag form.
+    apart = len(tags) == len(RANK_NAMES)
+    full = [0] * len(RANK_NAMES)
+    for symbol, tag in zip(RANK_NAMES, tags, strict=False):
+        for rank in ranks_named(symbol, apart=apart):
+            full[rank - 1] = tag
+    return tuple(full)
 
 
 def parse_threshold(text: str) -> int:
@@ -236,6 +273,8 @@ def _thirteen(tags: Sequence[int]) -> tuple[int, ...]:
 _HOW_DRAGON = (1, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0)
 _HOW_PANDA = (0, 0, -1, 0, 0, 1, 1, -3, 0, 0, 0, 1, 1)
 
+# Each study states its whole procedure, the one under which the lab reproduces its source's
+# figures (docs/lab.md, tests/lab/test_studies.py).
 BUILT_IN: Mapping[str, CountStrategy] = {
     s.name: s
     for s in (
@@ -245,9 +284,14 @@ BUILT_IN: Mapping[str, CountStrategy] = {
             threshold=4,
             bet="dragon_7",
             rules="ez",
+            decks=8,
             cut_card=14,
-            source="Eliot Jacobson, 'Dragon 7 card counting' (2014): balanced tags, bet "
-            "Dragon 7 at a true count of +4 or more; 8 decks, cut card 14 cards from the end",
+            cut_rule="reached",
+            burn=True,
+            one_more_coup=True,
+            source="Eliot Jacobson, 'Co-Card Counting the Dragon and Panda Side Bets in EZ "
+            "Baccarat' (888casino.com): balanced tags, bet Dragon 7 at a true count of +4 or "
+            "more; 100M 8-deck shoes, cut card at 14 cards: 0.597 units a shoe",
         ),
         CountStrategy(
             "jacobson-panda-8",
@@ -255,22 +299,47 @@ BUILT_IN: Mapping[str, CountStrategy] = {
             threshold=11,
             bet="panda_8",
             rules="ez",
+            decks=8,
             cut_card=14,
-            source="Eliot Jacobson, 'Panda 8 card counting' (2014): balanced tags, bet Panda 8 "
-            "at a true count of +11 or more; 8 decks, cut card 14 cards from the end",
+            cut_rule="reached",
+            burn=True,
+            one_more_coup=True,
+            source="Eliot Jacobson, 'Co-Card Counting the Dragon and Panda Side Bets in EZ "
+            "Baccarat' (888casino.com): balanced tags, bet Panda 8 at a true count of +11 or "
+            "more; 100M 8-deck shoes, cut card at 14 cards: 0.237 units a shoe",
+        ),
+        CountStrategy(
+            "jacobson-big-tiger",
+            _thirteen((0, 0, -1, -1, -1, -2, 1, 2, 2, 0)),
+            threshold=8,
+            bet="big_tiger",
+            rules="tiger",
+            decks=8,
+            cut_card=14,
+            cut_rule="reached",
+            burn=True,
+            one_more_coup=True,
+            source="Eliot Jacobson, 'Card Counting the Big Tiger Baccarat Side Bet' "
+            "(advancedadvantageplay.com, 2024): balanced tags, bet Big Tiger at a true count of "
+            "+8 or more; 100M 8-deck shoes, cut card at 14 cards: bets on 3.536 % of hands, "
+            "edge 7.227 %, 0.256 units per 100 hands",
         ),
         CountStrategy(
             "how-dragon-7",
             _HOW_DRAGON,
             start=-32,
             true_count=False,
-            threshold=0,
+            threshold=1,
             bet="dragon_7",
             rules="ez",
+            decks=8,
             cut_card=16,
-            source="Stephen How's unbalanced Dragon 7 count: A +1, 4-7 -1, 8-9 +2, start at -32 "
-            "(8 decks), bet Dragon 7 at a running count of 0 or more (his table; his text says above "
-            "0, --threshold 1); 16 cards behind the cut",
+            cut_rule="drawn",
+            burn=True,
+            one_more_coup=False,
+            source="Stephen How's unbalanced Dragon 7 count (discountgambling.net, 2012): A +1, "
+            "4-7 -1, 8-9 +2, start at -32 (8 decks), bet Dragon 7 at a running count above 0; "
+            "16 cards behind the cut: about 6.8 bets and +0.52 units a shoe",
         ),
         CountStrategy(
             "how-panda-co-count",
@@ -282,12 +351,16 @@ BUILT_IN: Mapping[str, CountStrategy] = {
             threshold=35,
             bet="panda_8",
             rules="ez",
+            decks=8,
             cut_card=16,
+            cut_rule="drawn",
+            burn=True,
+            one_more_coup=False,
             tags_shown=13,
             source="Stephen How, 'Two-Person Panda-8 Co-Count' (2013): 6, 7, Q, K +1; 3 -1; 8 -3, "
             "added to his unbalanced Dragon 7 count written from 0 (bet Dragon at 32, i.e. at 0 "
             "from -32); bet Panda 8 at a combined running count of 35 or more; 16 cards behind "
-            "the cut",
+            "the cut: 3.6 bets and +0.134 units a shoe",
         ),
         CountStrategy(
             "thorp-natural-9",
@@ -295,9 +368,14 @@ BUILT_IN: Mapping[str, CountStrategy] = {
             threshold=4,
             bet="player_natural_9",
             rules="naturals",
+            decks=8,
             cut_card=14,
+            cut_rule="drawn",
+            burn=True,
+            one_more_coup=True,
             source="Thorp and Walden, 'A Favorable Side Bet in Nevada Baccarat' (1966): 9 = -12, "
-            "every other rank +1; the Natural 9 bet pays 9:1 (threshold here: true count +4)",
+            "every other rank +1; the Natural 9 bet pays 9:1, a house advantage of 5.10 % off "
+            "the top (threshold here: true count +4, not theirs)",
         ),
     )
 }

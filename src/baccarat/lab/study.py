@@ -30,7 +30,6 @@ import numpy.typing as npt
 
 from baccarat.core.bets import Bet
 from baccarat.core.rules import RuleSet
-from baccarat.core.shoe import ShoeRules
 from baccarat.lab.bets import target_bet, whole_nets
 from baccarat.lab.strategy import CountStrategy, LabError
 from baccarat.sim.spec import KernelPlan, SimulationSpec
@@ -138,7 +137,7 @@ def scan_thresholds(strategy: CountStrategy, perfect: bool = False) -> tuple[int
 
     >>> from baccarat.lab.strategy import BUILT_IN
     >>> scan_thresholds(BUILT_IN["how-dragon-7"])[:3], len(scan_thresholds(BUILT_IN["how-dragon-7"]))
-    ((-20, -18, -16), 21)
+    ((-19, -17, -15), 21)
     """
     if perfect:
         return tuple(range(0, 11))
@@ -174,12 +173,7 @@ def count_plan(
         main_pay[:] = vectors[1]
     spec = SimulationSpec(
         coups=1,
-        shoe=ShoeRules(
-            decks=strategy.decks,
-            cut_card=strategy.cut_card,
-            burn=strategy.burn,
-            one_more_coup=strategy.one_more_coup,
-        ),
+        shoe=strategy.shoe_rules,
         seed=seed,
         tableau=rule_set.tableau,
     )

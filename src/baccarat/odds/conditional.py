@@ -15,9 +15,9 @@ six-card sequences that satisfy the condition, so every report and pricing funct
 >>> d = conditional_distribution(shoe, given)
 >>> f"{float(exact_bet_stats(BANKER, d).win):.4f}", f"{float(exact_bet_stats(TIE, d).win):.4f}"
 ('0.3546', '0.1482')
->>> seen = parse_given(seen="P1=5h,B1=high", groups="high=6789")
+>>> seen = parse_given(seen="P1=5h,B1=high", groups="high=6789,low=TA2345")
 >>> seen.record()
-{'seen': {'P1': '5h', 'B1': 'high'}, 'groups': {'high': '6789'}}
+{'seen': {'P1': '5h', 'B1': 'high'}, 'groups': {'high': '6789', 'low': 'A2345TJQK'}}
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat.core.bets import Bet
-from baccarat.core.cards import RANKS, Card, Rank
+from baccarat.core.cards import RANKS, Card, Rank, ranks_named, tens_apart
 from baccarat.core.cardspace import BASE_SIZE, CardSignature, CardTest, base_facts, signature_of
 from baccarat.core.conditions import CardField, Condition, Field, GroupField
 from baccarat.core.distribution import Distribution
@@ -64,6 +64,10 @@ class ConditionError(TemplatedError):
             "cannot read --seen {text!r}: expected POSITION=CARD, comma-separated (P1 B1 P2 B2 "
             "P3 B3, and a card such as 5h, a rank such as 5, a group named in --groups, or none "
             "for a third card), got {part!r}"
+        ),
+        "groups_leave_out": (
+            "--groups {text!r} puts {ranks} in no group (T is every ten-valued rank unless J, Q "
+            "or K are named): name every rank, or give --partial-groups"
         ),
         "impossible_condition": "no coup from this shoe can be dealt that way ({condition})",
         "seen_twice": "--seen names {position} twice",
@@ -107,21 +111,29 @@ def _value(token: str) -> object:
     return token
 
 
-def _groups(text: str | None) -> dict[str, tuple[Rank, ...]]:
+def _groups(text: str | None, partial: bool = False) -> dict[str, tuple[Rank, ...]]:
+    """Named rank groups, ranks read as ``count --tags`` reads them
+    (:func:`~baccarat.core.cards.ranks_named`); every rank in some group unless ``partial``."""
     found: dict[str, tuple[Rank, ...]] = {}
     if not text:
         return found
-    for part in (p.strip() for p in text.split(",") if p.strip()):
-        name, sep, ranks = part.partition("=")
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    written = [(part, *part.partition("=")) for part in parts]
+    apart = tens_apart("".join(ranks for _, _, _, ranks in written))
+    for part, name, sep, ranks in written:
         name = name.strip().lower()
         symbols = ranks.strip().upper().replace("10", "T")
         if not sep or not _GROUP_NAME.match(name) or not symbols or name in found:
             raise ConditionError("bad_groups", text=text, part=part)
         try:
-            chosen = {Rank.parse(s) for s in symbols}
+            chosen = {r for s in symbols for r in ranks_named(s, apart=apart)}
         except BaccaratError:
             raise ConditionError("bad_groups", text=text, part=part) from None
         found[name] = tuple(r for r in RANKS if r in chosen)
+    named = {r for ranks in found.values() for r in ranks}
+    left_out = "".join(r.symbol for r in RANKS if r not in named)
+    if left_out and not partial:
+        raise ConditionError("groups_leave_out", text=text, ranks=left_out)
     return found
 
 
@@ -161,13 +173,19 @@ def _seen_tests(
 
 
 def parse_given(
-    given: str | None = None, seen: str | None = None, groups: str | None = None
+    given: str | None = None,
+    seen: str | None = None,
+    groups: str | None = None,
+    *,
+    partial_groups: bool = False,
 ) -> Given:
     """Read ``--given``, ``--seen`` and ``--groups`` as the command line writes them.
 
     ``given`` is comma-separated ``field=value`` entries of a ``when`` table (``|`` between
     several values: ``winner=banker|tie``; positions for a relation: ``same_suit=P1|B1``);
-    ``seen`` is ``position=card`` entries; ``groups`` names rank groups that ``seen`` may use.
+    ``seen`` is ``position=card`` entries; ``groups`` names rank groups that ``seen`` may use,
+    every rank in one unless ``partial_groups`` (``T`` is every ten-valued rank unless J, Q or K
+    are named, as in ``count --tags``).
 
     >>> parse_given("winner=banker|tie,same_suit=P1|B1").text()
     'winner in [banker, tie], same suit: P1, B1'
@@ -189,7 +207,7 @@ def parse_given(
             else:
                 when[key] = values if len(values) > 1 else values[0]
         tests.extend(parse_when(when))
-    named = _groups(groups)
+    named = _groups(groups, partial_groups)
     shown: dict[str, str] = {}
     if seen:
         more, shown = _seen_tests(seen, named)
@@ -315,12 +333,14 @@ def conditional_distribution(
     tableau: Tableau = PUNTO_BANCO,
     seen: str | None = None,
     groups: str | None = None,
+    partial_groups: bool = False,
 ) -> Distribution:
     """The exact distribution of the next coup given a condition, with the card classes ``bets``
     read; its total is the number of six-card sequences that satisfy the condition.
 
     ``given`` is a :class:`Given` (:func:`parse_given`), a ``when`` table as in TOML, or tests;
-    ``seen`` and ``groups`` add cards by position as ``--seen`` and ``--groups`` write them.
+    ``seen`` and ``groups`` add cards by position as ``--seen`` and ``--groups`` write them
+    (``partial_groups``: as ``--partial-groups``).
 
     >>> from baccarat.core.summary import Winner
     >>> d = conditional_distribution(Composition.decks(8), {"player_two_card_total": 5})
@@ -334,7 +354,7 @@ def conditional_distribution(
     else:
         tests = list(given or ())
     if seen:
-        tests.extend(parse_given(seen=seen, groups=groups).tests)
+        tests.extend(parse_given(seen=seen, groups=groups, partial_groups=partial_groups).tests)
     condition = tuple(tests)
     signature = signature_of([condition])
     targets: list[tuple[CardSignature | None, CardSignature]] = [

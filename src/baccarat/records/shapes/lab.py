@@ -42,6 +42,9 @@ class Strategy(TypedDict):
     cut_card: Count
     burn: NotRequired[bool]
     one_more_coup: NotRequired[bool]
+    cut_rule: NotRequired[Literal["drawn", "reached"]]
+    """When the cut card comes out: in the coup that draws a card behind it (drawn), or in the
+    coup that leaves cut_card cards or fewer (reached)."""
     sees_burn_card: NotRequired[bool]
     source: NotRequired[str]
 
