@@ -83,6 +83,7 @@ class RecordType(StrEnum):
     API_LIMITS = "api.limits"
     COUNT = "count"
     SYSTEMS = "systems"
+    COUNT_SWEEP = "count.sweep"
 
     @property
     def version(self) -> int:

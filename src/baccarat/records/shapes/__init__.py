@@ -47,6 +47,7 @@ from baccarat.records.shapes.checks import LedgerCheckRecord, VerificationRecord
 from baccarat.records.shapes.coup import CoupRecord
 from baccarat.records.shapes.lab import (
     CountRecord,
+    CountSweepRecord,
     SolveBanqueRecord,
     SolveCheminDeFerRecord,
     SystemsRecord,
@@ -125,6 +126,7 @@ RECORDS: tuple[type, ...] = (
     ApiLimits,
     CountRecord,
     SystemsRecord,
+    CountSweepRecord,
 )
 """The shape of each record type (its ``schema`` field's tag says which)."""
 
