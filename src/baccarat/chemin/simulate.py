@@ -29,6 +29,9 @@ from baccarat.core.coup import deal_coup
 from baccarat.core.summary import Winner
 from baccarat.odds.composition import CARDS, Composition
 
+PROGRESS_EVERY = 4096
+"""Coups between two progress reports."""
+
 __all__ = ["SimulatedValue", "card_source", "simulate_value"]
 
 
@@ -70,6 +73,8 @@ class SimulatedValue:
     player_wins: int
     banker_wins: int
     ties: int
+    interrupted: bool = False
+    """Ctrl-C: the figures are for the coups dealt so far."""
 
     @property
     def mean(self) -> Fraction:
@@ -98,13 +103,19 @@ class SimulatedValue:
             "ties": self.ties,
             "mean": float(self.mean),
             "standard_error": self.standard_error,
-        }
+        } | ({"interrupted": True} if self.interrupted else {})
 
 
 def simulate_value(
-    game: ChoiceGame, player: Strategy, banker: Strategy, coups: int, rng: random.Random
+    game: ChoiceGame,
+    player: Strategy,
+    banker: Strategy,
+    coups: int,
+    rng: random.Random,
+    progress: Callable[[int, int], None] | None = None,
 ) -> SimulatedValue:
-    """Deal ``coups`` coups of ``game`` with the engine, each hand playing its strategy."""
+    """Deal ``coups`` coups of ``game`` with the engine, each hand playing its strategy, telling
+    ``progress(dealt, coups)`` as it goes. Ctrl-C keeps the coups dealt (after the first)."""
     if isinstance(coups, bool) or not isinstance(coups, int) or coups < 1:
         raise GameError(f"coups must be a whole number of at least 1, got {coups!r}")
     game.player_vector(player)  # both strategies must fit the game's choice points
@@ -112,7 +123,21 @@ def simulate_value(
     choose = Strategy.combine(player, banker).chooser(rng)
     new_coup = card_source(game.contents, rng)
     tableau = game.tableau
-    tally = dict.fromkeys(Winner, 0)
-    for _ in range(coups):
-        tally[deal_coup(new_coup(), tableau, choose).winner] += 1
-    return SimulatedValue(coups, tally[Winner.PLAYER], tally[Winner.BANKER], tally[Winner.TIE])
+    # One tuple, replaced whole after each coup, so an interrupt never splits a coup's tally.
+    tally = (0, 0, 0, 0)  # coups, Player wins, Banker wins, ties
+    try:
+        for _ in range(coups):
+            winner = deal_coup(new_coup(), tableau, choose).winner
+            tally = (
+                tally[0] + 1,
+                tally[1] + (winner is Winner.PLAYER),
+                tally[2] + (winner is Winner.BANKER),
+                tally[3] + (winner is Winner.TIE),
+            )
+            if progress is not None and tally[0] % PROGRESS_EVERY == 0:
+                progress(tally[0], coups)
+    except KeyboardInterrupt:
+        if tally[0] == 0:
+            raise
+        return SimulatedValue(*tally, interrupted=True)
+    return SimulatedValue(*tally)

@@ -229,6 +229,8 @@ class SystemsRecord(TypedDict):
     bet: Literal["banker", "player"]
     seed: Count
     seconds: Annotated[float, Range(0)]
+    interrupted: NotRequired[bool]
+    """Ctrl-C: the figures are for the sessions played so far."""
     house_edge: HouseEdges
     systems: list[SystemResult]
 
@@ -257,6 +259,8 @@ class SolvedSimulation(TypedDict):
     mean: float
     standard_error: float
     z: float
+    interrupted: NotRequired[bool]
+    """Ctrl-C: the figures are for the coups dealt so far."""
 
 
 @shape
@@ -326,6 +330,8 @@ class BanqueSimulation(TypedDict):
     right: HandSimulation
     left: HandSimulation
     coups: Annotated[int, Range(1)]
+    interrupted: NotRequired[bool]
+    """Ctrl-C: the figures are for the coups dealt so far."""
 
 
 @shape
