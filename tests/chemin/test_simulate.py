@@ -148,3 +148,24 @@ def test_the_kemeny_snell_value_as_a_mixture_of_four_simulated_pure_games() -> N
         mean += weight * m
         variance += (weight * se) ** 2
     assert abs(mean - float(solution.value)) < 4 * variance**0.5
+
+
+def test_ctrl_c_keeps_the_coups_dealt_and_the_progress_is_told() -> None:
+    from baccarat.chemin.simulate import PROGRESS_EVERY
+
+    solution = solve_chemin_de_fer(Composition.decks(6), CHEMIN_DE_FER)
+    told: list[tuple[int, int]] = []
+
+    def stop_at_the_second_report(done: int, total: int) -> None:
+        told.append((done, total))
+        if len(told) == 2:
+            raise KeyboardInterrupt
+
+    run = simulate_value(
+        solution.game, solution.player, solution.banker, 10**9, random.Random(1),
+        progress=stop_at_the_second_report,
+    )  # fmt: skip
+    assert told == [(PROGRESS_EVERY, 10**9), (2 * PROGRESS_EVERY, 10**9)]
+    assert run.interrupted and run.coups == 2 * PROGRESS_EVERY
+    assert run.player_wins + run.banker_wins + run.ties == run.coups
+    assert run.to_data()["interrupted"] is True

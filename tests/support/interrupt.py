@@ -23,6 +23,7 @@ class _Stderr:
         assert process.stderr is not None
         self._fd = process.stderr.fileno()
         self.read = bytearray()
+        self.closed = False
         self._changed = threading.Condition()
         self._thread = threading.Thread(target=self._pump, daemon=True)
         self._thread.start()
@@ -32,10 +33,14 @@ class _Stderr:
             with self._changed:
                 self.read.extend(chunk)
                 self._changed.notify_all()
+        with self._changed:
+            self.closed = True  # the child exited: no marker will come
+            self._changed.notify_all()
 
     def wait_for(self, marker: bytes, timeout: float) -> None:
         with self._changed:
-            if not self._changed.wait_for(lambda: marker in self.read, timeout):
+            self._changed.wait_for(lambda: marker in self.read or self.closed, timeout)
+            if marker not in self.read:
                 raise AssertionError(f"no {marker!r} after {timeout} s: {bytes(self.read)!r}")
 
     def to_the_end(self, timeout: float) -> bytes:

@@ -100,6 +100,7 @@ ERROR_MODULES = (
     "baccarat.extras",
     "baccarat.store.errors",
     "baccarat.lab.strategy",
+    "baccarat.lab.ranges",
 )
 """The modules that define errors with a template (the core's cards and coups come with them)."""
 
