@@ -47,9 +47,7 @@ def test_every_grid_point_is_the_study_of_that_point(name: str, rules: str) -> N
 def test_a_true_count_and_a_pair_bet_are_swept_too() -> None:
     strategy = BUILT_IN["jacobson-panda-8"].with_options(true_count=True, burn=False)
     rule_set = get_rule_set("ez")
-    plan = sweep_plan(
-        strategy, rule_set, thresholds=(0,), ramps=((1, 3),), cut_cards=(20,), seed=2
-    )
+    plan = sweep_plan(strategy, rule_set, thresholds=(0,), ramps=((1, 3),), cut_cards=(20,), seed=2)
     study = count_plan(
         strategy.with_options(cut_card=20, spread=Spread(((0, 1), (1, 3)))), rule_set, seed=2
     )
@@ -81,7 +79,9 @@ def test_the_figures_are_the_same_on_any_number_of_threads_and_intervals_hold() 
     assert len(points) == 8 and all(p.shoes == 300 for p in points)
     for p in points:
         assert p.units_low <= p.units_per_shoe <= p.units_high
-        assert p.advantage_low is not None and p.advantage_low <= p.advantage <= p.advantage_high
+        low, mid, high = p.advantage_low, p.advantage, p.advantage_high
+        assert low is not None and mid is not None and high is not None
+        assert low <= mid <= high
     deep, shallow = points[0], points[4]
     assert (deep.cut_card, shallow.cut_card) == (16, 104)
     assert deep.bets > shallow.bets and deep.penetration > shallow.penetration

@@ -96,14 +96,17 @@ class SimulatedValue:
         return (float(self.mean) - float(value)) / se if se > 0 else math.inf
 
     def to_data(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "coups": self.coups,
             "player_wins": self.player_wins,
             "banker_wins": self.banker_wins,
             "ties": self.ties,
             "mean": float(self.mean),
             "standard_error": self.standard_error,
-        } | ({"interrupted": True} if self.interrupted else {})
+        }
+        if self.interrupted:
+            data["interrupted"] = True
+        return data
 
 
 def simulate_value(

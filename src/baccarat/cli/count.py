@@ -118,7 +118,9 @@ def check_sweep_options(
         (main_bet is not None, "--main-bet"),
     ):
         if given:
-            raise CliError("not_both", first=option, second="--threshold FROM..TO / --penetration / --ramp")
+            raise CliError(
+                "not_both", first=option, second="--threshold FROM..TO / --penetration / --ramp"
+            )
 
 
 def procedure_text(s: CountStrategy, t: Translator) -> str:

@@ -398,14 +398,18 @@ def banque_command(
             stopped_at = run.coups
             text += "\n  " + _interrupted(t)
         edge = game.banker_edge(banker)
-        data["simulation"] = {
-            seat.value: {
-                "mean": float(run.mean(seat)),
-                "standard_error": run.standard_error(seat),
-                "z": run.z(seat, edge[seat]),
+        data["simulation"] = (
+            {
+                seat.value: {
+                    "mean": float(run.mean(seat)),
+                    "standard_error": run.standard_error(seat),
+                    "z": run.z(seat, edge[seat]),
+                }
+                for seat in edge
             }
-            for seat in edge
-        } | {"coups": run.coups} | ({"interrupted": True} if run.interrupted else {})
+            | {"coups": run.coups}
+            | ({"interrupted": True} if run.interrupted else {})
+        )
         for seat in edge:
             text += "\n  " + t.gettext(
                 "Simulated on the {seat} hand: {mean} ± {error} over {coups} coups "

@@ -99,9 +99,7 @@ def plot_study(report: StudyReport, path: Path, text: Text = _same) -> None:
     _save(figure, path)
 
 
-def plot_sweep(
-    run: SweepRun, points: Sequence[SweepPoint], path: Path, text: Text = _same
-) -> None:
+def plot_sweep(run: SweepRun, points: Sequence[SweepPoint], path: Path, text: Text = _same) -> None:
     """Units per shoe and the advantage by threshold: a line for each ramp and cut card, with
     its 95 % intervals (the points share their shoes, so the lines' differences are paired)."""
     from baccarat.lab.ranges import ramp_text

@@ -17,16 +17,16 @@ Each option is a comma-separated list whose items are single values or ranges ``
 ((83, 104), (14, 20, 30))
 >>> parse_ramps("1-2-4,1"), ramp_units((1, 2, 4), threshold=3, count=4)
 (((1,), (1, 2, 4)), 2)
->>> parse_counts("0..")
+>>> parse_ramps("1-0")
 Traceback (most recent call last):
 ...
-baccarat.lab.ranges.SweepError: --threshold expects whole counts or ranges FROM..TO[..STEP] such as '0..4' or '-2,0,2', got '0..'
+baccarat.lab.ranges.SweepError: --ramp expects units from 1 to 100 joined by '-' (at most 16 of them), ...
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import ClassVar, TypeVar
 
 from baccarat.core.errors import TemplatedError

@@ -433,10 +433,13 @@ def simulate_banque(
                 lambda: deck[rng.randrange(52)], choose_player, choose_banker, game.tableau
             )
             outcomes = [-_outcome(coup.result(seat)) for seat in SEATS]
-            tally = (tally[0] + 1,) + tuple(
-                x + d
-                for i, o in enumerate(outcomes)
-                for x, d in zip(tally[1 + 2 * i : 3 + 2 * i], (o, o != 0), strict=True)
+            tally = (
+                tally[0] + 1,
+                *(
+                    x + d
+                    for i, o in enumerate(outcomes)
+                    for x, d in zip(tally[1 + 2 * i : 3 + 2 * i], (o, o != 0), strict=True)
+                ),
             )
             if progress is not None and tally[0] % PROGRESS_EVERY == 0:
                 progress(tally[0], coups)

@@ -12,7 +12,13 @@ from baccarat.records.declare import Doc, Length, Range, Tag, shape
 from baccarat.records.schema import RecordType
 from baccarat.records.shapes.common import Count, Rational
 
-__all__ = ["CountRecord", "CountSweepRecord", "SolveBanqueRecord", "SolveCheminDeFerRecord", "SystemsRecord"]
+__all__ = [
+    "CountRecord",
+    "CountSweepRecord",
+    "SolveBanqueRecord",
+    "SolveCheminDeFerRecord",
+    "SystemsRecord",
+]
 
 # A counting study
 
