@@ -24,7 +24,7 @@ QUICK_TESTS := not browser and not install and not cluster and not fault
 # The tests that run the numba kernels, as plain Python for coverage (NUMBA_DISABLE_JIT=1).
 KERNEL_TESTS := tests/sim/test_kernels.py tests/sim/test_infinite.py tests/odds/test_exact.py \
 	tests/odds/test_cards.py tests/sim/test_cards.py tests/lab/test_kernel.py \
-	tests/lab/test_sparse.py
+	tests/lab/test_sparse.py tests/lab/test_sweep.py
 
 .PHONY: run check test setup browser lint typecheck unit coverage-kernels messages bench clean
 

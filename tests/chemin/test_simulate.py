@@ -161,3 +161,24 @@ def test_downton_lockwood_is_dealt_with_the_banker_seeing_his_cards() -> None:
     )
     run = simulate_value(solution.game, solution.player, solution.banker, 60_000, random.Random(9))
     assert abs(run.z(solution.value)) < 4, (float(run.mean), float(solution.value))
+
+
+def test_ctrl_c_keeps_the_coups_dealt_and_the_progress_is_told() -> None:
+    from baccarat.chemin.simulate import PROGRESS_EVERY
+
+    solution = solve_chemin_de_fer(Composition.decks(6), CHEMIN_DE_FER)
+    told: list[tuple[int, int]] = []
+
+    def stop_at_the_second_report(done: int, total: int) -> None:
+        told.append((done, total))
+        if len(told) == 2:
+            raise KeyboardInterrupt
+
+    run = simulate_value(
+        solution.game, solution.player, solution.banker, 10**9, random.Random(1),
+        progress=stop_at_the_second_report,
+    )  # fmt: skip
+    assert told == [(PROGRESS_EVERY, 10**9), (2 * PROGRESS_EVERY, 10**9)]
+    assert run.interrupted and run.coups == 2 * PROGRESS_EVERY
+    assert run.player_wins + run.banker_wins + run.ties == run.coups
+    assert run.to_data()["interrupted"] is True

@@ -101,3 +101,19 @@ def test_bad_input_is_one_line_and_exit_code_2(
     capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
 ) -> None:
     assert message in fail(capsys, *args)
+
+
+@pytest.mark.parametrize("game", ["banque", "chemin-de-fer"])
+def test_ctrl_c_during_the_simulation_prints_the_coups_dealt_so_far(game: str) -> None:
+    from support.interrupt import interrupt_at
+
+    code, out, err = interrupt_at(
+        b"Dealing coups", "solve", game, "--simulate", "100000000", "--json"
+    )
+    assert code == 130, err
+    record = json.loads(out)
+    simulation = (
+        record["simulation"] if game == "banque" else record["solutions"]["rules"]["simulation"]
+    )
+    assert simulation["interrupted"] is True and 0 < simulation["coups"] < 10**8
+    assert err.endswith(f"baccarat: interrupted after {simulation['coups']:,} coups\n".encode())

@@ -60,3 +60,15 @@ def test_a_bad_system_is_one_line_and_exit_2(
     code, out, err = run(capsys, "systems", *line, "--sessions", "5")
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and words in err, err
+
+
+def test_ctrl_c_prints_the_sessions_played_so_far() -> None:
+    from support.interrupt import interrupt_at
+
+    code, out, err = interrupt_at(
+        b"Playing sessions", "systems", "--sessions", "10000000", "--seed", "1", "--json"
+    )
+    assert code == 130, err
+    (record,) = check_lines(out.decode(), RecordType.SYSTEMS)
+    assert record["interrupted"] is True and 0 < record["sessions"] < 10_000_000
+    assert err.endswith(f"baccarat: interrupted after {record['sessions']:,} sessions\n".encode())

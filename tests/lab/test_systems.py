@@ -96,3 +96,25 @@ def test_the_expected_loss_is_the_edge_times_the_total_staked_whatever_the_syste
         assert len(r.fan) >= 2 and r.fan[0] == (100.0,) * 5
     flat = report.results[0]
     assert flat.ruin == 0 and flat.staked > 60
+
+
+def test_ctrl_c_keeps_the_sessions_played_and_the_progress_is_told() -> None:
+    from baccarat.lab.systems import PROGRESS_EVERY
+
+    told: list[tuple[int, int]] = []
+
+    def stop_at_the_second_report(done: int, total: int) -> None:
+        told.append((done, total))
+        if len(told) == 2:
+            raise KeyboardInterrupt
+
+    rules = get_rule_set("punto-banco")
+    report = run_systems(
+        ["flat", "martingale"], rules, sessions=10_000, seed=3,
+        progress=stop_at_the_second_report,
+    )  # fmt: skip
+    assert told == [(PROGRESS_EVERY, 10_000), (2 * PROGRESS_EVERY, 10_000)]
+    assert report.interrupted and report.sessions == 2 * PROGRESS_EVERY
+    whole = run_systems(["flat", "martingale"], rules, sessions=2 * PROGRESS_EVERY, seed=3)
+    assert [r.mean for r in report.results] == [r.mean for r in whole.results]
+    assert report.as_dict()["interrupted"] and not whole.interrupted

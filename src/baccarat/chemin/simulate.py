@@ -30,6 +30,9 @@ from baccarat.core.summary import Winner
 from baccarat.core.tableau import Action, Side
 from baccarat.odds.composition import CARDS, Composition
 
+PROGRESS_EVERY = 4096
+"""Coups between two progress reports."""
+
 __all__ = ["SimulatedValue", "card_source", "simulate_value"]
 
 
@@ -71,6 +74,8 @@ class SimulatedValue:
     player_wins: int
     banker_wins: int
     ties: int
+    interrupted: bool = False
+    """Ctrl-C: the figures are for the coups dealt so far."""
 
     @property
     def mean(self) -> Fraction:
@@ -92,7 +97,7 @@ class SimulatedValue:
         return (float(self.mean) - float(value)) / se if se > 0 else math.inf
 
     def to_data(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "coups": self.coups,
             "player_wins": self.player_wins,
             "banker_wins": self.banker_wins,
@@ -100,12 +105,21 @@ class SimulatedValue:
             "mean": float(self.mean),
             "standard_error": self.standard_error,
         }
+        if self.interrupted:
+            data["interrupted"] = True
+        return data
 
 
 def simulate_value(
-    game: ChoiceGame, player: Strategy, banker: Strategy, coups: int, rng: random.Random
+    game: ChoiceGame,
+    player: Strategy,
+    banker: Strategy,
+    coups: int,
+    rng: random.Random,
+    progress: Callable[[int, int], None] | None = None,
 ) -> SimulatedValue:
-    """Deal ``coups`` coups of ``game`` with the engine, each hand playing its strategy."""
+    """Deal ``coups`` coups of ``game`` with the engine, each hand playing its strategy, telling
+    ``progress(dealt, coups)`` as it goes. Ctrl-C keeps the coups dealt (after the first)."""
     if isinstance(coups, bool) or not isinstance(coups, int) or coups < 1:
         raise GameError(f"coups must be a whole number of at least 1, got {coups!r}")
     game.player_vector(player)  # both strategies must fit the game's choice points
@@ -114,23 +128,37 @@ def simulate_value(
     new_coup = card_source(game.contents, rng)
     tableau = game.tableau
     information = game.information
-    tally = dict.fromkeys(Winner, 0)
-    for _ in range(coups):
-        draw = new_coup()
-        dealt: list[Card] = []
+    # One tuple, replaced whole after each coup, so an interrupt never splits a coup's tally.
+    tally = (0, 0, 0, 0)  # coups, Player wins, Banker wins, ties
+    try:
+        for _ in range(coups):
+            draw = new_coup()
+            dealt: list[Card] = []
 
-        def recorded(draw: Callable[[], Card] = draw, dealt: list[Card] = dealt) -> Card:
-            card = draw()
-            dealt.append(card)
-            return card
+            def recorded(draw: Callable[[], Card] = draw, dealt: list[Card] = dealt) -> Card:
+                card = draw()
+                dealt.append(card)
+                return card
 
-        def informed(point: ChoicePoint, dealt: list[Card] = dealt) -> Action:
-            # The engine tells the Banker his total; the model may let him see his two cards
-            # (the second and fourth dealt).
-            if point.side is Side.BANKER:
-                seen = information.banker_view(dealt[1].value, dealt[3].value)
-                point = replace(point, cards=seen)
-            return choose(point)
+            def informed(point: ChoicePoint, dealt: list[Card] = dealt) -> Action:
+                # The engine tells the Banker his total; the model may let him see his two
+                # cards (the second and fourth dealt).
+                if point.side is Side.BANKER:
+                    seen = information.banker_view(dealt[1].value, dealt[3].value)
+                    point = replace(point, cards=seen)
+                return choose(point)
 
-        tally[deal_coup(recorded, tableau, informed).winner] += 1
-    return SimulatedValue(coups, tally[Winner.PLAYER], tally[Winner.BANKER], tally[Winner.TIE])
+            winner = deal_coup(recorded, tableau, informed).winner
+            tally = (
+                tally[0] + 1,
+                tally[1] + (winner is Winner.PLAYER),
+                tally[2] + (winner is Winner.BANKER),
+                tally[3] + (winner is Winner.TIE),
+            )
+            if progress is not None and tally[0] % PROGRESS_EVERY == 0:
+                progress(tally[0], coups)
+    except KeyboardInterrupt:
+        if tally[0] == 0:
+            raise
+        return SimulatedValue(*tally, interrupted=True)
+    return SimulatedValue(*tally)

@@ -123,6 +123,22 @@ def strategy_from_options(
     return chosen.with_options(**changes) if changes else chosen
 
 
+def check_sweep_options(
+    perfect: bool, spread: str | None, threshold_scan: bool, main_bet: str | None
+) -> None:
+    """Refuse what a sweep (several thresholds, --penetration or --ramp) cannot price."""
+    for given, option in (
+        (perfect, "--perfect"),
+        (spread is not None, "--spread"),
+        (threshold_scan, "--threshold-scan"),
+        (main_bet is not None, "--main-bet"),
+    ):
+        if given:
+            raise CliError(
+                "not_both", first=option, second="--threshold FROM..TO / --penetration / --ramp"
+            )
+
+
 def procedure_text(s: CountStrategy, t: Translator) -> str:
     """The shoe procedure, said when it is not the simulator's (burn, the cut card out when a
     coup draws a card behind it, then one more coup)."""
@@ -343,10 +359,9 @@ def count_command(
         ),
     ] = None,
     threshold: Annotated[
-        int | None,
+        str | None,
         typer.Option(
-            click_type=Whole(9999, least=-9999),
-            help="Bet from this count up.",
+            help="Bet from this count up; several (0..4, -2,0,2 or 0..12..3) sweep them.",
             show_default="the strategy's",
         ),
     ] = None,
@@ -384,6 +399,21 @@ def count_command(
             show_default="the strategy's",
         ),
     ] = None,
+    penetration: Annotated[
+        str | None,
+        typer.Option(
+            help="Sweep cut cards: shares of the shoe dealt before it (0.75,0.8 or "
+            "0.7..0.9..0.05) or cards from the end (14,20).",
+            show_default="--cut-card",
+        ),
+    ] = None,
+    ramp: Annotated[
+        str | None,
+        typer.Option(
+            help="Sweep bet ramps: units at the threshold, one count above, ... (1-2-4,1-4-8).",
+            show_default="1 (flat)",
+        ),
+    ] = None,
     shoes: Annotated[
         int, typer.Option(click_type=Whole(MAX_SHOES), help="Shoes to deal.")
     ] = 100_000,
@@ -408,10 +438,17 @@ def count_command(
     chosen_format = output_format(fmt, as_json)
     if shoes < 1:
         raise CliError("number_too_small", option="--shoes", least=1, value=shoes)
+    from baccarat.lab.ranges import parse_counts
+
+    thresholds = None if threshold is None else parse_counts(threshold)
+    sweep = penetration is not None or ramp is not None or len(thresholds or ()) > 1
+    single = thresholds[0] if thresholds is not None and not sweep else None
     chosen = strategy_from_options(
-        strategy, tags, start, counted, threshold, spread, bet, rules, decks, cut_card,
+        strategy, tags, start, counted, single, spread, bet, rules, decks, cut_card,
         main_bet, perfect, burn, one_more_coup, cut_rule,
     )  # fmt: skip
+    if sweep:
+        check_sweep_options(perfect, spread, threshold_scan, main_bet)
     if threshold_scan and (threshold is not None or spread is not None):
         raise CliError("not_both", first="--threshold-scan", second="--threshold / --spread")
     if plot is not None:
@@ -423,6 +460,22 @@ def count_command(
     rule_set = load_rule_set(chosen.rules if rules_file is None else None, rules_file)
     if rules_file is not None:
         chosen = chosen.with_options(rules=rule_set.name)
+    if sweep:
+        from baccarat.cli.countsweep import run_count_sweep
+        from baccarat.core.shoe import ShoeRules
+        from baccarat.lab.ranges import parse_cut_cards, parse_ramps
+
+        size = ShoeRules(decks=chosen.decks).size
+        run_count_sweep(
+            chosen, rule_set, thresholds=thresholds or (chosen.threshold,),
+            ramps=((1,),) if ramp is None else parse_ramps(ramp),
+            cut_cards=(
+                (chosen.cut_card,) if penetration is None else parse_cut_cards(penetration, size)
+            ),
+            shoes=shoes, seed=seed, workers=workers, dask=dask, plot=plot,
+            chosen_format=chosen_format, t=t,
+        )  # fmt: skip
+        return
     from baccarat.lab.study import count_plan, count_range, run_study, scan_thresholds
 
     plan = count_plan(
@@ -474,5 +527,7 @@ def register(app: typer.Typer) -> None:
             "baccarat count --strategy how-dragon-7 --threshold-scan",
             "baccarat count --perfect --bet panda_8 --rules ez --shoes 2000",
             "baccarat count --tags 0,0,0,-1,-1,-1,-1,2,2,0 --threshold 4 --rules ez",
+            "baccarat count --strategy how-dragon-7 --threshold 0..4 --penetration 0.75,0.85 "
+            "--ramp 1,1-2-4",
         ),
     )(count_command)

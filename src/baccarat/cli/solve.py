@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import sys
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from baccarat.cli import progress
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.kernelcache import prepare_kernels
@@ -247,15 +249,24 @@ def chemin_de_fer_command(
     numbers = numbers_for(t.language)
     data: dict[str, Any] = {"shoe": contents.describe(), "solutions": {}}
     texts: list[str] = []
+    stopped_at: int | None = None
     for key in chosen:
         tableau, information, title = settings[key]
         solution = solve_chemin_de_fer(contents, tableau, information)
         entry = solution.to_data()
         text = render_solution(solution, f"{title}, {shoe_text(contents, t)}:", t)
-        if simulate:
-            run = simulate_value(
-                solution.game, solution.player, solution.banker, simulate, random.Random(seed)
-            )
+        if simulate and stopped_at is None:
+            update, close_bar = progress.bar(t.gettext("Dealing coups"), t.gettext("coups"))
+            try:
+                run = simulate_value(
+                    solution.game, solution.player, solution.banker, simulate,
+                    random.Random(seed), progress=update,
+                )  # fmt: skip
+            finally:
+                close_bar()
+            if run.interrupted:
+                stopped_at = run.coups
+                text += "\n  " + _interrupted(t)
             entry["simulation"] = run.to_data() | {"z": run.z(solution.value)}
             text += "\n  " + t.gettext(
                 "Simulated: {mean} ± {error} over {coups} coups ({z} standard errors from the value)"
@@ -271,6 +282,22 @@ def chemin_de_fer_command(
         print_json(RecordType.SOLVE_CHEMIN_DE_FER, data)
     else:
         screen().paragraph("\n\n".join(texts))
+    _exit_if_interrupted(stopped_at, t)
+
+
+def _interrupted(t: Translator) -> str:
+    return t.gettext("Interrupted: the figures are for the coups dealt so far.")
+
+
+def _exit_if_interrupted(coups: int | None, t: Translator) -> None:
+    """After the figures: one line on standard error and exit 130 when Ctrl-C stopped the
+    simulation."""
+    if coups is not None:
+        stopped = t.gettext("interrupted after {coups} coups").format(
+            coups=numbers_for(t.language).integer(coups)
+        )
+        sys.stderr.write(f"baccarat: {stopped}\n")
+        raise SystemExit(130)
 
 
 def _seat_name(seat: Seat, t: Translator) -> str:
@@ -396,17 +423,29 @@ def banque_command(
     data = game.to_data(banker) | {"stakes": {s.value: str(w) for s, w in stakes.items()}}
     text = render_banque(game, banker, stakes, t)
     numbers = numbers_for(t.language)
+    stopped_at: int | None = None
     if simulate:
-        run = simulate_banque(game, banker, simulate, random.Random(seed))
+        update, close_bar = progress.bar(t.gettext("Dealing coups"), t.gettext("coups"))
+        try:
+            run = simulate_banque(game, banker, simulate, random.Random(seed), progress=update)
+        finally:
+            close_bar()
+        if run.interrupted:
+            stopped_at = run.coups
+            text += "\n  " + _interrupted(t)
         edge = game.banker_edge(banker)
-        data["simulation"] = {
-            seat.value: {
-                "mean": float(run.mean(seat)),
-                "standard_error": run.standard_error(seat),
-                "z": run.z(seat, edge[seat]),
+        data["simulation"] = (
+            {
+                seat.value: {
+                    "mean": float(run.mean(seat)),
+                    "standard_error": run.standard_error(seat),
+                    "z": run.z(seat, edge[seat]),
+                }
+                for seat in edge
             }
-            for seat in edge
-        } | {"coups": run.coups}
+            | {"coups": run.coups}
+            | ({"interrupted": True} if run.interrupted else {})
+        )
         for seat in edge:
             text += "\n  " + t.gettext(
                 "Simulated on the {seat} hand: {mean} ± {error} over {coups} coups "
@@ -422,6 +461,7 @@ def banque_command(
         print_json(RecordType.SOLVE_BANQUE, data)
     else:
         screen().paragraph(text)
+    _exit_if_interrupted(stopped_at, t)
 
 
 def register(app: typer.Typer) -> None:

@@ -5,12 +5,14 @@ The lab is imported inside the command, so the rest of the CLI starts fast.
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from baccarat.cli import progress
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.kernelcache import prepare_kernels
@@ -100,7 +102,15 @@ def report_blocks(report: SystemsReport, unit: str, t: Translator) -> list[Block
             "progression only trades many small wins for rare large losses, or the reverse."
         )
     )
-    return [Paragraph(head), table]
+    blocks: list[Block] = [Paragraph(head)]
+    if report.interrupted:
+        blocks.append(
+            Paragraph(
+                t.gettext("Interrupted: the figures are for the sessions played so far."),
+                "yellow",
+            )
+        )
+    return [*blocks, table]
 
 
 def systems_command(
@@ -159,7 +169,7 @@ def systems_command(
     from baccarat.core.amounts import parse_amount
     from baccarat.core.points import format_points
     from baccarat.lab.strategy import LabError
-    from baccarat.lab.systems import SYSTEMS, run_systems
+    from baccarat.lab.systems import SYSTEMS, deal_classes, run_systems
 
     t = cli_translator(lang)
     chosen_format = output_format(fmt, as_json)
@@ -198,11 +208,17 @@ def systems_command(
             unit=format_points(unit_minor),
             maximum=format_points(round(units["table_max"] * unit_minor)),
         )
-    report = run_systems(
-        chosen, rule_set, sessions=sessions, shoes_per_session=shoes_per_session, shoe=shoe,
-        seed=seed, bet=bet, bankroll=units["bankroll"], table_max=units["table_max"],
-        stop_win=stop,
-    )  # fmt: skip
+    with progress.compiling():
+        deal_classes(shoe, seed, 0, 1, rule_set.tableau)  # numba compiles on the first call
+    update, close_bar = progress.bar(t.gettext("Playing sessions"), t.gettext("sessions"))
+    try:
+        report = run_systems(
+            chosen, rule_set, sessions=sessions, shoes_per_session=shoes_per_session,
+            shoe=shoe, seed=seed, bet=bet, bankroll=units["bankroll"],
+            table_max=units["table_max"], stop_win=stop, progress=update,
+        )  # fmt: skip
+    finally:
+        close_bar()
     if plot is not None:
         from baccarat.lab.plots import plot_systems
 
@@ -212,6 +228,12 @@ def systems_command(
         lambda: report_blocks(report, format_points(unit_minor), t),
         lambda: (RecordType.SYSTEMS, {"unit_points": unit_minor / 100, **report.as_dict()}),
     )
+    if report.interrupted:
+        stopped = t.gettext("interrupted after {sessions} sessions").format(
+            sessions=numbers_for(t.language).integer(report.sessions)
+        )
+        sys.stderr.write(f"baccarat: {stopped}\n")
+        raise SystemExit(130)
 
 
 def register(app: typer.Typer) -> None:

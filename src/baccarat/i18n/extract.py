@@ -101,6 +101,7 @@ ERROR_MODULES = (
     "baccarat.store.errors",
     "baccarat.lab.strategy",
     "baccarat.lab.ruin",
+    "baccarat.lab.ranges",
 )
 """The modules that define errors with a template (the core's cards and coups come with them)."""
 

@@ -4,6 +4,8 @@
   distribution of units won per shoe.
 * :func:`plot_systems`: a betting system's bankroll fan (quantiles over the sessions, coup by
   coup) and the distribution of session results.
+* :func:`plot_sweep`: a counting sweep's units per shoe and advantage by threshold, a line with
+  its 95 % intervals for each bet ramp and cut card.
 * :func:`plot_removal`: the effect of removing one card of each rank on each bet's edge.
 
 Each writes a ``.png`` or ``.svg`` file; without matplotlib the command says in one line what to
@@ -22,9 +24,10 @@ from baccarat.lab.strategy import LabError
 
 if TYPE_CHECKING:
     from baccarat.lab.report import StudyReport
+    from baccarat.lab.sweep import SweepPoint, SweepRun
     from baccarat.lab.systems import SystemsReport
 
-__all__ = ["check_plot_path", "plot_removal", "plot_study", "plot_systems"]
+__all__ = ["check_plot_path", "plot_removal", "plot_study", "plot_sweep", "plot_systems"]
 
 SUFFIXES = (".png", ".svg")
 
@@ -93,6 +96,56 @@ def plot_study(report: StudyReport, path: Path, text: Text = _same) -> None:
     right.set_yscale("log")
     right.legend()
     right.set_title(text(N_("{shoes} shoes")).format(shoes=report.run.tally.shoes))
+    _save(figure, path)
+
+
+def plot_sweep(run: SweepRun, points: Sequence[SweepPoint], path: Path, text: Text = _same) -> None:
+    """Units per shoe and the advantage by threshold: a line for each ramp and cut card, with
+    its 95 % intervals (the points share their shoes, so the lines' differences are paired)."""
+    from baccarat.lab.ranges import ramp_text
+
+    plt = _pyplot()
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    lines: dict[tuple[tuple[int, ...], int], list[SweepPoint]] = {}
+    for p in points:
+        lines.setdefault((p.ramp, p.cut_card), []).append(p)
+    for (ramp, cut_card), line in lines.items():
+        label = text(N_("ramp {ramp}, cut card {cut_card}")).format(
+            ramp=ramp_text(ramp), cut_card=cut_card
+        )
+        xs = [p.threshold for p in line]
+        units = [p.units_per_shoe for p in line]
+        left.errorbar(
+            xs, units, yerr=[[u - p.units_low for u, p in zip(units, line, strict=True)],
+                             [p.units_high - u for u, p in zip(units, line, strict=True)]],
+            fmt="o-", markersize=3, capsize=2, label=label,
+        )  # fmt: skip
+        shown = [p for p in line if p.advantage is not None]
+        right.errorbar(
+            [p.threshold for p in shown],
+            [(p.advantage or 0.0) * 100 for p in shown],
+            yerr=[
+                [((p.advantage or 0.0) - (p.advantage_low or 0.0)) * 100 for p in shown],
+                [((p.advantage_high or 0.0) - (p.advantage or 0.0)) * 100 for p in shown],
+            ],
+            fmt="o-", markersize=3, capsize=2, label=label,
+        )  # fmt: skip
+    from matplotlib.ticker import MaxNLocator
+
+    for axis in (left, right):
+        axis.axhline(0, color="#555555", linewidth=0.8)
+        axis.xaxis.set_major_locator(MaxNLocator(integer=True))
+        axis.set_xlabel(text(N_("threshold")))
+    left.set_ylabel(text(N_("units won per shoe")))
+    right.set_ylabel(text(N_("advantage: units won per unit staked (%)")))
+    plan = run.plan
+    left.set_title(
+        text(N_("{strategy}: {bet} over {shoes} shoes")).format(
+            strategy=plan.strategy.name, bet=plan.base.target.name, shoes=run.tally.shoes
+        )
+    )
+    right.set_title(text(N_("advantage by threshold")))
+    left.legend(fontsize="small")
     _save(figure, path)
 
 

@@ -29,7 +29,7 @@ stakes between coups but every coup's stake meets the same edge (the report chec
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -223,6 +223,7 @@ class SystemsReport:
     seed: int
     edges: dict[str, float]
     seconds: float
+    interrupted: bool = False
 
     def to_frame(self) -> Any:
         """One row per system as a pandas DataFrame (:func:`baccarat.lab.frames.to_frame`)."""
@@ -261,6 +262,7 @@ class SystemsReport:
             "bet": self.bet,
             "seed": self.seed,
             "seconds": self.seconds,
+            "interrupted": self.interrupted,
             "house_edge": self.edges,
             "systems": [
                 {
@@ -280,6 +282,41 @@ class SystemsReport:
         }
 
 
+PROGRESS_EVERY = 16
+"""Sessions between two progress reports."""
+
+
+def _play_one(
+    number: int, systems: Sequence[str], shoe: ShoeRules, seed: int, shoes_per_session: int,
+    rule_set: RuleSet, bet: str, bankroll: Fraction, table_min: Fraction, table_max: Fraction,
+    stop_win: Fraction | None, pays: Any, winners: Any,
+    results: dict[str, list[tuple[float, float, float, bool, bool]]],
+    fans: dict[str, list[list[float]]],
+) -> None:  # fmt: skip
+    """Session ``number`` of every system, its figures appended to ``results`` (and its path
+    to ``fans`` for the first :data:`FAN_SESSIONS`)."""
+    coups = deal_classes(
+        shoe, seed, number * shoes_per_session, shoes_per_session, rule_set.tableau
+    )
+    for system in systems:
+        played = play_session(
+            system, coups, bet=bet, bankroll=float(bankroll), table_min=float(table_min),
+            table_max=float(table_max), stop_win=None if stop_win is None else float(stop_win),
+            pays=pays, winners=winners,
+        )  # fmt: skip
+        results[system].append(
+            (
+                float(played.result),
+                float(played.staked["banker"]),
+                float(played.staked["player"]),
+                played.ruined,
+                played.stopped_winning,
+            )
+        )
+        if number < FAN_SESSIONS:
+            fans[system].append([float(bankroll)] + [float(b) for b in played.bankrolls])
+
+
 def run_systems(
     systems: Sequence[str],
     rule_set: RuleSet,
@@ -293,8 +330,11 @@ def run_systems(
     table_min: Fraction = Fraction(1),
     table_max: Fraction = Fraction(1000),
     stop_win: Fraction | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> SystemsReport:
-    """Play each system over the same ``sessions`` (the same coups for every system)."""
+    """Play each system over the same ``sessions`` (the same coups for every system), telling
+    ``progress(played, sessions)`` as it goes. Ctrl-C keeps the sessions played (the report
+    says it was interrupted); before the first one, it goes on up."""
     import time
 
     from baccarat.odds.composition import Composition
@@ -317,28 +357,25 @@ def run_systems(
     # Each session's figures only (no session is kept whole, but the fan's first ones' paths).
     results: dict[str, list[tuple[float, float, float, bool, bool]]] = {s: [] for s in systems}
     fans: dict[str, list[list[float]]] = {s: [] for s in systems}
-    for number in range(sessions):
-        coups = deal_classes(
-            shoe, seed, number * shoes_per_session, shoes_per_session, rule_set.tableau
-        )
-        for system in systems:
-            played = play_session(
-                system, coups, bet=bet, bankroll=float(bankroll), table_min=float(table_min),
-                table_max=float(table_max), stop_win=None if stop_win is None else float(stop_win),
-                pays=pays, winners=winners,
+    played_sessions = 0
+    interrupted = False
+    try:
+        for number in range(sessions):
+            _play_one(
+                number, systems, shoe, seed, shoes_per_session, rule_set, bet, bankroll,
+                table_min, table_max, stop_win, pays, winners, results, fans,
             )  # fmt: skip
-            results[system].append(
-                (
-                    float(played.result),
-                    float(played.staked["banker"]),
-                    float(played.staked["player"]),
-                    played.ruined,
-                    played.stopped_winning,
-                )
-            )
-            if number < FAN_SESSIONS:
-                path = [float(bankroll)] + [float(b) for b in played.bankrolls]
-                fans[system].append(path)
+            played_sessions = number + 1
+            if progress is not None and (played_sessions % PROGRESS_EVERY == 0):
+                progress(played_sessions, sessions)
+    except KeyboardInterrupt:
+        if played_sessions == 0:
+            raise
+        interrupted = True
+        for system in systems:  # a system the interrupt caught mid-session loses that session
+            del results[system][played_sessions:]
+            del fans[system][played_sessions:]
+    sessions = played_sessions
     seconds = time.perf_counter() - started
     out = []
     for system in systems:
@@ -374,6 +411,7 @@ def run_systems(
         seed=seed,
         edges=edges,
         seconds=seconds,
+        interrupted=interrupted,
     )
 
 

@@ -84,6 +84,7 @@ class RecordType(StrEnum):
     COUNT = "count"
     SYSTEMS = "systems"
     RUIN = "ruin"
+    COUNT_SWEEP = "count.sweep"
 
     @property
     def version(self) -> int:

@@ -172,3 +172,20 @@ def test_a_banque_coup_record_is_json_ready() -> None:
     ]
     assert record["steps"][1]["params"]["choice"] == "stand"
     assert record["steps"][0]["text"].startswith("Right hand: Player has 5")
+
+
+def test_ctrl_c_keeps_the_coups_dealt_whole() -> None:
+    from baccarat.chemin.banque.solve import PROGRESS_EVERY
+
+    banker = GAME.banker_best_reply()
+    told: list[int] = []
+
+    def stop_at_the_first_report(done: int, total: int) -> None:
+        told.append(done)
+        raise KeyboardInterrupt
+
+    run = simulate_banque(GAME, banker, 10**9, random.Random(2), progress=stop_at_the_first_report)
+    assert told == [PROGRESS_EVERY] and run.interrupted and run.coups == PROGRESS_EVERY
+    whole = simulate_banque(GAME, banker, PROGRESS_EVERY, random.Random(2))
+    assert (run.banker_net, run.decisive) == (whole.banker_net, whole.decisive)
+    assert not whole.interrupted

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -379,6 +379,9 @@ def banque_coup_record(coup: BanqueCoup) -> dict[str, Any]:
 
 # --- simulation -----------------------------------------------------------------------------------
 
+PROGRESS_EVERY = 4096
+"""Coups between two progress reports."""
+
 
 @dataclass(frozen=True, slots=True)
 class BanqueRun:
@@ -388,6 +391,8 @@ class BanqueRun:
     banker_net: Mapping[Seat, int]
     decisive: Mapping[Seat, int]
     """Coups in which that hand won or lost (not tied)."""
+    interrupted: bool = False
+    """Ctrl-C: the figures are for the coups dealt so far."""
 
     def mean(self, seat: Seat) -> Fraction:
         return Fraction(self.banker_net[seat], self.coups)
@@ -404,22 +409,44 @@ class BanqueRun:
 
 
 def simulate_banque(
-    game: BanqueGame, banker: BanqueBanker, coups: int, rng: random.Random
+    game: BanqueGame,
+    banker: BanqueBanker,
+    coups: int,
+    rng: random.Random,
+    progress: Callable[[int, int], None] | None = None,
 ) -> BanqueRun:
-    """Deal ``coups`` Banque coups from the infinite deck with the engine and tally each hand."""
+    """Deal ``coups`` Banque coups from the infinite deck with the engine and tally each hand,
+    telling ``progress(dealt, coups)`` as it goes. Ctrl-C keeps the coups dealt (after the
+    first)."""
     from baccarat.core.cards import full_deck
 
     deck = full_deck()
     choose_player = player_chooser(game.player_draw, rng)
     choose_banker = banker.chooser(rng)
-    net = dict.fromkeys(SEATS, 0)
-    decisive = dict.fromkeys(SEATS, 0)
-    for _ in range(coups):
-        coup = deal_banque_coup(
-            lambda: deck[rng.randrange(52)], choose_player, choose_banker, game.tableau
-        )
-        for seat in SEATS:
-            outcome = -_outcome(coup.result(seat))
-            net[seat] += outcome
-            decisive[seat] += outcome != 0
-    return BanqueRun(coups, net, decisive)
+    # One tuple, replaced whole after each coup, so an interrupt never splits a coup's tally:
+    # the coups, then each seat's net and decisive coups.
+    tally = (0,) + (0, 0) * len(SEATS)
+    interrupted = False
+    try:
+        for _ in range(coups):
+            coup = deal_banque_coup(
+                lambda: deck[rng.randrange(52)], choose_player, choose_banker, game.tableau
+            )
+            outcomes = [-_outcome(coup.result(seat)) for seat in SEATS]
+            tally = (
+                tally[0] + 1,
+                *(
+                    x + d
+                    for i, o in enumerate(outcomes)
+                    for x, d in zip(tally[1 + 2 * i : 3 + 2 * i], (o, o != 0), strict=True)
+                ),
+            )
+            if progress is not None and tally[0] % PROGRESS_EVERY == 0:
+                progress(tally[0], coups)
+    except KeyboardInterrupt:
+        if tally[0] == 0:
+            raise
+        interrupted = True
+    net = {seat: tally[1 + 2 * i] for i, seat in enumerate(SEATS)}
+    decisive = {seat: tally[2 + 2 * i] for i, seat in enumerate(SEATS)}
+    return BanqueRun(tally[0], net, decisive, interrupted)

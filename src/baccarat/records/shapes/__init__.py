@@ -47,6 +47,7 @@ from baccarat.records.shapes.checks import LedgerCheckRecord, VerificationRecord
 from baccarat.records.shapes.coup import CoupRecord
 from baccarat.records.shapes.lab import (
     CountRecord,
+    CountSweepRecord,
     SolveBanqueRecord,
     SolveCheminDeFerRecord,
     SystemsRecord,
@@ -127,6 +128,7 @@ RECORDS: tuple[type, ...] = (
     CountRecord,
     SystemsRecord,
     RuinRecord,
+    CountSweepRecord,
 )
 """The shape of each record type (its ``schema`` field's tag says which)."""
 

@@ -12,7 +12,13 @@ from baccarat.records.declare import Doc, Length, Range, Tag, shape
 from baccarat.records.schema import RecordType
 from baccarat.records.shapes.common import Count, Rational
 
-__all__ = ["CountRecord", "SolveBanqueRecord", "SolveCheminDeFerRecord", "SystemsRecord"]
+__all__ = [
+    "CountRecord",
+    "CountSweepRecord",
+    "SolveBanqueRecord",
+    "SolveCheminDeFerRecord",
+    "SystemsRecord",
+]
 
 # A counting study
 
@@ -126,6 +132,60 @@ class CountRecord(TypedDict):
     best_threshold: NotRequired[int]
 
 
+# A counting sweep
+
+
+@shape
+class SweepPoint(TypedDict):
+    """One grid point of a sweep: a threshold, a ramp and a cut card, and what they gave."""
+
+    threshold: int
+    ramp: Annotated[list[Annotated[int, Range(1)]], Length(1)]
+    """Units staked at the threshold, one count above, and so on (the last from there up)."""
+    cut_card: Count
+    """The cut card's place, in cards from the end of the shoe."""
+    penetration: Annotated[float, Range(0, 1)]
+    """The share of the shoe dealt before the cut card."""
+    shoes: Count
+    coups: Count
+    bets: Count
+    bets_per_shoe: float
+    staked: Count
+    """Units staked in all."""
+    staked_per_shoe: float
+    advantage: float | None
+    """Units won per unit staked (None where nothing was staked)."""
+    units_per_shoe: float
+    sd_per_shoe: float
+    ci95: Intervals
+    """units_per_shoe: mean ± 1.96 standard errors over shoes; advantage: the ratio's delta
+    method interval."""
+
+
+@shape
+class CountSweepRecord(TypedDict):
+    """``baccarat count --json`` with ranges (several thresholds, --penetration or --ramp):
+    every grid point priced on the same shoes."""
+
+    schema: Annotated[str, Tag(RecordType.COUNT_SWEEP)]
+    strategy: Strategy
+    """The strategy swept (its cut card the deepest one's)."""
+    bet: str
+    seed: Count
+    shoes: Count
+    coups: Count
+    """Coups dealt to the deepest cut card."""
+    seconds: float
+    backend: str
+    workers: Annotated[int, Range(1)]
+    interrupted: bool
+    thresholds: list[int]
+    ramps: list[str]
+    cut_cards: list[Count]
+    points: list[SweepPoint]
+    """By cut card, then threshold, then ramp."""
+
+
 # Betting systems
 
 Share: TypeAlias = Annotated[float, Range(0, 1)]
@@ -178,6 +238,8 @@ class SystemsRecord(TypedDict):
     bet: Literal["banker", "player"]
     seed: Count
     seconds: Annotated[float, Range(0)]
+    interrupted: NotRequired[bool]
+    """Ctrl-C: the figures are for the sessions played so far."""
     house_edge: HouseEdges
     systems: list[SystemResult]
 
@@ -206,6 +268,8 @@ class SolvedSimulation(TypedDict):
     mean: float
     standard_error: float
     z: float
+    interrupted: NotRequired[bool]
+    """Ctrl-C: the figures are for the coups dealt so far."""
 
 
 @shape
@@ -277,6 +341,8 @@ class BanqueSimulation(TypedDict):
     right: HandSimulation
     left: HandSimulation
     coups: Annotated[int, Range(1)]
+    interrupted: NotRequired[bool]
+    """Ctrl-C: the figures are for the coups dealt so far."""
 
 
 @shape
