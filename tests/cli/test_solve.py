@@ -52,7 +52,17 @@ def test_decks_default_to_six_and_both_settings(capsys: pytest.CaptureFixture[st
 
 
 def test_simulation_reports_the_gap_in_standard_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ("chemin-de-fer", "--decks", "8", "--banker", "rules", "--simulate", "20000")
+    args = (
+        "chemin-de-fer",
+        "--decks",
+        "8",
+        "--banker",
+        "rules",
+        "--simulate",
+        "20000",
+        "--seed",
+        "2026",
+    )
     data = json.loads(run(capsys, *args, "--json"))
     sim = data["solutions"]["rules"]["simulation"]
     assert sim["coups"] == 20000 and abs(sim["z"]) < 4

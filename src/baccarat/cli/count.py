@@ -19,6 +19,7 @@ from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import Whole
 from baccarat.cli.numbers import Numbers, numbers_for
 from baccarat.cli.options import (
+    DASK_WORKERS_HELP,
     BurnOption,
     CutCardOption,
     DaskOption,
@@ -28,14 +29,18 @@ from baccarat.cli.options import (
     LangOption,
     OneMoreCoupOption,
     OutputFormat,
+    OutputOption,
     RulesFileOption,
+    bet_option,
     load_rule_set,
     output_format,
     plot_option,
     rules_option,
     seed_option,
     shoe_rules,
+    threads_and_workers,
     threads_option,
+    workers_option,
 )
 from baccarat.cli.output import show
 from baccarat.records import RecordType
@@ -341,7 +346,7 @@ def count_command(
         ),
     ] = False,
     bet: Annotated[
-        str | None, typer.Option(help="The bet the count targets.", show_default="the strategy's")
+        str | None, bet_option("The bet the count targets.", show_default="the strategy's")
     ] = None,
     main_bet: Annotated[
         str | None,
@@ -356,10 +361,9 @@ def count_command(
     shoes: Annotated[
         int, typer.Option(click_type=Whole(MAX_SHOES), help="Shoes to deal.")
     ] = 100_000,
-    seed: Annotated[int | None, seed_option("Seed (printed, to repeat it).", "a fresh one")] = None,
-    workers: Annotated[
-        int | None, threads_option("CPU threads (with --dask local: worker processes).")
-    ] = None,
+    seed: Annotated[int | None, seed_option("Seed (printed, to repeat it).")] = None,
+    threads: Annotated[int | None, threads_option("CPU threads that deal.")] = None,
+    workers: Annotated[int | None, workers_option(DASK_WORKERS_HELP)] = None,
     dask: DaskOption = None,
     plot: Annotated[
         Path | None,
@@ -369,12 +373,14 @@ def count_command(
     ] = None,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
+    output_path: OutputOption = None,
     lang: LangOption = None,
 ) -> None:
     """Count cards over many shoes (or play computer-perfect): when to bet and what it wins."""
     t = cli_translator(lang)
     prepare_kernels()
-    chosen_format = output_format(fmt, as_json)
+    chosen_format = output_format(fmt, as_json, output_path)
+    threads, workers = threads_and_workers(threads, workers, dask)
     if shoes < 1:
         raise CliError("number_too_small", option="--shoes", least=1, value=shoes)
     chosen = strategy_from_options(
@@ -414,7 +420,7 @@ def count_command(
             count_range(plan, 0, 0)
     update, close_bar = progress.bar(t.gettext("Dealing shoes"), t.gettext("shoes"))
     try:
-        run = run_study(plan, shoes, workers=workers, dask=backend, progress=update)
+        run = run_study(plan, shoes, workers=threads, dask=backend, progress=update)
     finally:
         close_bar()
         if backend is not None:
