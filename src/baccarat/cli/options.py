@@ -23,6 +23,8 @@ declares its options starts fast.
 
 from __future__ import annotations
 
+import os
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DASK_WORKERS_HELP",
     "DEFAULT_RULE_SET",
+    "DESTINATION",
     "FORMAT_CHOICE",
     "SEED_DEFAULT",
     "BurnOption",
@@ -164,7 +167,6 @@ def fresh_seed(seed: int | None, announce: bool = True) -> int:
     if seed is not None:
         return seed
     import secrets
-    import sys
 
     from baccarat.cli.language import active_translator
 
@@ -358,7 +360,38 @@ def output_format(fmt: OutputFormat, as_json: bool, output: Path | None = None) 
     if as_json and fmt not in (OutputFormat.TABLE, OutputFormat.JSON):
         raise CliError("options_together", first="--json", second=f"--format {fmt.value}")
     chosen = OutputFormat.JSON if as_json else fmt
-    from baccarat.cli.output import destine
-
-    destine(chosen, output)
+    _destine(chosen, output)
     return chosen
+
+
+DESTINATION = "baccarat.output"
+"""The key of ``--output FILE`` in the running command's context (read by ``show``)."""
+
+
+def _destine(fmt: OutputFormat, output: Path | None) -> None:
+    """Check, before any work, that ``fmt`` can go where it is sent (``output``: a file, else
+    standard output), and keep ``output`` in the running command's context for ``show``."""
+    import click
+
+    if fmt is OutputFormat.PARQUET:
+        from baccarat.extras import require
+
+        require("parquet", "--format parquet")
+        if output is None and sys.stdout.isatty():
+            raise CliError("binary_to_terminal", format=fmt.value)
+    if output is not None:
+        from baccarat.cli.files import reason_of
+
+        if output.is_dir():
+            raise CliError("cannot_write", path=str(output), reason=CliError("file_is_directory"))
+        if not output.absolute().parent.is_dir():
+            raise CliError("cannot_write", path=str(output), reason=CliError("file_missing"))
+        try:
+            writable = os.access(output.absolute().parent, os.W_OK)
+        except OSError as exc:  # pragma: no cover - a parent the OS cannot check
+            raise CliError("cannot_write", path=str(output), reason=reason_of(exc)) from None
+        if not writable:
+            raise CliError("cannot_write", path=str(output), reason=CliError("file_permission"))
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.meta[DESTINATION] = output

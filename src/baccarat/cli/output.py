@@ -45,7 +45,7 @@ from baccarat.cli.format import (
     table_lines,
     tidy_cells,
 )
-from baccarat.cli.options import OutputFormat
+from baccarat.cli.options import DESTINATION, OutputFormat
 
 if TYPE_CHECKING:
     # The records load with the first JSON line: their package builds the rule catalogue.
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 __all__ = [
     "Screen",
     "console",
-    "destine",
     "json_line",
     "parquet_bytes",
     "print_json",
@@ -151,46 +150,12 @@ def screen() -> Screen:
     return Screen(width(), styled=out.is_terminal, out=out)
 
 
-_DESTINATION = "baccarat.output"
-"""The key of ``--output FILE`` in the running command's context (:func:`destine`)."""
-
-
-def destine(fmt: OutputFormat, output: Path | None) -> None:
-    """Check, before any work, that ``fmt`` can go where it is sent (``output``: a file, else
-    standard output), and keep ``output`` for :func:`show` in the running command's context."""
-    import click
-
-    from baccarat.cli.errors import CliError
-
-    if fmt is OutputFormat.PARQUET:
-        from baccarat.extras import require
-
-        require("parquet", "--format parquet")
-        if output is None and sys.stdout.isatty():
-            raise CliError("binary_to_terminal", format=fmt.value)
-    if output is not None:
-        from baccarat.cli.files import reason_of
-
-        if output.is_dir():
-            raise CliError("cannot_write", path=str(output), reason=CliError("file_is_directory"))
-        if not output.absolute().parent.is_dir():
-            raise CliError("cannot_write", path=str(output), reason=CliError("file_missing"))
-        try:
-            writable = os.access(output.absolute().parent, os.W_OK)
-        except OSError as exc:  # pragma: no cover - a parent the OS cannot check
-            raise CliError("cannot_write", path=str(output), reason=reason_of(exc)) from None
-        if not writable:
-            raise CliError("cannot_write", path=str(output), reason=CliError("file_permission"))
-    context = click.get_current_context(silent=True)
-    if context is not None:
-        context.meta[_DESTINATION] = output
-
-
 def _destination() -> Path | None:
+    """The file of ``--output`` (:func:`baccarat.cli.options.output_format` keeps it)."""
     import click
 
     context = click.get_current_context(silent=True)
-    return None if context is None else context.meta.get(_DESTINATION)
+    return None if context is None else context.meta.get(DESTINATION)
 
 
 def _write_file(path: Path, data: bytes) -> None:
