@@ -353,7 +353,8 @@ def quiz_command(
     if not heatmap:
         # Check the rounds' arguments before anything is asked (or a seed said).
         build_round(quiz_mode, random.Random(0), size=size, time_limit=time_limit)
-    rng = random.Random(fresh_seed(seed, announce=not heatmap))
+    # The seed alone repeats the --json rounds (the quiz itself follows the learner's answers).
+    rng = random.Random(fresh_seed(seed, announce=as_json and not heatmap))
     if as_json and not heatmap:
         # Scripting: the rounds depend only on the mode, size and seed, never on stored progress.
         for _ in range(rounds):
