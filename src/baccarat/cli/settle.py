@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING, Annotated
 import click
 import typer
 
-from baccarat.cli import output
 from baccarat.cli.deal import coup_from_cards, render_coup
 from baccarat.cli.entry import deprecated
 from baccarat.cli.errors import CliError
-from baccarat.cli.format import Align, Cell, Column, Table
+from baccarat.cli.format import Align, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
 from baccarat.cli.numbers import numbers_for
@@ -136,12 +135,12 @@ def settle_command(
     stakes = parse_bets([*(stake or []), *(bet or [])])
     coup = coup_from_cards(cards, rule_set.tableau)
     settlement = settle(coup, stakes, rule_set)
-    if chosen is OutputFormat.TABLE:
-        output.screen().paragraph(render_coup(coup, t=t, markup=False))
+    # The coup's sentences lead the table for a person (to the screen, or to --output's file).
+    told = [Paragraph(render_coup(coup, t=t, markup=False))] if chosen is OutputFormat.TABLE else []
     # The JSON is the same data in every language: the sentences stay English, as the codes do.
     show(
         chosen,
-        lambda: [render_settlement(settlement, rule_set, t)],
+        lambda: [*told, render_settlement(settlement, rule_set, t)],
         lambda: (
             RecordType.COUP,
             coup_record(coup, rule_set=settlement.rule_set, settlement=settlement),
