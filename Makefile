@@ -93,3 +93,9 @@ clean:
 .PHONY: schemas
 schemas: setup
 	$(PY) -m baccarat.records.generate
+
+## man: write the manual page docs/baccarat.1 from the commands (python -m baccarat.cli.manpage);
+## a test fails while the committed one differs.
+.PHONY: man
+man: setup
+	$(PY) -m baccarat.cli.manpage

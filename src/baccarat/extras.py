@@ -4,7 +4,7 @@ The base install (typer, rich, numpy, numba, babel) prices bets, deals, settles,
 CPU and draws roads. Each extra of ``pyproject.toml`` adds a layer: ``web`` the practice table and
 its ledger, ``postgres`` its PostgreSQL driver, ``dask`` the cluster backend of the simulator,
 ``chemin`` the linear programming that solves Chemin de Fer, ``gpu`` CuPy, ``lab`` pandas and
-matplotlib for the lab's tables and pictures. A command that needs a
+matplotlib for the lab's tables and pictures, ``parquet`` pyarrow for ``--format parquet``. A command that needs a
 layer calls :func:`require` before its first heavy import, so a missing one is one line naming the
 ``pip install`` that adds it rather than an ImportError's traceback.
 
@@ -44,6 +44,7 @@ EXTRAS: Mapping[str, tuple[str, ...]] = {
     "dask": ("dask", "distributed"),
     "gpu": ("cupy",),
     "lab": ("pandas", "matplotlib"),
+    "parquet": ("pyarrow",),
 }
 """Each extra of ``pyproject.toml`` and the top-level modules that show it is installed."""
 

@@ -105,7 +105,7 @@ def test_the_base_install_has_no_optional_layer(base: tuple[Path, dict[str, str]
     [
         (("odds", "--decks", "8", "--json"), '"banker"'),
         (("deal", "--coups", "3", "--seed", "1"), "Banker"),
-        (("settle", "--cards", "7c 2s Kd 3h 4c", "--bet", "banker=100", "--json"), '"net"'),
+        (("settle", "--cards", "7c 2s Kd 3h 4c", "--stake", "banker=100", "--json"), '"net"'),
         (("simulate", "--coups", "20000", "--seed", "1", "--json"), '"coups": 20000'),
         (("roads", "--results", "B B P P P B P B B B T B P P T T B P"), "Big Road"),
         (("rules",), "punto-banco"),

@@ -61,8 +61,12 @@ def test_the_table_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     assert "12 grid points on the same 300 shoes" in out and "Every grid point" in out
     code, out, err = run(capsys, *SWEEP, "--format", "csv")
     assert code == 0, err
-    rows = list(csv.DictReader(io.StringIO(out)))
-    assert len(rows) == 12 and rows[1]["ramp"] == "1-2-4" and rows[0]["penetration"]
+    rows = list(csv.DictReader(io.StringIO(out)))  # tidy: one value a row
+    points = {row["row"] for row in rows if row["table"] == "sweep"}
+    assert len(points) == 12
+    ramps = [row["value"] for row in rows if row["table"] == "sweep" and row["variable"] == "ramp"]
+    assert ramps[1] == "1-2-4"
+    assert all(row["value"] for row in rows if row["variable"] == "penetration")
 
 
 @pytest.mark.parametrize(

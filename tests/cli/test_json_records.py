@@ -32,7 +32,7 @@ COMMANDS: list[tuple[RecordType, str]] = [
     (RecordType.COUP, "deal --cards '7c 2s Kd 3h 4c 5d' --json"),
     (RecordType.COUP, "deal --cards '9s 5h Kd Kc' --json --lang vi"),
     (RecordType.COUP, "deal --coups 90 --decks 1 --seed 7 --json"),
-    (RecordType.COUP, "settle --cards '2c 3d 3h 3s Kc' --bet banker=100 --bet tie=5 "
+    (RecordType.COUP, "settle --cards '2c 3d 3h 3s Kc' --stake banker=100 --stake tie=5 "
                       "--bet player_pair=2.5 --json"),
     (RecordType.ROADS, "roads --results 'T+bp B B+pp P T P+n' --json"),
     (RecordType.ROADS, "roads --from-shoe --seed 5 --decks 6 --json"),

@@ -149,7 +149,7 @@ def _commands(tmp_path: Path) -> dict[str, list[str]]:
     coups = tmp_path / "coups.txt"
     coups.write_text("\n".join(dealt) + "\n", encoding="utf-8")
     return {
-        "settle": ["settle", "--cards", "2c 3d 3h 3s Kc", "--bet", "banker=100", "--bet", "tie=5"],
+        "settle": ["settle", "--cards", "2c 3d 3h 3s Kc", "--stake", "banker=100", "--stake", "tie=5"],
         "tableau": ["tableau"],
         "tableau --plain": ["tableau", "--plain"],
         "roads": ["roads", "--results", "B B P T P+pp B+bp+n P P"],
@@ -160,8 +160,8 @@ def _commands(tmp_path: Path) -> dict[str, list[str]]:
         "rules": ["rules"],
         "rules ez": ["rules", "ez"],
         "simulate": ["simulate", "--coups", "20000", "--seed", "1", "--threads", "1"],
-        "solve": ["solve", "chemin-de-fer", "--infinite", "--simulate", "2000"],
-        "banque": ["solve", "banque", "--simulate", "2000"],
+        "solve": ["solve", "chemin-de-fer", "--infinite", "--simulate", "2000", "--seed", "2026"],
+        "banque": ["solve", "banque", "--simulate", "2000", "--seed", "2026"],
         "verify": ["verify", "--server-seed", SEED, "--client-seed", "x", "--shoe", "1",
                    "--decks", "1", "--coups-file", str(coups)],
         "ledger check": ["ledger", "check", "--database", played_ledger(tmp_path)],
@@ -290,7 +290,7 @@ def test_the_locale_picks_the_language_of_every_command(
 
 # The same data whatever the language: codes and keys stay English.
 JSON_COMMANDS = [
-    ["settle", "--cards", "2c 3d 3h 3s Kc", "--bet", "banker=100", "--json"],
+    ["settle", "--cards", "2c 3d 3h 3s Kc", "--stake", "banker=100", "--json"],
     ["tableau", "--json"],
     ["roads", "--results", "B B P T P+pp", "--json"],
     ["odds", "--decks", "1", "--json"],
@@ -343,7 +343,7 @@ def test_a_refused_stake_is_one_line_in_the_language(
     capsys: pytest.CaptureFixture[str], lang: str, message: str
 ) -> None:
     stake = "banker=0.5" if lang == "vi" else "tie=1000.01"
-    code, out, err = run(capsys, "settle", "--cards", "2c 3d 3h 3s Kc", "--bet", stake,
+    code, out, err = run(capsys, "settle", "--cards", "2c 3d 3h 3s Kc", "--stake", stake,
                          "--lang", lang)  # fmt: skip
     assert (code, out) == (2, "")
     assert err == f"baccarat: error: {message}\n"
@@ -353,7 +353,7 @@ def test_unknown_bets_and_rule_sets_are_refused_in_the_locale_language(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LANG", "vi_VN.UTF-8")
-    _, _, err = run(capsys, "settle", "--cards", "2c 3d 3h 3s Kc", "--bet", "lucky=5")
+    _, _, err = run(capsys, "settle", "--cards", "2c 3d 3h 3s Kc", "--stake", "lucky=5")
     assert err.startswith("baccarat: error: không có cửa cược 'lucky': bộ luật 'punto-banco' có ")
     _, _, err = run(capsys, "rules", "macao")
     assert err.startswith("baccarat: error: không có bộ luật 'macao': hãy chọn một trong ")

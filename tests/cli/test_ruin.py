@@ -12,7 +12,7 @@ from support.records import check_lines
 def test_the_record_is_valid_and_says_how_each_horizon_was_found(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, err = run(capsys, "ruin", "--bankroll", "20", "--bankroll", "100", "--coups", "50",
+    code, out, err = run(capsys, "ruin", "--bankroll", "20,100", "--horizon", "50",
                          "--risk", "1%", "--json")  # fmt: skip
     assert code == 0, err
     (record,) = check_lines(out, RecordType.RUIN)
@@ -30,7 +30,7 @@ def test_an_advantage_gets_roots_bankrolls_and_kelly(
 ) -> None:
     monkeypatch.setenv("COLUMNS", "200")
     code, out, err = run(capsys, "ruin", "--rules", "ez", "--bet", "dragon_7",
-                         "--ramp", "0.9:0,0.1:1:0.1", "--coups", "100")  # fmt: skip
+                         "--ramp", "0.9:0,0.1:1:0.1", "--horizon", "100")  # fmt: skip
     assert code == 0, err
     assert "Risk of ruin by bankroll (units)" in out and "exact: characteristic roots" in out
     assert "Bankroll for a target risk of ruin (units)" in out and "Kelly 1956" in out
@@ -44,7 +44,7 @@ def test_an_advantage_gets_roots_bankrolls_and_kelly(
         (["--bankroll", "99999999999"], "--bankroll must be at most"),
         (["--risk", "0"], "--risk must be a probability between 0 and 1"),
         (["--risk", "1.5"], "--risk must be a probability between 0 and 1"),
-        (["--coups", "9" * 30], "--coups must be at most"),
+        (["--horizon", "9" * 30], "--horizon must be at most"),
         (["--ramp", "0.5:1"], "--ramp expects SHARE:STAKE"),
         (["--ramp", "1:2", "--bankroll", "1"], "below the largest stake"),
         (["--advantage", "0.9"], "out of reach"),

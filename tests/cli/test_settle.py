@@ -21,7 +21,7 @@ def _fixed_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_issue_example(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(
-        capsys, "settle", "--cards", EXAMPLE, "--bet", "banker=100", "--bet", "tie=5", "--json"
+        capsys, "settle", "--cards", EXAMPLE, "--stake", "banker=100", "--stake", "tie=5", "--json"
     )
     assert (code, err) == (0, "")
     record = json.loads(out)
@@ -43,19 +43,19 @@ def test_the_issue_example(capsys: pytest.CaptureFixture[str]) -> None:
     ("args", "bets", "net"),
     [
         # The seed house rules: on a tie the Player bet comes back and only the Tie is paid.
-        (["--cards", "4c 5d 4h 3s", "--bet", "tie=5", "--bet", "player=100"],
+        (["--cards", "4c 5d 4h 3s", "--stake", "tie=5", "--stake", "player=100"],
          [("win", "45", "40"), ("push", "100", "0")], "40"),
-        (["--cards", "4c 5d 4h 3s", "--bet", "tie=5", "--rules", "tie-9"],
+        (["--cards", "4c 5d 4h 3s", "--stake", "tie=5", "--rules", "tie-9"],
          [("win", "50", "45")], "45"),
-        (["--cards", "2c 3d 3h 3s Kc", "--bet", "banker=12.5"],
+        (["--cards", "2c 3d 3h 3s Kc", "--stake", "banker=12.5"],
          [("win", "24.37", "11.87")], "11.87"),
-        (["--cards", "2c 3d 3h 3s Kc", "--bet", "banker=10", "--bet", "small_tiger=1",
+        (["--cards", "2c 3d 3h 3s Kc", "--stake", "banker=10", "--stake", "small_tiger=1",
           "--rules", "no-commission"],
          [("win", "15", "5"), ("win", "23", "22")], "27"),
-        (["--cards", "3c 2d 2h Ad Kc 4s", "--bet", "banker=10", "--bet", "dragon_7=1",
+        (["--cards", "3c 2d 2h Ad Kc 4s", "--stake", "banker=10", "--stake", "dragon_7=1",
           "--rules", "ez"],
          [("push", "10", "0"), ("win", "41", "40")], "40"),
-        (["--cards", "2c 3d 3h 3s Kc", "--bet", "banker=0.01", "--rules-file", "LOW"],
+        (["--cards", "2c 3d 3h 3s Kc", "--stake", "banker=0.01", "--rules-file", "LOW"],
          [("win", "0.01", "0")], "0"),
     ],
 )  # fmt: skip
@@ -85,11 +85,11 @@ def test_settle_text(capsys: pytest.CaptureFixture[str]) -> None:
         "settle",
         "--cards",
         EXAMPLE,
-        "--bet",
+        "--stake",
         "banker=12.5",
-        "--bet",
+        "--stake",
         "tie=5",
-        "--bet",
+        "--stake",
         "dragon_bonus_banker=3",
     )
     assert code == 0
@@ -109,7 +109,7 @@ def test_settle_with_a_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: 
         "settle",
         "--cards",
         EXAMPLE,
-        "--bet",
+        "--stake",
         "lucky_9=2",
         "--rules-file",
         str(path),
@@ -123,24 +123,24 @@ def test_settle_with_a_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bet", "lucky=5"], "unknown bet 'lucky'"),
-        (["--bet", "dragon_7=5"], "bet 'dragon_7' is not offered by rule set 'punto-banco'"),
-        (["--bet", "super_6=5", "--rules", "ez"], "bet 'super_6' is not offered by rule set 'ez'"),
-        (["--bet", "banker=0"], "stake on 'banker' must be positive, got 0 points"),
-        (["--bet", "banker=-5"], "stake on 'banker' must be positive, got -5 points"),
-        (["--bet", "banker=1.005"], "stake on 'banker': amount '1.005' is finer than 0.01 point"),
-        (["--bet", "banker=ten"], "stake on 'banker': amount 'ten' is not a number of points"),
-        (["--bet", "banker=0.5"], "stake of 0.5 points on 'banker' is below the table minimum of 1 point"),
-        (["--bet", "tie=1000.01"], "stake of 1000.01 points on 'tie' is above the table maximum of 1000 points"),
-        (["--bet", "banker"], "--bet expects BET=POINTS such as banker=100, got 'banker'"),
-        (["--bet", "=5"], "--bet expects BET=POINTS"),
-        (["--bet", "tie=5", "--bet", "tie=1"], "bet 'tie' is given twice"),
-        (["--bet", "tie=5", "--rules", "macao"], "unknown rule set 'macao'"),
-        (["--bet", "tie=5", "--rules", "ez", "--rules-file", "x.toml"], "not both"),
-        (["--bet", "tie=5", "--rules-file", "/nonexistent/x.toml"],
+        (["--stake", "lucky=5"], "unknown bet 'lucky'"),
+        (["--stake", "dragon_7=5"], "bet 'dragon_7' is not offered by rule set 'punto-banco'"),
+        (["--stake", "super_6=5", "--rules", "ez"], "bet 'super_6' is not offered by rule set 'ez'"),
+        (["--stake", "banker=0"], "stake on 'banker' must be positive, got 0 points"),
+        (["--stake", "banker=-5"], "stake on 'banker' must be positive, got -5 points"),
+        (["--stake", "banker=1.005"], "stake on 'banker': amount '1.005' is finer than 0.01 point"),
+        (["--stake", "banker=ten"], "stake on 'banker': amount 'ten' is not a number of points"),
+        (["--stake", "banker=0.5"], "stake of 0.5 points on 'banker' is below the table minimum of 1 point"),
+        (["--stake", "tie=1000.01"], "stake of 1000.01 points on 'tie' is above the table maximum of 1000 points"),
+        (["--stake", "banker"], "--stake expects BET=POINTS such as banker=100, got 'banker'"),
+        (["--stake", "=5"], "--stake expects BET=POINTS"),
+        (["--stake", "tie=5", "--stake", "tie=1"], "bet 'tie' is given twice"),
+        (["--stake", "tie=5", "--rules", "macao"], "unknown rule set 'macao'"),
+        (["--stake", "tie=5", "--rules", "ez", "--rules-file", "x.toml"], "not both"),
+        (["--stake", "tie=5", "--rules-file", "/nonexistent/x.toml"],
          "cannot read rules file '/nonexistent/x.toml': No such file or directory"),
-        (["--bet", "tie=5", "--rules-file", "BAD"], "malformed TOML"),
-        ([], "Missing option '--bet'"),
+        (["--stake", "tie=5", "--rules-file", "BAD"], "malformed TOML"),
+        ([], "Missing option '--stake'"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_exit_2(
@@ -161,7 +161,7 @@ def test_bad_input_is_one_line_and_exit_2(
     ("cards", "message"), [("7c 2s Kd", "not enough cards"), ("7c 2s Kd 3h 4z", "4z")]
 )
 def test_bad_cards(capsys: pytest.CaptureFixture[str], cards: str, message: str) -> None:
-    code, out, err = run(capsys, "settle", "--cards", cards, "--bet", "tie=5")
+    code, out, err = run(capsys, "settle", "--cards", cards, "--stake", "tie=5")
     assert (code, out) == (2, "")
     assert message in err
     assert err.count("\n") == 1

@@ -66,7 +66,17 @@ def test_the_banker_on_his_cards_is_downton_and_lockwoods_game(
 
 
 def test_simulation_reports_the_gap_in_standard_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ("chemin-de-fer", "--decks", "8", "--banker", "rules", "--simulate", "20000")
+    args = (
+        "chemin-de-fer",
+        "--decks",
+        "8",
+        "--banker",
+        "rules",
+        "--simulate",
+        "20000",
+        "--seed",
+        "2026",
+    )
     data = json.loads(run(capsys, *args, "--json"))
     sim = data["solutions"]["rules"]["simulation"]
     assert sim["coups"] == 20000 and abs(sim["z"]) < 4

@@ -42,10 +42,10 @@ FAST: dict[str, tuple[list[str], dict[str, str]]] = {
     "complete a choice": (
         [], COMPLETE | {"COMP_WORDS": "baccarat simulate --mode ", "COMP_CWORD": "3"}
     ),
-    "deal": (["deal", "--coups", "1"], {}),
+    "deal": (["deal", "--coups", "1", "--seed", "1"], {}),
     "tableau": (["tableau"], {}),
     "rules": (["rules"], {}),
-    "settle": (["settle", "--cards", "2c 3d 3h 3s Kc", "--bet", "banker=10"], {}),
+    "settle": (["settle", "--cards", "2c 3d 3h 3s Kc", "--stake", "banker=10"], {}),
     "roads": (["roads", "--results", "B P T B"], {}),
     "quiz": (["quiz", "--heatmap"], {}),
 }  # fmt: skip

@@ -20,6 +20,7 @@ from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import EnumChoice, Whole
 from baccarat.cli.numbers import Numbers, numbers_for
 from baccarat.cli.options import (
+    DASK_WORKERS_HELP,
     BurnOption,
     CutCardOption,
     DaskOption,
@@ -29,13 +30,17 @@ from baccarat.cli.options import (
     LangOption,
     OneMoreCoupOption,
     OutputFormat,
+    OutputOption,
     RulesFileOption,
+    bet_option,
     load_rule_set,
     output_format,
     plot_option,
     rules_option,
     seed_option,
+    threads_and_workers,
     threads_option,
+    workers_option,
 )
 from baccarat.cli.output import show
 from baccarat.records import RecordType
@@ -378,7 +383,7 @@ def count_command(
         ),
     ] = False,
     bet: Annotated[
-        str | None, typer.Option(help="The bet the count targets.", show_default="the strategy's")
+        str | None, bet_option("The bet the count targets.", show_default="the strategy's")
     ] = None,
     main_bet: Annotated[
         str | None,
@@ -417,10 +422,9 @@ def count_command(
     shoes: Annotated[
         int, typer.Option(click_type=Whole(MAX_SHOES), help="Shoes to deal.")
     ] = 100_000,
-    seed: Annotated[int | None, seed_option("Seed (printed, to repeat it).", "a fresh one")] = None,
-    workers: Annotated[
-        int | None, threads_option("CPU threads (with --dask local: worker processes).")
-    ] = None,
+    seed: Annotated[int | None, seed_option("Seed (printed, to repeat it).")] = None,
+    threads: Annotated[int | None, threads_option("CPU threads that deal.")] = None,
+    workers: Annotated[int | None, workers_option(DASK_WORKERS_HELP)] = None,
     dask: DaskOption = None,
     plot: Annotated[
         Path | None,
@@ -430,12 +434,14 @@ def count_command(
     ] = None,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
+    output_path: OutputOption = None,
     lang: LangOption = None,
 ) -> None:
     """Count cards over many shoes (or play computer-perfect): when to bet and what it wins."""
     t = cli_translator(lang)
     prepare_kernels()
-    chosen_format = output_format(fmt, as_json)
+    chosen_format = output_format(fmt, as_json, output_path)
+    threads, workers = threads_and_workers(threads, workers, dask)
     if shoes < 1:
         raise CliError("number_too_small", option="--shoes", least=1, value=shoes)
     from baccarat.lab.ranges import parse_counts
@@ -498,7 +504,7 @@ def count_command(
             count_range(plan, 0, 0)
     update, close_bar = progress.bar(t.gettext("Dealing shoes"), t.gettext("shoes"))
     try:
-        run = run_study(plan, shoes, workers=workers, dask=backend, progress=update)
+        run = run_study(plan, shoes, workers=threads, dask=backend, progress=update)
     finally:
         close_bar()
         if backend is not None:
@@ -527,7 +533,7 @@ def register(app: typer.Typer) -> None:
             "baccarat count --strategy how-dragon-7 --threshold-scan",
             "baccarat count --perfect --bet panda_8 --rules ez --shoes 2000",
             "baccarat count --tags 0,0,0,-1,-1,-1,-1,2,2,0 --threshold 4 --rules ez",
-            "baccarat count --strategy how-dragon-7 --threshold 0..4 --penetration 0.75,0.85 "
-            "--ramp 1,1-2-4",
+            "baccarat count --strategy how-dragon-7 --threshold 0..4 --ramp 1,1-2-4",
+            "baccarat count --strategy how-dragon-7 --penetration 0.75,0.85",
         ),
     )(count_command)

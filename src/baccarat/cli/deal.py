@@ -15,7 +15,7 @@ from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import MAX_DEAL_COUPS, Whole
 from baccarat.cli.numbers import numbers_for
-from baccarat.cli.options import LangOption, decks_option, seed_option, shoe_rules
+from baccarat.cli.options import LangOption, decks_option, fresh_seed, seed_option, shoe_rules
 from baccarat.cli.output import Screen
 from baccarat.core.cards import format_cards, parse_cards
 from baccarat.core.coup import Coup, Step
@@ -127,9 +127,7 @@ def deal_command(
         ),
     ] = None,
     decks: Annotated[int | None, decks_option("Decks in the shoe.")] = None,
-    seed: Annotated[
-        int | None, seed_option("Seed for a reproducible shoe.", "the OS CSPRNG")
-    ] = None,
+    seed: Annotated[int | None, seed_option("Seed for a reproducible shoe.")] = None,
     cards: Annotated[
         str | None,
         typer.Option(
@@ -161,7 +159,7 @@ def deal_command(
     if count < 1:
         raise CliError("coups_too_few", coups=count)
     rules = shoe_rules(decks)
-    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    rng = random.Random(fresh_seed(seed))
     shoe = Shoe.shuffled(rules, rng)
     shoe_number = 1
     update, close = progress.bar(t.gettext("Dealing coups"), t.gettext("coups"))

@@ -27,10 +27,13 @@ class CliError(TemplatedError):
             "--anchor {path!r} holds no ledger heads: keep what 'baccarat ledger check --json' "
             "prints"
         ),
-        "bad_bet_spec": "--bet expects BET=POINTS such as banker=100, got {spec!r}",
+        "bad_bet_spec": "--stake expects BET=POINTS such as banker=100, got {spec!r}",
         "bad_fraction": "{option} must be a number such as 1, 0.5 or 9/11, got {text!r}",
         "bad_probability": "{option} is a probability 0-1, got {value!r}",
-        "bet_given_twice": "bet {bet!r} is given twice: put the whole stake in one --bet",
+        "bet_given_twice": "bet {bet!r} is given twice: put the whole stake in one --stake",
+        "binary_to_terminal": (
+            "--format {format} writes a binary file: give --output FILE, or pipe it into a program"
+        ),
         "cannot_listen": "cannot listen on {host}:{port}: {reason}",
         "cannot_open_database": "cannot open the database {url!r}: {reason}",
         "cannot_read_coups": "cannot read --coups-file {path!r}: {reason}",

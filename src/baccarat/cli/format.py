@@ -35,9 +35,11 @@ banker
 player
   House edge %: 1.2351
 >>> print(csv_text([table]), end="")
-bet,edge
-banker,0.010579
-player,0.012351
+table,row,variable,value
+odds,1,bet,banker
+odds,1,edge,0.010579
+odds,2,bet,player
+odds,2,edge,0.012351
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from __future__ import annotations
 import csv
 import io
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -53,6 +55,7 @@ from fractions import Fraction
 from rich.cells import cell_len
 
 __all__ = [
+    "TIDY_COLUMNS",
     "Align",
     "Block",
     "Cell",
@@ -66,6 +69,7 @@ __all__ = [
     "paragraph_lines",
     "plain",
     "table_lines",
+    "tidy_cells",
 ]
 
 GAP = 2
@@ -110,6 +114,22 @@ class Cell:
         if isinstance(value, Fraction):
             return f"{value.numerator}/{value.denominator}"
         return "" if value is None else str(value)
+
+    def number(self) -> float | None:
+        """The value as a number, where it is one (an exact fraction too); else ``None``.
+
+        >>> Cell("1/2", Fraction(1, 2)).number(), Cell("95", "95").number(), Cell("win").number()
+        (0.5, 95.0, None)
+        """
+        value = self.text if self.value is None else self.value
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int | float | Fraction):
+            return float(value)
+        try:
+            return float(Fraction(str(value).strip()))
+        except (ValueError, ZeroDivisionError):
+            return None
 
 
 @dataclass(frozen=True)
@@ -335,17 +355,30 @@ def table_lines(table: Table, width: int | None) -> list[Line]:
     return lines
 
 
+TIDY_COLUMNS = ("table", "row", "variable", "value")
+"""The columns of the tidy form of a command's tables (``--format csv`` and ``parquet``): one
+line per value, long format. ``table`` is the table's key, ``row`` the row's number in it (from
+1), ``variable`` the column's key, ``value`` the cell's value as a script reads it (empty where
+the table shows nothing). A table's row is the observation (``table``, ``row``); pivoting on
+``variable`` gives the table back."""
+
+
+def tidy_cells(tables: Sequence[Table]) -> Iterator[tuple[str, int, str, Cell]]:
+    """Every cell of ``tables`` with its table's key, its row's number and its column's key."""
+    for table in tables:
+        for number, row in enumerate(table.rows, 1):
+            for column, cell in zip(table.columns, row, strict=True):
+                yield table.key, number, column.key, cell
+
+
 def csv_text(tables: Sequence[Table]) -> str:
-    """The tables as CSV: each its header row of keys, then its rows of values; a blank line
-    between two tables. The same in every language."""
+    """The tables as one tidy CSV (:data:`TIDY_COLUMNS`, a header first), the same in every
+    language."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    for n, table in enumerate(tables):
-        if n:
-            out.write("\n")
-        writer.writerow([c.key for c in table.columns])
-        for row in table.rows:
-            writer.writerow([cell.data() for cell in row])
+    writer.writerow(TIDY_COLUMNS)
+    for key, number, variable, cell in tidy_cells(tables):
+        writer.writerow([key, number, variable, cell.data()])
     return out.getvalue()
 
 

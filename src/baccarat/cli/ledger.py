@@ -255,7 +255,7 @@ def register(app: typer.Typer) -> None:
         epilog=examples(
             "baccarat ledger check",
             "baccarat ledger check --database sqlite:///data/baccarat.sqlite3 --json",
-            "baccarat ledger check --anchor heads.json",
+            "baccarat ledger check --anchor 2026-12-06.json",
         ),
     )(ledger_check_command)
     ledger.command(

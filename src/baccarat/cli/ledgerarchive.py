@@ -194,14 +194,15 @@ def register_archive_commands(ledger: typer.Typer) -> None:
         "export",
         short_help="Write the whole ledger to one checksummed archive.",
         epilog=examples(
-            "baccarat ledger export backup.zip",
-            "baccarat ledger export --database sqlite:///data/baccarat.sqlite3 backup.zip --force",
+            "baccarat ledger export 2026-12-06.zip",
+            "baccarat ledger export --force 2026-12-06.zip",
+            "baccarat ledger export --database sqlite:///data/baccarat.sqlite3 a.zip",
         ),
     )(ledger_export_command)
     ledger.command(
         "import",
         short_help="Load an archive into an empty database (SQLite or PostgreSQL).",
         epilog=examples(
-            "baccarat ledger import backup.zip --database postgresql+psycopg://baccarat@db/baccarat",
+            "baccarat ledger import 2026-12-06.zip --database postgresql+psycopg://db/bac",
         ),
     )(ledger_import_command)

@@ -24,6 +24,7 @@ from baccarat.cli.options import (
     JsonOption,
     LangOption,
     OutputFormat,
+    OutputOption,
     RulesOption,
     decks_option,
     load_rule_set,
@@ -315,6 +316,7 @@ def odds_command(
     ] = False,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
+    output_path: OutputOption = None,
     given: GivenOption = None,
     seen: SeenOption = None,
     groups: GroupsOption = None,
@@ -328,7 +330,7 @@ def odds_command(
     """Exact probabilities, house edge and standard deviation of every bet of a rule set,
     optionally given what is already known of the coup."""
     t = cli_translator(lang)
-    chosen = output_format(fmt, as_json)
+    chosen = output_format(fmt, as_json, output_path)
     prepare_kernels()
     if plot is not None:
         if not eor:
@@ -425,9 +427,7 @@ def par_sheet_command(
             help="md (Markdown), html, csv (the values, the same in every language) or json.",
         ),
     ] = SheetFormat.MD,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")
-    ] = None,
+    output: OutputOption = None,
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:

@@ -23,6 +23,8 @@ declares its options starts fast.
 
 from __future__ import annotations
 
+import os
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -46,8 +48,11 @@ if TYPE_CHECKING:
     from baccarat.core.rules import RuleSet
 
 __all__ = [
+    "DASK_WORKERS_HELP",
     "DEFAULT_RULE_SET",
+    "DESTINATION",
     "FORMAT_CHOICE",
+    "SEED_DEFAULT",
     "BurnOption",
     "CutCardOption",
     "DaskOption",
@@ -57,9 +62,12 @@ __all__ = [
     "LangOption",
     "OneMoreCoupOption",
     "OutputFormat",
+    "OutputOption",
     "RulesFileOption",
     "RulesOption",
+    "bet_option",
     "decks_option",
+    "fresh_seed",
     "load_rule_set",
     "output_format",
     "plot_option",
@@ -67,7 +75,10 @@ __all__ = [
     "rules_option",
     "seed_option",
     "shoe_rules",
+    "stake_option",
+    "threads_and_workers",
     "threads_option",
+    "workers_option",
 ]
 
 
@@ -130,17 +141,114 @@ RulesFileOption = Annotated[
 """The plain ``--rules-file``; :func:`rules_file_option` words it otherwise."""
 
 
-def seed_option(help: str, show_default: str | bool = True) -> Any:
-    """``--seed``: a 64-bit seed, to repeat a run (``show_default``: the words for "none given",
-    such as ``"a fresh one"``)."""
-    return typer.Option(click_type=Whole(MAX_SEED), help=help, show_default=show_default)
+SEED_DEFAULT = "a fresh one, printed"
+"""What every ``--seed`` defaults to: a fresh 64-bit seed from the OS's generator, printed so that
+the run can be repeated. Random by default, as a shoe at a table is, and never unrepeatable: a
+fixed default would deal every run the same shoes, and an unprinted one could not be dealt again."""
 
 
-def threads_option(help: str, least: int | None = 1) -> Any:
-    """``--threads`` or ``--workers``: how many threads (or Dask processes) deal."""
+def seed_option(help: str) -> Any:
+    """``--seed SEED``: a 64-bit seed, to repeat a run; :data:`SEED_DEFAULT` when none is given
+    (:func:`fresh_seed`)."""
     return typer.Option(
-        click_type=Whole(MAX_THREADS, least=least), help=help, show_default="every core"
+        click_type=Whole(MAX_SEED), metavar="SEED", help=help, show_default=SEED_DEFAULT
     )
+
+
+def fresh_seed(seed: int | None, announce: bool = True) -> int:
+    """``seed``, or a fresh 64-bit one; ``announce``: say the fresh one on standard error (a
+    command whose output already shows its seed does not).
+
+    >>> fresh_seed(7)
+    7
+    >>> 0 <= fresh_seed(None, announce=False) < 2**64
+    True
+    """
+    if seed is not None:
+        return seed
+    import secrets
+
+    from baccarat.cli.language import active_translator
+
+    drawn = secrets.randbits(64)
+    if announce:
+        text = active_translator().gettext("seed {seed} (--seed {seed} deals the same again)")
+        sys.stderr.write(f"baccarat: {text.format(seed=drawn)}\n")
+    return drawn
+
+
+def threads_option(
+    help: str, most: int = MAX_THREADS, show_default: str | bool = "every core"
+) -> Any:
+    """``--threads THREADS``: how many threads of one process work (never processes)."""
+    return typer.Option(
+        "--threads",
+        click_type=Whole(most, least=1),
+        metavar="THREADS",
+        help=help,
+        show_default=show_default,
+    )
+
+
+def workers_option(
+    help: str,
+    most: int = MAX_THREADS,
+    least: int | None = 1,
+    show_default: str | bool = "every core",
+) -> Any:
+    """``--workers PROCESSES``: how many processes serve or deal (never threads)."""
+    return typer.Option(
+        "--workers",
+        click_type=Whole(most, least=least),
+        metavar="PROCESSES",
+        help=help,
+        show_default=show_default,
+    )
+
+
+DASK_WORKERS_HELP = "Dask worker processes of --dask local (without --dask: --threads, deprecated)."
+"""The help of ``--workers`` where it counts a local Dask cluster's processes."""
+
+
+def threads_and_workers(
+    threads: int | None, workers: int | None, dask: str | None
+) -> tuple[int | None, int | None]:
+    """``--threads`` and ``--workers`` of a command that deals on threads or on Dask: without
+    ``--dask``, ``--workers`` is the deprecated name of ``--threads`` (it counted threads
+    there), said after the output; ``--threads`` goes with no ``--dask``.
+
+    >>> threads_and_workers(None, 4, "local")
+    (None, 4)
+    >>> threads_and_workers(2, None, "local")
+    Traceback (most recent call last):
+    ...
+    baccarat.cli.errors.CliError: give --threads or --dask, not both
+    """
+    if workers is not None and dask is None:
+        from baccarat.cli.entry import deprecated
+
+        deprecated("--workers", "--threads")
+        threads, workers = threads if threads is not None else workers, None
+    if threads is not None and dask is not None:
+        raise CliError("not_both", first="--threads", second="--dask")
+    return threads, workers
+
+
+def stake_option() -> Any:
+    """``--stake BET=POINTS``: points staked on one bet (repeated for several bets)."""
+    return typer.Option(
+        "--stake",
+        metavar="BET=POINTS",
+        help="Points on a bet: BET=POINTS, e.g. 'banker=100' or 'tie=2.5' (up to two "
+        "decimals); repeat for several bets on the same coup.",
+        show_default=False,
+    )
+
+
+def bet_option(help: str, show_default: str | bool = True) -> Any:
+    """``--bet BET``: one bet, by the id ``baccarat rules`` lists (a stake on a bet is
+    ``--stake BET=POINTS``)."""
+    return typer.Option("--bet", metavar="BET", help=help, show_default=show_default)
 
 
 def plot_option(help: str) -> Any:
@@ -197,12 +305,14 @@ def shoe_rules(
 
 class OutputFormat(StrEnum):
     """What a command that prints tables prints: ``table`` (text for a person), ``json`` (its
-    record), ``csv`` (the tables' values, the same in every language) or ``md`` (Markdown)."""
+    record), ``csv`` (the tables' values as tidy CSV, the same in every language), ``md``
+    (Markdown) or ``parquet`` (the tidy table as a Parquet file: the ``parquet`` extra)."""
 
     TABLE = "table"
     JSON = "json"
     CSV = "csv"
     MD = "md"
+    PARQUET = "parquet"
 
 
 def _unknown_format(text: str) -> CliError:
@@ -217,20 +327,71 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         click_type=FORMAT_CHOICE,
-        help="table (for a person), json, csv (the values, the same in every language) or md.",
+        help="table (for a person), json, csv (tidy: one row per value, the same in every "
+        "language), md or parquet (the same rows, to --output FILE or a pipe).",
     ),
 ]
-"""Add ``fmt: FormatOption = OutputFormat.TABLE`` (and :data:`JsonOption`) to a command."""
+"""Add ``fmt: FormatOption = OutputFormat.TABLE``, :data:`JsonOption` and :data:`OutputOption`
+to a command."""
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON: the same as --format json.")]
 
+OutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        dir_okay=False,
+        help="Write to this file instead of standard output (any --format).",
+    ),
+]
+"""``--output FILE``: where the tables go (written whole once they are made, never halfway)."""
 
-def output_format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
+
+def output_format(fmt: OutputFormat, as_json: bool, output: Path | None = None) -> OutputFormat:
     """The format asked for: ``--json`` is ``--format json`` (and goes with no other format).
+    ``output`` (``--output FILE``) is where :func:`baccarat.cli.output.show` writes it; Parquet
+    needs the ``parquet`` extra, and a file or a pipe (never a terminal).
 
     >>> output_format(OutputFormat.TABLE, True).value
     'json'
     """
     if as_json and fmt not in (OutputFormat.TABLE, OutputFormat.JSON):
         raise CliError("options_together", first="--json", second=f"--format {fmt.value}")
-    return OutputFormat.JSON if as_json else fmt
+    chosen = OutputFormat.JSON if as_json else fmt
+    _destine(chosen, output)
+    return chosen
+
+
+DESTINATION = "baccarat.output"
+"""The key of ``--output FILE`` in the running command's context (read by ``show``)."""
+
+
+def _destine(fmt: OutputFormat, output: Path | None) -> None:
+    """Check, before any work, that ``fmt`` can go where it is sent (``output``: a file, else
+    standard output), and keep ``output`` in the running command's context for ``show``."""
+    import click
+
+    if fmt is OutputFormat.PARQUET:
+        from baccarat.extras import require
+
+        require("parquet", "--format parquet")
+        if output is None and sys.stdout.isatty():
+            raise CliError("binary_to_terminal", format=fmt.value)
+    if output is not None:
+        from baccarat.cli.files import reason_of
+
+        if output.is_dir():
+            raise CliError("cannot_write", path=str(output), reason=CliError("file_is_directory"))
+        if not output.absolute().parent.is_dir():
+            raise CliError("cannot_write", path=str(output), reason=CliError("file_missing"))
+        try:
+            writable = os.access(output.absolute().parent, os.W_OK)
+        except OSError as exc:  # pragma: no cover - a parent the OS cannot check
+            raise CliError("cannot_write", path=str(output), reason=reason_of(exc)) from None
+        if not writable:
+            raise CliError("cannot_write", path=str(output), reason=CliError("file_permission"))
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.meta[DESTINATION] = output

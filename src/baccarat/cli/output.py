@@ -1,9 +1,15 @@
-"""Where every command prints: text fitted to the terminal, tables in four formats, JSON lines.
+"""Where every command prints: text fitted to the terminal, tables in five formats, JSON lines.
 
 On a terminal, text is wrapped and tables are laid out to its width (or ``COLUMNS``), in colour.
 Piped into a file or another program, output has no fixed width: lines are as long as their
 text, tables as wide as their columns, unless ``COLUMNS`` asks for a width. No line ends in a
 space either way.
+
+``--output FILE`` sends a command's output in any ``--format`` to a file instead, written whole
+(into a file beside it, then renamed) once the output is made: a failed run leaves no half file.
+``--format parquet`` writes the tables' tidy form (:data:`baccarat.cli.format.TIDY_COLUMNS`, and
+``number``: the value as a number where it is one) as a Parquet file, to ``--output FILE`` or to
+a pipe, never to a terminal.
 
 A ``--json`` document is one line, its ``schema`` field first (``baccarat.<type>/<version>``,
 see :mod:`baccarat.records.schema` and docs/json.md).
@@ -17,10 +23,12 @@ change
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -35,8 +43,9 @@ from baccarat.cli.format import (
     markdown_text,
     paragraph_lines,
     table_lines,
+    tidy_cells,
 )
-from baccarat.cli.options import OutputFormat
+from baccarat.cli.options import DESTINATION, OutputFormat
 
 if TYPE_CHECKING:
     # The records load with the first JSON line: their package builds the rule catalogue.
@@ -46,6 +55,7 @@ __all__ = [
     "Screen",
     "console",
     "json_line",
+    "parquet_bytes",
     "print_json",
     "screen",
     "show",
@@ -140,17 +150,91 @@ def screen() -> Screen:
     return Screen(width(), styled=out.is_terminal, out=out)
 
 
+def _destination() -> Path | None:
+    """The file of ``--output`` (:func:`baccarat.cli.options.output_format` keeps it)."""
+    import click
+
+    context = click.get_current_context(silent=True)
+    return None if context is None else context.meta.get(DESTINATION)
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    """``data`` as the file ``path``: written beside it, then renamed over it (never half)."""
+    from baccarat.cli.errors import CliError
+    from baccarat.cli.files import reason_of
+
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise CliError("cannot_write", path=str(path), reason=reason_of(exc)) from None
+
+
+def parquet_bytes(tables: Sequence[Table]) -> bytes:
+    """The tables' tidy form as a Parquet file: :data:`baccarat.cli.format.TIDY_COLUMNS`, then
+    ``number`` (the value as a float where it is a number, else null); an empty value is null."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    cells = list(tidy_cells(tables))
+    frame = pa.table(
+        {
+            "table": pa.array([c[0] for c in cells], pa.string()),
+            "row": pa.array([c[1] for c in cells], pa.int64()),
+            "variable": pa.array([c[2] for c in cells], pa.string()),
+            "value": pa.array([c[3].data() or None for c in cells], pa.string()),
+            "number": pa.array([c[3].number() for c in cells], pa.float64()),
+        },
+        metadata={"baccarat": "tidy/1"},
+    )
+    out = io.BytesIO()
+    pq.write_table(frame, out)
+    return out.getvalue()
+
+
+def _text(fmt: OutputFormat, shown: Sequence[Block]) -> str:
+    """``shown`` in a text format, as written to a file (no width, no colour)."""
+    if fmt is OutputFormat.CSV:
+        return csv_text([b for b in shown if isinstance(b, Table)])
+    if fmt is OutputFormat.MD:
+        return markdown_text(shown)
+    out = io.StringIO()
+    plain_console = _Console(
+        file=out, highlight=False, soft_wrap=True, width=_UNLIMITED, no_color=True,
+        force_terminal=False,
+    )  # fmt: skip
+    Screen(None, styled=False, out=plain_console).blocks(shown)
+    return out.getvalue()
+
+
 def show(
     fmt: OutputFormat,
     blocks: Callable[[], Sequence[Block]],
     record: Callable[[], tuple[RecordType, Mapping[str, Any]]],
 ) -> None:
-    """Print a command's output in ``fmt``: its record as JSON, else its blocks."""
+    """Print a command's output in ``fmt``: its record as JSON, else its blocks (to the file of
+    ``--output``, when given)."""
+    target = _destination()
     if fmt is OutputFormat.JSON:
-        print_json(*record())
+        if target is not None:
+            _write_file(target, json_line(*record()).encode())
+        else:
+            print_json(*record())
         return
     shown = blocks()
-    if fmt is OutputFormat.CSV:
+    if fmt is OutputFormat.PARQUET:
+        data = parquet_bytes([b for b in shown if isinstance(b, Table)])
+        if target is not None:
+            _write_file(target, data)
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+    elif target is not None:
+        _write_file(target, _text(fmt, shown).encode())
+    elif fmt is OutputFormat.CSV:
         sys.stdout.write(csv_text([b for b in shown if isinstance(b, Table)]))
     elif fmt is OutputFormat.MD:
         sys.stdout.write(markdown_text(shown))

@@ -28,6 +28,8 @@ from baccarat.cli.options import (
     FORMAT_CHOICE,
     LangOption,
     OutputFormat,
+    OutputOption,
+    fresh_seed,
     output_format,
     seed_option,
 )
@@ -303,9 +305,7 @@ def quiz_command(
         ),
     ] = DEFAULT_ROUND_SIZE,
     lang: LangOption = None,
-    seed: Annotated[
-        int | None, seed_option("Seed for reproducible situations.", "the OS CSPRNG")
-    ] = None,
+    seed: Annotated[int | None, seed_option("Seed for reproducible situations.")] = None,
     time_limit: Annotated[
         float | None,
         typer.Option(
@@ -330,7 +330,7 @@ def quiz_command(
         typer.Option(
             "--format",
             click_type=FORMAT_CHOICE,
-            help="With --heatmap: table, json, csv or md.",
+            help="With --heatmap: table, json, csv, md or parquet.",
         ),
     ] = OutputFormat.TABLE,
     as_json: Annotated[
@@ -341,15 +341,20 @@ def quiz_command(
             "instead of asking; with --heatmap, the heatmap as JSON.",
         ),
     ] = False,
+    output_path: OutputOption = None,
 ) -> None:
     """Draw or stand? Answer for the Player, then the Banker, and learn the rule that decides."""
 
     t = cli_translator(lang)
     quiz_mode = mode
-    chosen = output_format(fmt, as_json)
+    chosen = output_format(fmt, as_json, output_path)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise CliError("rounds_out_of_range", most=MAX_ROUNDS, rounds=rounds)
-    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    if not heatmap:
+        # Check the rounds' arguments before anything is asked (or a seed said).
+        build_round(quiz_mode, random.Random(0), size=size, time_limit=time_limit)
+    # The seed alone repeats the --json rounds (the quiz itself follows the learner's answers).
+    rng = random.Random(fresh_seed(seed, announce=as_json and not heatmap))
     if as_json and not heatmap:
         # Scripting: the rounds depend only on the mode, size and seed, never on stored progress.
         for _ in range(rounds):
@@ -369,8 +374,6 @@ def quiz_command(
             lambda: (RecordType.QUIZ_HEATMAP, heatmap_record(session.heatmap())),
         )
         return
-    # Check the first round's arguments before anything is asked.
-    build_round(quiz_mode, random.Random(0), size=size, time_limit=time_limit)
     terminal = _Terminal(session, t, console, sys.stdin)
     interrupted = False
     try:

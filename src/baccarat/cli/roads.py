@@ -11,7 +11,7 @@ import typer
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
-from baccarat.cli.options import LangOption, decks_option, seed_option, shoe_rules
+from baccarat.cli.options import LangOption, decks_option, fresh_seed, seed_option, shoe_rules
 from baccarat.cli.output import print_json, screen
 
 __all__ = ["register", "roads_command"]
@@ -29,7 +29,7 @@ def roads_command(
         bool, typer.Option("--from-shoe", help="Deal a whole shoe and show its roads.")
     ] = False,
     seed: Annotated[
-        int | None, seed_option("Seed for a reproducible shoe (with --from-shoe).", "the OS CSPRNG")
+        int | None, seed_option("Seed for a reproducible shoe (with --from-shoe).")
     ] = None,
     decks: Annotated[int | None, decks_option("Decks in the shoe (with --from-shoe).")] = None,
     as_json: Annotated[
@@ -63,7 +63,7 @@ def roads_command(
         if not len(roads):
             raise CliError("no_result_tokens", results=results)
     else:
-        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        rng = random.Random(fresh_seed(seed))
         roads = Roads.from_coups(Shoe.shuffled(shoe_rules(decks), rng).deal_all())
 
     if as_json:

@@ -21,8 +21,11 @@ from baccarat.cli.options import (
     JsonOption,
     LangOption,
     OutputFormat,
+    OutputOption,
     RulesFileOption,
+    bet_option,
     decks_option,
+    fresh_seed,
     load_rule_set,
     output_format,
     rules_option,
@@ -90,8 +93,9 @@ def _kelly_cells(k: Kelly, t: Translator) -> list[Cell]:
     ]
 
 
-def report_blocks(study: RuinStudy, t: Translator) -> list[Block]:
-    """The study as paragraphs and tables in the reader's language (amounts in units)."""
+def report_blocks(study: RuinStudy, t: Translator, seed: int) -> list[Block]:
+    """The study as paragraphs and tables in the reader's language (amounts in units); the
+    ``seed`` of its simulated horizons, said where there is one."""
     n = numbers_for(t.language)
     head = t.gettext(
         "Bet {bet}: {mean} a coup on average, standard deviation {sd}. Ruin: the bankroll "
@@ -117,6 +121,12 @@ def report_blocks(study: RuinStudy, t: Translator) -> list[Block]:
         f"{h}: {_method(c.method.value, t)}" for h, c in zip(horizons, study.curves, strict=True)
     )
     ruin.notes.append(t.gettext("How: {methods}.").format(methods=methods))
+    if any(c.method.value == "simulated" for c in study.curves):
+        ruin.notes.append(
+            t.gettext("Simulated with seed {seed} (--seed {seed} deals the same again).").format(
+                seed=seed
+            )
+        )
     if any(c.coups is None and c.method.value == "certain" for c in study.curves):
         ruin.notes.append(
             t.gettext(
@@ -184,7 +194,7 @@ def _listed(values: list[str] | None, defaults: tuple[str, ...], option: str) ->
 
 
 def ruin_command(
-    bet: Annotated[str, typer.Option(help="The bet (any bet of the rule set).")] = "banker",
+    bet: Annotated[str, bet_option("The bet (any bet of the rule set).")] = "banker",
     rules: Annotated[str | None, rules_option("Rule set of the table.")] = None,
     rules_file: RulesFileOption = None,
     decks: Annotated[
@@ -206,13 +216,17 @@ def ruin_command(
         ),
     ] = None,
     bankroll: Annotated[
-        list[str] | None,
-        typer.Option(help="A bankroll in units (repeat it for several).", show_default="10 … 1000"),
+        str | None,
+        typer.Option(
+            help="Bankrolls in units, comma-separated (25,100,250).",
+            show_default=", ".join(DEFAULT_BANKROLLS),
+        ),
     ] = None,
-    coups: Annotated[
+    horizon: Annotated[
         list[int] | None,
         typer.Option(
             click_type=Whole(MAX_COUPS, least=1),
+            metavar="COUPS",
             help="A horizon in coups (repeat it for several); ever is always shown.",
             show_default="100, 1000, 10000",
         ),
@@ -231,14 +245,15 @@ def ruin_command(
             help="Paths of a simulated horizon (one too large for the Markov chain).",
         ),
     ] = 10_000,
-    seed: Annotated[int, seed_option("Seed of a simulated horizon.")] = 0,
+    seed: Annotated[int | None, seed_option("Seed of a simulated horizon.")] = None,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
+    output_path: OutputOption = None,
     lang: LangOption = None,
 ) -> None:
     """Risk of ruin and bet sizing: ruin by bankroll and horizon, bankroll for a risk, Kelly."""
     t = cli_translator(lang)
-    chosen_format = output_format(fmt, as_json)
+    chosen_format = output_format(fmt, as_json, output_path)
     from fractions import Fraction
 
     from baccarat.lab.ruinplan import Level, parse_quantity, parse_ramp, parse_risk
@@ -258,15 +273,19 @@ def ruin_command(
         levels = (Level(Fraction(1), Fraction(1), edge),)
     bankrolls = [
         parse_quantity(b, "--bankroll", MAX_BANKROLL)
-        for b in _listed(bankroll, DEFAULT_BANKROLLS, "--bankroll")
+        for b in _listed(
+            None if bankroll is None else bankroll.split(","), DEFAULT_BANKROLLS, "--bankroll"
+        )
     ]
     risks = [parse_risk(r) for r in _listed(risk, DEFAULT_RISKS, "--risk")]
     horizons = [
         int(c)
         for c in _listed(
-            [str(c) for c in coups or ()], tuple(map(str, DEFAULT_HORIZONS)), "--coups"
+            [str(c) for c in horizon or ()], tuple(map(str, DEFAULT_HORIZONS)), "--horizon"
         )
     ]
+    # The record and the table say it (only a simulated horizon reads it).
+    chosen_seed = fresh_seed(seed, announce=False)
     prepare_kernels()
     from baccarat.lab.ruinplan import ruin_study
     from baccarat.odds.composition import Composition
@@ -274,18 +293,18 @@ def ruin_command(
     study = ruin_study(
         chosen_bet, Composition.decks(decks if decks is not None else 8), levels,
         tableau=rule_set.tableau, bankrolls=sorted(bankrolls), risks=sorted(risks, reverse=True),
-        horizons=[*sorted(horizons), None], paths=paths, seed=seed,
+        horizons=[*sorted(horizons), None], paths=paths, seed=chosen_seed,
     )  # fmt: skip
     show(
         chosen_format,
-        lambda: report_blocks(study, t),
+        lambda: report_blocks(study, t, chosen_seed),
         lambda: (
             RecordType.RUIN,
             {
                 "rules": rule_set.name,
                 "decks": decks if decks is not None else 8,
                 "paths": paths,
-                "seed": seed,
+                "seed": chosen_seed,
                 **study.as_dict(),
             },
         ),
@@ -296,7 +315,7 @@ def register(app: typer.Typer) -> None:
     app.command(
         "ruin",
         epilog=examples(
-            "baccarat ruin --bet banker --bankroll 100 --coups 1000",
+            "baccarat ruin --bet banker --bankroll 100 --horizon 1000",
             "baccarat ruin --bet banker --advantage 0.01 --risk 0.01",
             "baccarat ruin --rules ez --bet dragon_7 --ramp 0.92:0,0.08:1:0.1",
         ),

@@ -18,6 +18,7 @@ from baccarat.cli.options import (
     JsonOption,
     LangOption,
     OutputFormat,
+    OutputOption,
     load_rule_set,
     output_format,
     rules_file_option,
@@ -182,11 +183,12 @@ def rules_command(
     ] = False,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
+    output_path: OutputOption = None,
     lang: LangOption = None,
 ) -> None:
     """List the rule sets: the bets each table offers, what they pay and the table limits."""
     t = cli_translator(lang)
-    chosen_format = output_format(fmt, as_json)
+    chosen_format = output_format(fmt, as_json, output_path)
     if file is not None:
         deprecated("--file", "--rules-file")
         rules_file = rules_file or file

@@ -18,7 +18,7 @@ from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import Whole
-from baccarat.cli.options import LangOption
+from baccarat.cli.options import LangOption, threads_option, workers_option
 from baccarat.cli.output import print_json
 from baccarat.extras import require, require_database
 from baccarat.records import RecordType
@@ -108,16 +108,17 @@ def serve_command(
     ] = False,
     workers: Annotated[
         int,
-        typer.Option(
-            click_type=Whole(64, least=1),
-            help="Server processes (PostgreSQL: one per core; an SQLite file has one writer).",
+        workers_option(
+            "Server processes (PostgreSQL: one per core; an SQLite file has one writer).",
+            most=64,
+            show_default=True,
         ),
     ] = 1,
     threads: Annotated[
         int | None,
-        typer.Option(
-            click_type=Whole(256, least=1),
-            help="Threads for database work in each process (more for a distant database).",
+        threads_option(
+            "Threads for database work in each process (more for a distant database).",
+            most=256,
             show_default="4",
         ),
     ] = None,

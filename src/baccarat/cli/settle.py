@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
+import click
 import typer
 
-from baccarat.cli import output
 from baccarat.cli.deal import coup_from_cards, render_coup
+from baccarat.cli.entry import deprecated
 from baccarat.cli.errors import CliError
-from baccarat.cli.format import Align, Cell, Column, Table
+from baccarat.cli.format import Align, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
 from baccarat.cli.numbers import numbers_for
@@ -19,10 +20,12 @@ from baccarat.cli.options import (
     JsonOption,
     LangOption,
     OutputFormat,
+    OutputOption,
     RulesOption,
     load_rule_set,
     output_format,
     rules_file_option,
+    stake_option,
 )
 from baccarat.cli.output import show
 from baccarat.core.money import MoneyError, parse_points
@@ -107,35 +110,37 @@ def settle_command(
         str,
         typer.Option(help="The coup's cards in shoe order (P1 B1 P2 B2, then third cards)."),
     ],
+    stake: Annotated[list[str] | None, stake_option()] = None,
     bet: Annotated[
-        list[str],
-        typer.Option(
-            "--bet",
-            help="BET=POINTS, e.g. 'banker=100' or 'tie=2.5' (up to two decimals); repeat for "
-            "several bets on the same coup.",
-        ),
-    ],
+        list[str] | None,
+        typer.Option("--bet", hidden=True, help="The same as --stake (deprecated)."),
+    ] = None,
     rules: RulesOption = None,
     rules_file: Annotated[
         Path | None, rules_file_option("Read the rule set from this TOML file instead.")
     ] = None,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
+    output_path: OutputOption = None,
     lang: LangOption = None,
 ) -> None:
     """Settle bets on one coup dealt from given cards: result, amount returned and net per bet."""
     t = cli_translator(lang)
-    chosen = output_format(fmt, as_json)
+    chosen = output_format(fmt, as_json, output_path)
     rule_set = load_rule_set(rules, rules_file)
-    stakes = parse_bets(bet)
+    if bet:
+        deprecated("--bet", "--stake")
+    if not stake and not bet:
+        raise click.MissingParameter(param_hint="'--stake'", param_type="option")
+    stakes = parse_bets([*(stake or []), *(bet or [])])
     coup = coup_from_cards(cards, rule_set.tableau)
     settlement = settle(coup, stakes, rule_set)
-    if chosen is OutputFormat.TABLE:
-        output.screen().paragraph(render_coup(coup, t=t, markup=False))
+    # The coup's sentences lead the table for a person (to the screen, or to --output's file).
+    told = [Paragraph(render_coup(coup, t=t, markup=False))] if chosen is OutputFormat.TABLE else []
     # The JSON is the same data in every language: the sentences stay English, as the codes do.
     show(
         chosen,
-        lambda: [render_settlement(settlement, rule_set, t)],
+        lambda: [*told, render_settlement(settlement, rule_set, t)],
         lambda: (
             RecordType.COUP,
             coup_record(coup, rule_set=settlement.rule_set, settlement=settlement),
@@ -147,7 +152,7 @@ def register(app: typer.Typer) -> None:
     app.command(
         "settle",
         epilog=examples(
-            "baccarat settle --cards '7c 2s Kd 3h 4c' --bet banker=100 --bet tie=5",
-            "baccarat settle --cards '9s 5h Kd Kc' --bet player=10 --rules ez --json",
+            "baccarat settle --cards '7c 2s Kd 3h 4c' --stake banker=100 --stake tie=5",
+            "baccarat settle --cards '9s 5h Kd Kc' --stake player=10 --rules ez --json",
         ),
     )(settle_command)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from baccarat.cli import progress
-from baccarat.cli.entry import deprecated
 from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
@@ -22,6 +21,7 @@ from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import MAX_SIMULATE_COUPS, EnumChoice, Whole
 from baccarat.cli.numbers import numbers_for
 from baccarat.cli.options import (
+    DASK_WORKERS_HELP,
     BurnOption,
     CutCardOption,
     DaskOption,
@@ -30,13 +30,16 @@ from baccarat.cli.options import (
     JsonOption,
     LangOption,
     OutputFormat,
+    OutputOption,
     load_rule_set,
     output_format,
     rules_file_option,
     rules_option,
     seed_option,
     shoe_rules,
+    threads_and_workers,
     threads_option,
+    workers_option,
 )
 from baccarat.cli.output import show
 from baccarat.extras import require
@@ -259,16 +262,10 @@ def simulate_command(
     cut_card: CutCardOption = None,
     burn: BurnOption = None,
     seed: Annotated[
-        int | None, seed_option("Seed of the simulation (printed, to repeat it).", "a fresh one")
+        int | None, seed_option("Seed of the simulation (printed, to repeat it).")
     ] = None,
     threads: Annotated[int | None, threads_option("CPU threads that deal.")] = None,
-    workers: Annotated[
-        int | None,
-        threads_option(
-            "Dask worker processes of --dask local (without --dask: --threads, deprecated).",
-            least=None,
-        ),
-    ] = None,
+    workers: Annotated[int | None, workers_option(DASK_WORKERS_HELP, least=None)] = None,
     backend: Annotated[
         BackendName,
         typer.Option(
@@ -285,11 +282,12 @@ def simulate_command(
     ] = 30.0,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
+    output_path: OutputOption = None,
     lang: LangOption = None,
 ) -> None:
     """Simulate coups from shuffled shoes; every frequency and bet beside its exact value."""
     t = cli_translator(lang)
-    chosen_format = output_format(fmt, as_json)
+    chosen_format = output_format(fmt, as_json, output_path)
     if coups < 1:
         raise CliError("coups_too_few", coups=coups)
     if mode is Mode.INFINITE:
@@ -298,11 +296,7 @@ def simulate_command(
                 raise CliError("only_with", option=option, other="--mode shoe or first-coup")
     if mode is Mode.FIRST_COUP and cut_card is not None:
         raise CliError("only_with", option="--cut-card", other="--mode shoe")
-    if workers is not None and dask is None:
-        deprecated("--workers", "--threads")
-        threads, workers = threads if threads is not None else workers, None
-    if threads is not None and dask is not None:
-        raise CliError("not_both", first="--threads", second="--dask")
+    threads, workers = threads_and_workers(threads, workers, dask)
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_rules(decks, cut_card, burn)
 

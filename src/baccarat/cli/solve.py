@@ -17,7 +17,7 @@ from baccarat.cli.kernelcache import prepare_kernels
 from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import MAX_SOLVE_SIMULATE, EnumChoice, Whole
 from baccarat.cli.numbers import numbers_for
-from baccarat.cli.options import LangOption, decks_option, seed_option
+from baccarat.cli.options import LangOption, decks_option, fresh_seed, seed_option
 from baccarat.cli.output import print_json, screen
 from baccarat.core.tableau import Action, Side
 from baccarat.extras import require
@@ -207,7 +207,7 @@ def chemin_de_fer_command(
             help="Also deal this many coups with the optimal strategies to check the value.",
         ),
     ] = 0,
-    seed: Annotated[int, seed_option("Seed of the simulation.")] = 2026,
+    seed: Annotated[int | None, seed_option("Seed of the simulation.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The solutions as JSON.")] = False,
     lang: LangOption = None,
 ) -> None:
@@ -248,6 +248,7 @@ def chemin_de_fer_command(
     chosen = ["rules", "free"] if banker is BankerSetting.BOTH else [banker.value]
     numbers = numbers_for(t.language)
     data: dict[str, Any] = {"shoe": contents.describe(), "solutions": {}}
+    seed = fresh_seed(seed) if simulate else seed
     texts: list[str] = []
     stopped_at: int | None = None
     for key in chosen:
@@ -395,7 +396,7 @@ def banque_command(
             help="Also deal this many coups to check the Banker's edge.",
         ),
     ] = 0,
-    seed: Annotated[int, seed_option("Seed of the simulation.")] = 2026,
+    seed: Annotated[int | None, seed_option("Seed of the simulation.")] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="The reply and the edges as JSON.")
     ] = False,
@@ -427,7 +428,9 @@ def banque_command(
     if simulate:
         update, close_bar = progress.bar(t.gettext("Dealing coups"), t.gettext("coups"))
         try:
-            run = simulate_banque(game, banker, simulate, random.Random(seed), progress=update)
+            run = simulate_banque(
+                game, banker, simulate, random.Random(fresh_seed(seed)), progress=update
+            )
         finally:
             close_bar()
         if run.interrupted:

@@ -26,7 +26,10 @@ from baccarat.cli.options import (
     JsonOption,
     LangOption,
     OutputFormat,
+    OutputOption,
     RulesFileOption,
+    bet_option,
+    fresh_seed,
     load_rule_set,
     output_format,
     plot_option,
@@ -122,9 +125,7 @@ def systems_command(
             show_default="all of them",
         ),
     ] = None,
-    bet: Annotated[str, typer.Option(help="The side the progressions bet: banker or player.")] = (
-        "banker"
-    ),
+    bet: Annotated[str, bet_option("The bet the progressions stake: banker or player.")] = "banker",
     rules: Annotated[str | None, rules_option("Rule set of the table.")] = None,
     rules_file: RulesFileOption = None,
     unit: Annotated[
@@ -156,12 +157,13 @@ def systems_command(
     ] = 1,
     decks: DecksOption = None,
     cut_card: CutCardOption = None,
-    seed: Annotated[int, seed_option("Seed of the shoes.")] = 0,
+    seed: Annotated[int | None, seed_option("Seed of the shoes.")] = None,
     plot: Annotated[
         Path | None, plot_option("Save a picture of each system's bankroll fan (.png or .svg).")
     ] = None,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
+    output_path: OutputOption = None,
     lang: LangOption = None,
 ) -> None:
     """Play betting systems over many sessions: results, risk of ruin, edge times staked."""
@@ -172,7 +174,7 @@ def systems_command(
     from baccarat.lab.systems import SYSTEMS, deal_classes, run_systems
 
     t = cli_translator(lang)
-    chosen_format = output_format(fmt, as_json)
+    chosen_format = output_format(fmt, as_json, output_path)
     chosen = list(dict.fromkeys(system)) if system else list(SYSTEMS)
     for name in chosen:
         if name not in SYSTEMS:
@@ -208,6 +210,7 @@ def systems_command(
             unit=format_points(unit_minor),
             maximum=format_points(round(units["table_max"] * unit_minor)),
         )
+    seed = fresh_seed(seed, announce=False)
     with progress.compiling():
         deal_classes(shoe, seed, 0, 1, rule_set.tableau)  # numba compiles on the first call
     update, close_bar = progress.bar(t.gettext("Playing sessions"), t.gettext("sessions"))

@@ -10,7 +10,14 @@ import typer
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
-from baccarat.cli.options import FormatOption, JsonOption, LangOption, OutputFormat, output_format
+from baccarat.cli.options import (
+    FormatOption,
+    JsonOption,
+    LangOption,
+    OutputFormat,
+    OutputOption,
+    output_format,
+)
 from baccarat.cli.output import Screen, show, width
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side, Tableau, total_ranges
 
@@ -93,11 +100,12 @@ def tableau_command(
     plain: Annotated[bool, typer.Option("--plain", help="Plain text, no colours.")] = False,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,
+    output_path: OutputOption = None,
     lang: LangOption = None,
 ) -> None:
     """Print the Punto Banco draw rules (naturals, the Player rule, the Banker table)."""
     t = cli_translator(lang)
-    chosen = output_format(fmt, as_json)
+    chosen = output_format(fmt, as_json, output_path)
     tableau = PUNTO_BANCO
     if plain and chosen is OutputFormat.TABLE:
         Screen(width(), styled=False).paragraph(_plain(tableau, t))
