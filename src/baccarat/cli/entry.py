@@ -23,6 +23,7 @@ import math
 import os
 import re
 import sys
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
@@ -229,16 +230,32 @@ def _output_lost(exc: OutputLost) -> int:
     return BAD_INPUT
 
 
+def _show_warning_with(shown: Any) -> Any:
+    """Python's warning printer, but kernels without a cache are one line in the language."""
+
+    def show(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+        jitcache = sys.modules.get("baccarat.odds.jitcache")
+        if jitcache is not None and issubclass(category, jitcache.UncachedKernels):
+            from baccarat.cli.kernelcache import warn_uncached
+
+            warn_uncached(getattr(message, "source", str(message)))
+            return
+        shown(message, category, *args, **kwargs)
+
+    return show
+
+
 def run(app: typer.Typer, args: Sequence[str]) -> int:
     """Run ``baccarat ARGS``; the exit code (a command's ``SystemExit`` passes through)."""
     global _as_json
     _as_json = _wants_json(args)
-    stdout = sys.stdout
+    stdout, show_warning = sys.stdout, warnings.showwarning
     sys.stdout = _Output(stdout)  # type: ignore[assignment]
+    warnings.showwarning = _show_warning_with(show_warning)
     try:
         return _run(app, args)
     finally:
-        sys.stdout = stdout
+        sys.stdout, warnings.showwarning = stdout, show_warning
 
 
 def _run(app: typer.Typer, args: Sequence[str]) -> int:
