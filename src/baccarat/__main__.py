@@ -9,6 +9,7 @@ one line and exit code 130 (:mod:`baccarat.cli.entry`).
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 
@@ -27,10 +28,8 @@ def main() -> None:
         stopped = getattr(entry, "interrupted", None)
         if stopped is None:
             # Stopped before the command line could speak the command's language.
-            try:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
                 sys.stderr.write("\nbaccarat: interrupted\n")
-            except (OSError, ValueError, AttributeError):
-                pass
             raise SystemExit(130) from None
         raise SystemExit(stopped()) from None
     # What is left (the interpreter's exit) takes no Ctrl-C that would print a traceback.

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import math
 import os
@@ -38,7 +39,7 @@ from baccarat.core.errors import BaccaratError, TemplatedError, quoted_fields, s
 __all__ = [
     "BROKEN_PIPE",
     "INTERRUPTED",
-    "OutputLost",
+    "StdoutError",
     "deprecated",
     "interrupted",
     "refuse",
@@ -59,7 +60,7 @@ _as_json = False
 """Whether this run's errors are JSON (``--json`` or ``--format json`` on its command line)."""
 
 
-class OutputLost(Exception):
+class StdoutError(Exception):
     """Standard output cannot be written: its ``error`` says why (a closed pipe is not one of
     these, it stays a :class:`BrokenPipeError`)."""
 
@@ -69,7 +70,7 @@ class OutputLost(Exception):
 
 
 class _Output:
-    """Standard output, whose write errors are :class:`OutputLost` wherever a command writes
+    """Standard output, whose write errors are :class:`StdoutError` wherever a command writes
     (Rich, click and ``sys.stdout.write`` alike), so that a command that catches ``OSError`` for
     its own files never takes one for the other. ``None`` is a descriptor the shell closed."""
 
@@ -78,13 +79,13 @@ class _Output:
 
     def write(self, text: str) -> int:
         if self.stream is None:
-            raise OutputLost(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+            raise StdoutError(OSError(errno.EBADF, os.strerror(errno.EBADF)))
         try:
             return self.stream.write(text)
         except BrokenPipeError:
             raise
         except OSError as exc:
-            raise OutputLost(exc) from None
+            raise StdoutError(exc) from None
 
     def flush(self) -> None:
         if self.stream is None:
@@ -94,7 +95,7 @@ class _Output:
         except BrokenPipeError:
             raise
         except OSError as exc:
-            raise OutputLost(exc) from None
+            raise StdoutError(exc) from None
 
     def isatty(self) -> bool:
         return self.stream is not None and self.stream.isatty()
@@ -129,7 +130,7 @@ def _wants_json(args: Sequence[str]) -> bool:
     words = list(args[: args.index("--")] if "--" in args else args)
     if "--json" in words or "--format=json" in words:
         return True
-    return any(a == "--format" and b == "json" for a, b in zip(words, words[1:], strict=False))
+    return any(a == "--format" and b == "json" for a, b in itertools.pairwise(words))
 
 
 def _error(code: str, message: str, params: Mapping[str, object] | None = None) -> None:
@@ -223,7 +224,7 @@ def _broken_pipe() -> int:
     return BROKEN_PIPE
 
 
-def _output_lost(exc: OutputLost) -> int:
+def _output_lost(exc: StdoutError) -> int:
     _silence_output()
     text = active_translator().gettext("cannot write standard output: {reason}")
     _error("cannot_write_output", text.format(reason=exc), {"reason": str(exc)})
@@ -250,7 +251,7 @@ def run(app: typer.Typer, args: Sequence[str]) -> int:
     global _as_json
     _as_json = _wants_json(args)
     stdout, show_warning = sys.stdout, warnings.showwarning
-    sys.stdout = _Output(stdout)  # type: ignore[assignment]
+    sys.stdout = _Output(stdout)
     warnings.showwarning = _show_warning_with(show_warning)
     try:
         return _run(app, args)
@@ -286,7 +287,7 @@ def _run(app: typer.Typer, args: Sequence[str]) -> int:
                 sys.stdout.flush()
             except BrokenPipeError:
                 return _broken_pipe()
-            except OutputLost as lost:
+            except StdoutError as lost:
                 return _output_lost(lost)
             return 0
         except click.exceptions.Exit as exc:
@@ -299,7 +300,7 @@ def _run(app: typer.Typer, args: Sequence[str]) -> int:
             return _refuse_error(exc)
         except BrokenPipeError:
             return _broken_pipe()
-        except OutputLost as exc:
+        except StdoutError as exc:
             return _output_lost(exc)
         _flush_warnings()
     # A command's return value is its exit code (typer.Exit(n) comes here as n too).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
@@ -40,6 +41,7 @@ CHEMIN_DE_FER_DECKS = 6
 """The shoe Chemin de Fer is solved for when none is named: the game's usual six decks."""
 MAX_FRACTION_TEXT = 100
 """Characters of a stake or a probability written as a fraction (``9/11``): plenty."""
+_FRACTION = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(/[0-9]+)?")
 
 
 class BankerSetting(StrEnum):
@@ -308,6 +310,9 @@ def render_banque(
 def _fraction(text: str, what: str) -> Fraction:
     if len(text) > MAX_FRACTION_TEXT:
         raise CliError("bad_fraction", option=what, text=text[:MAX_FRACTION_TEXT] + "…")
+    if not _FRACTION.fullmatch(text.strip()):
+        # Fraction() also reads exponents (1e99999, past any float), any script's digits, _.
+        raise CliError("bad_fraction", option=what, text=text)
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):

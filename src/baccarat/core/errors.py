@@ -163,6 +163,8 @@ class CardError(TemplatedError):
         "not_enough_cards": (
             "not enough cards for a coup: got {count} ({cards!r}), a coup needs {least} to {most}"
         ),
+        # Cards given for one coup past its last card (``cards``: those left over).
+        "unused_cards": "the coup uses {used} of the {count} cards given: {cards!r} is left over",
         "unknown_card": "unknown card {text!r}: expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)",
         "unknown_rank": "unknown rank {text!r}: expected one of A 2-9 T/10 J Q K",
     }
