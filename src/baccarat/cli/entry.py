@@ -237,9 +237,9 @@ def _show_warning_with(shown: Any) -> Any:
     def show(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
         jitcache = sys.modules.get("baccarat.odds.jitcache")
         if jitcache is not None and issubclass(category, jitcache.UncachedKernels):
-            from baccarat.cli.kernelcache import warn_uncached
+            from baccarat.cli.kernelcache import uncached_message
 
-            warn_uncached(getattr(message, "source", str(message)))
+            warn(uncached_message(getattr(message, "source", str(message))))
             return
         shown(message, category, *args, **kwargs)
 

@@ -4,7 +4,7 @@ Numba keeps the compiled kernels in ``NUMBA_CACHE_DIR`` when it is set and can b
 else in the ``__pycache__`` beside their source, else in the user's cache folder. Where none of
 them can be written (a read-only install, a locked-down home), the kernels are compiled again in
 each process, without a cache (:mod:`baccarat.odds.jitcache`, for every command and the server),
-and :func:`warn_uncached` says so in one warning line on standard error.
+and :func:`uncached_message` says so in one warning line on standard error.
 
 Loading its first kernel, numba also looks for a BLAS by importing SciPy's linear algebra where
 SciPy is installed (some 0.2 s of every simulation's start-up); no kernel of this package calls
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["prepare_kernels", "uncached", "warn_uncached"]
+__all__ = ["prepare_kernels", "uncached", "uncached_message"]
 
 
 def uncached() -> bool:
@@ -28,16 +28,15 @@ def uncached() -> bool:
     return jitcache is not None and bool(jitcache.uncached())
 
 
-def warn_uncached(source: str) -> None:
-    """The one warning line of kernels compiled without a cache, in the command's language."""
-    from baccarat.cli.entry import warn
+def uncached_message(source: str) -> str:
+    """The warning of kernels compiled without a cache, in the command's language."""
     from baccarat.cli.language import active_translator
 
     text = active_translator().gettext(
         "no folder can be written to cache the kernels of {file}: they are compiled again every "
         "time (NUMBA_CACHE_DIR can name a folder that can be written)"
     )
-    warn(text.format(file=source))
+    return text.format(file=source)
 
 
 def _spare_blas_probe() -> None:

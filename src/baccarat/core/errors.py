@@ -21,6 +21,7 @@ from baccarat.core.points import english_amount, format_points
 
 __all__ = [
     "MAX_SHOWN",
+    "PLACES",
     "BaccaratError",
     "CardError",
     "ShoeError",
@@ -52,16 +53,21 @@ def shown_input(text: str) -> str:
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
 
 
-def quoted_fields(template: str) -> frozenset[str]:
-    """The parameters ``template`` quotes as input (``{text!r}``).
+PLACES = frozenset({"path", "url", "address"})
+"""Parameters that name a place (a file, a database, a server), quoted whole: a person copies
+them to act on the message, and the system bounds their length."""
 
-    >>> sorted(quoted_fields("unknown card {text!r} in {where}"))
+
+def quoted_fields(template: str) -> frozenset[str]:
+    """The parameters ``template`` quotes as input (``{text!r}``), a place's name apart.
+
+    >>> sorted(quoted_fields("unknown card {text!r} in {path!r}"))
     ['text']
     """
     return frozenset(
         name
         for _, name, _, conversion in string.Formatter().parse(template)
-        if name and conversion == "r"
+        if name and conversion == "r" and name not in PLACES
     )
 
 
