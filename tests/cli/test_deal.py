@@ -12,7 +12,7 @@ import pytest
 from baccarat.cli import main
 from support.cli import run
 
-EXAMPLE = "7c 2s Kd 3h 4c 5d"
+EXAMPLE = "7c 2s Kd 3h 4c"
 
 
 def test_deal_cards_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
