@@ -87,6 +87,8 @@ def _bad_values(param: click.Parameter) -> Iterator[tuple[str, str]]:
         yield "not a number (nan)", "nan"
         yield "Arabic-Indic digits", "١٠"
         yield "above the limit", str(kind.most + 1)
+        if kind.least is not None:
+            yield "below the limit", str(kind.least - 1)
     elif isinstance(kind, click.types.FloatParamType):
         yield "not a number", "x"
     if _reads_a_file(param):

@@ -166,7 +166,7 @@ class Real(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.3
 
     name = "float"
 
-    def __init__(self, most: float, least: float = 0.0, metavar: str = "SECONDS") -> None:
+    def __init__(self, most: float, least: float | None = None, metavar: str = "SECONDS") -> None:
         self.most = most
         self.least = least
         self.metavar = metavar
@@ -195,7 +195,7 @@ class Real(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.3
             raise CliError(
                 "number_too_large", option=option_name(param), most=self.most, value=value
             )
-        if number < self.least:
+        if self.least is not None and number < self.least:
             raise CliError(
                 "number_too_small", option=option_name(param), least=self.least, value=value
             )

@@ -282,7 +282,7 @@ def simulate_command(
     dask_wait: Annotated[
         float,
         typer.Option(
-            click_type=Real(MAX_SECONDS),
+            click_type=Real(MAX_SECONDS, least=0.0),
             help="Seconds to wait for the Dask scheduler's first worker.",
         ),
     ] = 30.0,
