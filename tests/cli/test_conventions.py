@@ -91,7 +91,7 @@ def test_help_and_usage_errors_speak_the_language(
     assert code == 2 and err.startswith("baccarat: error: lá bài 'Zz' không hợp lệ")
 
 
-def test_a_closed_pipe_ends_quietly_with_0() -> None:
+def test_a_closed_pipe_ends_quietly_with_141() -> None:
     process = subprocess.Popen(
         [*MAIN, "deal", "--coups", "200000", "--seed", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(),
@@ -100,7 +100,7 @@ def test_a_closed_pipe_ends_quietly_with_0() -> None:
     first = process.stdout.readline()
     process.stdout.close()  # as `| head -1` does
     code = process.wait(timeout=60)
-    assert first.startswith(b"Coup 1 ") and code == 0
+    assert first.startswith(b"Coup 1 ") and code == 141
     assert process.stderr.read() == b""
 
 

@@ -12,7 +12,7 @@ import pytest
 from baccarat.cli import main
 from support.cli import run
 
-EXAMPLE = "7c 2s Kd 3h 4c 5d"
+EXAMPLE = "7c 2s Kd 3h 4c"
 
 
 def test_deal_cards_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,13 +55,18 @@ def test_bad_stdin_line_names_the_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(EXAMPLE + "\n7c 2s Zz 3h\n"))
-    code, out, err = run(capsys, "deal", "--cards", "-", "--json")
+    code, out, err = run(capsys, "deal", "--cards", "-")
     assert code == 2
-    assert len(out.splitlines()) == 1
+    assert out.startswith("Coup 1 ")
     assert (
         err
         == "baccarat: error: line 2: unknown card 'Zz': expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)\n"
     )
+    # With --json, the coups before it as records, and the refusal as one JSON object.
+    monkeypatch.setattr(sys, "stdin", io.StringIO(EXAMPLE + "\n7c 2s Zz 3h\n"))
+    code, out, err = run(capsys, "deal", "--cards", "-", "--json")
+    assert code == 2 and len(out.splitlines()) == 1
+    assert json.loads(err)["error"]["code"] == "cards_line"
 
 
 def test_seeded_deals_are_reproducible(capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,7 +29,7 @@ SEED = "ab" * 32
 VERIFY = ["verify", "--server-seed", SEED, "--client-seed", "x", "--shoe", "1", "--decks", "1"]
 
 COMMANDS: list[tuple[RecordType, str]] = [
-    (RecordType.COUP, "deal --cards '7c 2s Kd 3h 4c 5d' --json"),
+    (RecordType.COUP, "deal --cards '7c 2s Kd 3h 4c' --json"),
     (RecordType.COUP, "deal --cards '9s 5h Kd Kc' --json --lang vi"),
     (RecordType.COUP, "deal --coups 90 --decks 1 --seed 7 --json"),
     (RecordType.COUP, "settle --cards '2c 3d 3h 3s Kc' --stake banker=100 --stake tie=5 "

@@ -105,7 +105,8 @@ def test_count_workers_without_dask_is_the_deprecated_threads(
     assert threads[0] == 0 and _untimed(threads[1]) == _untimed(out)
     assert "deprecated" not in threads[2]
     code, _, err = run(capsys, *base, "--threads", "1", "--dask", "local")
-    assert code == 2 and err == "baccarat: error: give --threads or --dask, not both\n"
+    assert code == 2 and json.loads(err)["error"]["code"] == "not_both"  # --json: a JSON error
+    assert json.loads(err)["error"]["message"] == "give --threads or --dask, not both"
 
 
 def test_settle_bet_is_the_deprecated_stake(capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,4 +116,4 @@ def test_settle_bet_is_the_deprecated_stake(capsys: pytest.CaptureFixture[str]) 
     # The stakes of --stake come first, then those of the old name.
     assert out == run(capsys, *cards, "--stake", "tie=5", "--stake", "banker=100")[1]
     code, _, err = run(capsys, *cards)
-    assert code == 2 and err == "baccarat: error: Missing option '--stake'.\n"
+    assert code == 2 and json.loads(err)["error"]["message"] == "Missing option '--stake'."

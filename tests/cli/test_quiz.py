@@ -175,7 +175,11 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(
     feed(monkeypatch, [])
     code, out, err = run(capsys, "quiz", "--no-save", *args)
     assert code == 2 and out == ""
-    assert err.startswith("baccarat: error: ") and err.count("\n") == 1
+    assert err.count("\n") == 1
+    if "--json" in args:  # the refusal is one JSON object
+        err = json.loads(err)["error"]["message"]
+    else:
+        assert err.startswith("baccarat: error: ")
     assert message in err
 
 

@@ -11,6 +11,7 @@ hosts, conflicting options). A few run in Vietnamese too, where the line must be
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 import typer
 
 from baccarat.cli import app
-from baccarat.cli.limits import MAX_FILE_BYTES, EnumChoice, Whole
+from baccarat.cli.limits import MAX_FILE_BYTES, MAX_LINE_CHARS, EnumChoice, Real, Whole
 from support.cli import run
 
 SEED = "ab" * 32
@@ -73,11 +74,21 @@ def _bad_values(param: click.Parameter) -> Iterator[tuple[str, str]]:
         yield "5000 digits", "9" * 5000
         yield "not a number", "x"
         yield "a fraction", "1.5"
+        yield "Arabic-Indic digits", "١٠"
         if kind.least is not None:
             yield "below the limit", str(kind.least - 1)
     elif isinstance(kind, EnumChoice):
         yield "not a choice", "nope"
         yield "empty", ""
+    elif isinstance(kind, Real):
+        yield "not a number", "x"
+        yield "past every float", "1e99999"
+        yield "infinite", "inf"
+        yield "not a number (nan)", "nan"
+        yield "Arabic-Indic digits", "١٠"
+        yield "above the limit", str(kind.most + 1)
+        if kind.least is not None:
+            yield "below the limit", str(kind.least - 1)
     elif isinstance(kind, click.types.FloatParamType):
         yield "not a number", "x"
     if _reads_a_file(param):
@@ -124,6 +135,12 @@ CASES: list[tuple[str, list[str]]] = [
     ("deal: a card that is none", ["deal", "--cards", "2c 4h 3z Kc"]),
     ("deal: seven cards", ["deal", "--cards", "2c 4h 3d Kc 6s 3d 9h"]),
     ("deal: three cards", ["deal", "--cards", "2c 4h 3d"]),
+    ("deal: a card the coup does not use", ["deal", "--cards", "9c 9d Kd Kh 4c"]),
+    ("deal: a line of cards past its bound", ["deal", "--cards", "9c " * (MAX_LINE_CHARS // 3 + 1)]),
+    ("settle: a card the coup does not use", ["settle", "--cards", "9c 9d Kd Kh 4c",
+                                              "--bet", "tie=1"]),
+    ("settle: points in Arabic-Indic digits", ["settle", "--cards", "2c 3d 3h 3s Kc",
+                                               "--bet", "tie=١٠٠"]),
     ("deal: cards and coups", ["deal", "--cards", "2c 4h 3d Kc", "--coups", "5"]),
     ("deal: cards and a seed", ["deal", "--cards", "2c 4h 3d Kc", "--seed", "3"]),
     ("deal: cards and decks", ["deal", "--cards", "2c 4h 3d Kc", "--decks", "4"]),
@@ -179,6 +196,12 @@ CASES: list[tuple[str, list[str]]] = [
     ("banque: a fraction of 5000 digits", ["solve", "banque", "--draw-on-5", "1/" + "9" * 5000]),
     ("banque: no stakes", ["solve", "banque", "--right-stake", "0", "--left-stake", "0"]),
     ("banque: a negative stake", ["solve", "banque", "--right-stake", "-1"]),
+    ("banque: a stake past every float", ["solve", "banque", "--right-stake", "1e99999"]),
+    ("banque: an infinite stake", ["solve", "banque", "--left-stake", "inf"]),
+    ("banque: a stake that is nan", ["solve", "banque", "--left-stake", "nan"]),
+    ("banque: a stake in Arabic-Indic digits", ["solve", "banque", "--right-stake", "١٠٠"]),
+    ("banque: a probability with an exponent", ["solve", "banque", "--draw-on-5", "1e-1"]),
+    ("odds: a count in Arabic-Indic digits", ["odds", "--remaining", "A:١٠"]),
     # Roads.
     ("roads: neither source", ["roads"]),
     ("roads: both sources", ["roads", "--results", "B", "--from-shoe"]),
@@ -233,6 +256,28 @@ def test_every_number_an_option_takes_is_bounded() -> None:
     for name, command in _commands():
         for param in command.params:
             assert not isinstance(param.type, click.types.IntParamType), (name, param.name)
+            # click's float reads inf, nan and 1e99999; Real reads decimals in ASCII digits.
+            assert not isinstance(param.type, click.types.FloatParamType), (name, param.name)
+
+
+LONG_INPUTS = [
+    ["settle", "--cards", "2c 3d 3h 3s Kc", "--bet", "x" * 1000 + "=5"],
+    ["odds", "--remaining", "A:4," + "Q" * 1000 + ":4"],
+    ["deal", "--cards", "Zz" * 500],
+    ["roads", "--results", "B " + "Q" * 1000],
+    ["odds", "--given", "x" * 1000 + "=5"],
+]
+
+
+@pytest.mark.parametrize("argv", LONG_INPUTS, ids=[argv[0] + argv[1] for argv in LONG_INPUTS])
+def test_a_refusal_quotes_at_most_80_characters_of_its_input(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and err.count("\n") == 1, err[:300]
+    # The long part repeats itself, so any 81 characters of it read as its first 81.
+    long_part = max(max(argv, key=len).replace("=", " ").replace(",", " ").split(), key=len)
+    assert long_part[:80] in err and long_part[:81] not in err, err
 
 
 @pytest.fixture
@@ -298,13 +343,17 @@ def test_a_bad_input_is_one_line_on_stderr_exit_2_and_writes_nothing(
     before = _snapshot(tmp_path)
     code, out, err = run(capsys, *real)
     assert (code, out) == (2, ""), (label, code, out[:200], err[-300:])
-    assert err.count("\n") == 1 and err.startswith("baccarat: error: "), (label, err[-300:])
+    assert err.count("\n") == 1, (label, err[-300:])
+    if "--json" in real:  # one JSON object, with the refusal's code
+        assert json.loads(err)["error"]["code"], (label, err)
+    else:
+        assert err.startswith("baccarat: error: "), (label, err[-300:])
     assert "Traceback" not in err
     assert len(err) < 400, (label, err)  # a stated limit, never the 5000 digits back
     assert _snapshot(tmp_path) == before, label
 
 
-TRANSLATED = [case for n, case in enumerate(CASES) if n % 3 == 0]
+TRANSLATED = [case for n, case in enumerate(CASES) if n % 3 == 0 and "--lang" not in case[1]]
 
 
 @pytest.mark.parametrize(("label", "argv"), TRANSLATED, ids=[label for label, _ in TRANSLATED])

@@ -31,7 +31,10 @@ def fail(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     assert info.value.code == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.count("\n") == 1 and captured.err.startswith("baccarat: error: ")
+    assert captured.err.count("\n") == 1
+    if "--json" in args:  # the refusal is one JSON object
+        return str(json.loads(captured.err)["error"]["message"])
+    assert captured.err.startswith("baccarat: error: ")
     return captured.err
 
 

@@ -153,8 +153,7 @@ def test_bad_input_is_one_line_and_exit_2(
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1
-    assert err.startswith("baccarat: error: ")
-    assert message in err
+    assert message in json.loads(err)["error"]["message"]  # with --json, the error is JSON
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from types import MappingProxyType
 
 from baccarat.chemin.tableau import ChoiceError, parse_point, point_key, point_label, resolve
 from baccarat.core.coup import ChoicePoint, Chooser
+from baccarat.core.numerals import ascii_numeral
 from baccarat.core.tableau import Action, Tableau
 
 __all__ = ["Strategy", "StrategyError"]
@@ -48,7 +49,7 @@ def _probability(value: object, where: str) -> Fraction:
             f"got {value!r}"
         )
     try:
-        p = Fraction(value)
+        p = Fraction(ascii_numeral(value) if isinstance(value, str) else value)
     except (ValueError, ZeroDivisionError):
         raise StrategyError(f"{where}: cannot read probability {value!r}") from None
     if not 0 <= p <= 1:

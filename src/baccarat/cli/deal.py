@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterator
 from typing import Annotated, TextIO
 
 import typer
@@ -13,7 +14,7 @@ from baccarat.cli.entry import INTERRUPTED
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
-from baccarat.cli.limits import MAX_DEAL_COUPS, Whole
+from baccarat.cli.limits import MAX_DEAL_COUPS, MAX_LINE_CHARS, Whole
 from baccarat.cli.numbers import numbers_for
 from baccarat.cli.options import LangOption, decks_option, fresh_seed, seed_option, shoe_rules
 from baccarat.cli.output import Screen
@@ -32,18 +33,25 @@ MAX_COUP_CARDS = 6
 
 
 def coup_from_cards(text: str, tableau: Tableau = PUNTO_BANCO) -> Coup:
-    """The coup dealt from the cards of ``text`` in shoe order: the next six cards of a shoe
-    at most (those past the coup's last card stay unused); a seventh is refused, never dropped.
+    """The coup dealt from the cards of ``text`` in shoe order, every one of them: a card the
+    coup does not use is refused, never dropped. A text longer than :data:`MAX_LINE_CHARS` is
+    refused before it is read.
 
-    >>> coup_from_cards("9s 5h Kd Kc 4c 2d 3d")
+    >>> coup_from_cards("9c 9d Kd Kh 4c")
     Traceback (most recent call last):
     ...
-    baccarat.core.errors.CardError: a coup uses at most 6 cards, got 7: '9s 5h Kd Kc 4c 2d 3d'
+    baccarat.core.errors.CardError: the coup uses 4 of the 5 cards given: '4c' is left over
     """
+    if len(text) > MAX_LINE_CHARS:
+        raise CliError("line_too_long", most=MAX_LINE_CHARS)
     cards = parse_cards(text)
     if len(cards) > MAX_COUP_CARDS:
         raise CardError("extra_cards", count=len(cards), cards=text.strip())
-    return Coup.from_cards(cards, tableau)
+    coup = Coup.from_cards(cards, tableau)
+    if coup.cards_used < len(cards):
+        left = " ".join(str(card) for card in cards[coup.cards_used :])
+        raise CardError("unused_cards", used=coup.cards_used, count=len(cards), cards=left)
+    return coup
 
 
 def render_coup(
@@ -101,13 +109,25 @@ def _show(screen: Screen, coup: Coup, number: int | None, t: Language) -> None:
         screen.paragraph(render_coup(coup, number, t, markup=False))
 
 
+def _lines(stream: TextIO) -> Iterator[str]:
+    """The lines of ``stream``, each refused past :data:`MAX_LINE_CHARS` before it is read
+    whole."""
+    while True:
+        line = stream.readline(MAX_LINE_CHARS + 1)
+        if not line:
+            return
+        if len(line.rstrip("\r\n")) > MAX_LINE_CHARS:
+            raise CliError("line_too_long", most=MAX_LINE_CHARS)
+        yield line
+
+
 def _deal_stdin(as_json: bool, screen: Screen, t: Language = SOURCE) -> None:
-    for number, line in enumerate(sys.stdin, start=1):
+    for number, line in enumerate(_lines(sys.stdin), start=1):
         if not line.strip():
             continue
         try:
             coup = coup_from_cards(line)
-        except CardError as exc:
+        except (CardError, CliError) as exc:
             raise CardError("cards_line", number=number, detail=exc) from None
         if as_json:
             _emit_json(coup, sys.stdout, t)

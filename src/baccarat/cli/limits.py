@@ -18,6 +18,7 @@ baccarat.cli.errors.CliError: --coups must be at most 10, got 11
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, Generic, TypeVar
@@ -34,11 +35,14 @@ __all__ = [
     "MAX_DEAL_COUPS",
     "MAX_DECKS",
     "MAX_FILE_BYTES",
+    "MAX_LINE_CHARS",
+    "MAX_SECONDS",
     "MAX_SIMULATE_COUPS",
     "MAX_SOLVE_SIMULATE",
     "MAX_THREADS",
     "MAX_TOML_DEPTH",
     "EnumChoice",
+    "Real",
     "Whole",
     "option_name",
 ]
@@ -59,10 +63,17 @@ MAX_THREADS = 1024
 """Threads (or Dask workers) one run may ask for."""
 MAX_FILE_BYTES = 1 << 20
 """The largest file of rules or coups a command reads (1 MiB: thousands of shoes)."""
+MAX_LINE_CHARS = 1024
+"""The longest line of cards a command reads (``deal --cards``, a line of ``--cards -``): a
+coup needs some 20 characters; a longer line is refused before it is read whole."""
 MAX_TOML_DEPTH = 32
 """How deeply a rule file may nest its tables and arrays (a rule set needs four levels)."""
 
+MAX_SECONDS = 86_400.0
+"""Seconds an option may name (a wait, a time limit): a day."""
+
 _DIGITS_SHOWN = 40
+_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
 
 
 def option_name(param: click.Parameter | None) -> str:
@@ -137,6 +148,56 @@ class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.
         if self.least is not None and number < self.least:
             raise CliError(
                 "number_too_small", option=option_name(param), least=self.least, value=number
+            )
+        return number
+
+
+class Real(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.3
+    """A decimal number in ASCII digits (``30``, ``2.5``), ``least`` to ``most``: no exponent,
+    no ``inf`` or ``nan``, which ``float()`` would take.
+
+    >>> Real(most=60).convert("2.5", None, None)
+    2.5
+    >>> Real(most=60).convert("1e99999", None, None)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: '1e99999' is not a valid float.
+    """
+
+    name = "float"
+
+    def __init__(self, most: float, least: float | None = None, metavar: str = "SECONDS") -> None:
+        self.most = most
+        self.least = least
+        self.metavar = metavar
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return self.metavar
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            number = float(value)
+        else:
+            text = str(value).strip()
+            if len(text) > _DIGITS_SHOWN or not _DECIMAL.fullmatch(text):
+                self.fail(
+                    click_text("not_a_number").format(
+                        value=text[:_DIGITS_SHOWN] + ("…" if len(text) > _DIGITS_SHOWN else ""),
+                        number_type=click_text("float"),
+                    ),
+                    param,
+                    ctx,
+                )
+            number = float(text)
+        if number > self.most:
+            raise CliError(
+                "number_too_large", option=option_name(param), most=self.most, value=value
+            )
+        if self.least is not None and number < self.least:
+            raise CliError(
+                "number_too_small", option=option_name(param), least=self.least, value=value
             )
         return number
 

@@ -23,7 +23,7 @@ from baccarat.cli.files import read_text, reason_of
 from baccarat.cli.format import Align, Cell, Column, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
-from baccarat.cli.limits import EnumChoice, Whole
+from baccarat.cli.limits import MAX_SECONDS, EnumChoice, Real, Whole
 from baccarat.cli.options import (
     FORMAT_CHOICE,
     LangOption,
@@ -309,7 +309,10 @@ def quiz_command(
     time_limit: Annotated[
         float | None,
         typer.Option(
-            "--time-limit", help="Seconds per answer (timed mode: 8).", show_default=False
+            "--time-limit",
+            click_type=Real(MAX_SECONDS),
+            help="Seconds per answer (timed mode: 8).",
+            show_default=False,
         ),
     ] = None,
     learner: Annotated[str, typer.Option(help="Whose progress to use.")] = "me",

@@ -18,7 +18,7 @@ from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
 from baccarat.cli.kernelcache import prepare_kernels
 from baccarat.cli.language import cli_translator
-from baccarat.cli.limits import MAX_SIMULATE_COUPS, EnumChoice, Whole
+from baccarat.cli.limits import MAX_SECONDS, MAX_SIMULATE_COUPS, EnumChoice, Real, Whole
 from baccarat.cli.numbers import numbers_for
 from baccarat.cli.options import (
     DASK_WORKERS_HELP,
@@ -278,7 +278,10 @@ def simulate_command(
     dask: DaskOption = None,
     dask_wait: Annotated[
         float,
-        typer.Option(min=0.0, help="Seconds to wait for the Dask scheduler's first worker."),
+        typer.Option(
+            click_type=Real(MAX_SECONDS, least=0.0),
+            help="Seconds to wait for the Dask scheduler's first worker.",
+        ),
     ] = 30.0,
     fmt: FormatOption = OutputFormat.TABLE,
     as_json: JsonOption = False,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import sys
 from enum import StrEnum
 from fractions import Fraction
@@ -42,6 +43,7 @@ CHEMIN_DE_FER_DECKS = 6
 """The shoe Chemin de Fer is solved for when none is named: the game's usual six decks."""
 MAX_FRACTION_TEXT = 100
 """Characters of a stake or a probability written as a fraction (``9/11``): plenty."""
+_FRACTION = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(/[0-9]+)?")
 
 
 class BankerSetting(StrEnum):
@@ -372,6 +374,9 @@ def render_banque(
 def _fraction(text: str, what: str) -> Fraction:
     if len(text) > MAX_FRACTION_TEXT:
         raise CliError("bad_fraction", option=what, text=text[:MAX_FRACTION_TEXT] + "…")
+    if not _FRACTION.fullmatch(text.strip()):
+        # Fraction() also reads exponents (1e99999, past any float), any script's digits, _.
+        raise CliError("bad_fraction", option=what, text=text)
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):

@@ -44,6 +44,7 @@ from baccarat.core.conditions import (
     ConditionValue,
     Domain,
 )
+from baccarat.core.numerals import ascii_numeral
 from baccarat.core.predicates import NotOf, Relation, Test, domain_of, parse_when
 
 if TYPE_CHECKING:
@@ -315,6 +316,7 @@ def parse_pays(raw: object) -> Fraction:
     if text in ("push", "lose"):
         return PUSH if text == "push" else LOSE
     try:
+        ascii_numeral(text)
         if ":" in text:
             won, staked = (Decimal(part.strip()) for part in text.split(":"))
             if staked <= 0:

@@ -13,17 +13,22 @@ baccarat.core.errors.CardError: unknown card '1x': expected a rank (A 2-9 T/10 J
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from baccarat.core.points import english_amount, format_points
 
 __all__ = [
+    "MAX_SHOWN",
+    "PLACES",
     "BaccaratError",
     "CardError",
     "ShoeError",
     "TableauError",
     "TemplatedError",
+    "quoted_fields",
+    "shown_input",
 ]
 
 
@@ -34,6 +39,36 @@ class BaccaratError(ValueError):
 UNTRANSLATED = "error"
 """The code of a refusal given as an English sentence (its ``detail``), with no template yet."""
 _CODE = re.compile(r"[a-z][a-z0-9_]*")
+
+MAX_SHOWN = 80
+"""The most characters of its input a message quotes; a longer input is cut, with an ellipsis."""
+
+
+def shown_input(text: str) -> str:
+    """``text`` as a message quotes it: at most :data:`MAX_SHOWN` characters, then ``…``.
+
+    >>> shown_input("7c 2s"), len(shown_input("9c " * 1000))
+    ('7c 2s', 81)
+    """
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
+
+
+PLACES = frozenset({"path", "url", "address"})
+"""Parameters that name a place (a file, a database, a server), quoted whole: a person copies
+them to act on the message, and the system bounds their length."""
+
+
+def quoted_fields(template: str) -> frozenset[str]:
+    """The parameters ``template`` quotes as input (``{text!r}``), a place's name apart.
+
+    >>> sorted(quoted_fields("unknown card {text!r} in {path!r}"))
+    ['text']
+    """
+    return frozenset(
+        name
+        for _, name, _, conversion in string.Formatter().parse(template)
+        if name and conversion == "r" and name not in PLACES
+    )
 
 
 class TemplatedError(BaccaratError):
@@ -97,6 +132,8 @@ class TemplatedError(BaccaratError):
         ``overrides`` are shown as given there (a word in the reader's language)."""
         as_points = self.points.get(self.code, frozenset())
         as_amounts = self.amounts.get(self.code, frozenset())
+        # The input a message quotes is cut to its first MAX_SHOWN characters, in every language.
+        quoted = quoted_fields(self.template) | quoted_fields(template)
         shown: dict[str, object] = {}
         for key, value in self.params.items():
             if overrides and key in overrides:
@@ -107,6 +144,8 @@ class TemplatedError(BaccaratError):
                 shown[key] = points(value)
             elif isinstance(value, int) and not isinstance(value, bool) and key in as_amounts:
                 shown[key] = amount(value)
+            elif key in quoted and isinstance(value, str):
+                shown[key] = shown_input(value)
             else:
                 shown[key] = value
         return template.format(**shown)
@@ -130,6 +169,8 @@ class CardError(TemplatedError):
         "not_enough_cards": (
             "not enough cards for a coup: got {count} ({cards!r}), a coup needs {least} to {most}"
         ),
+        # Cards given for one coup past its last card (``cards``: those left over).
+        "unused_cards": "the coup uses {used} of the {count} cards given: {cards!r} is left over",
         "unknown_card": "unknown card {text!r}: expected a rank (A 2-9 T/10 J Q K) and a suit (c d h s)",
         "unknown_rank": "unknown rank {text!r}: expected one of A 2-9 T/10 J Q K",
     }

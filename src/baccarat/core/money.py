@@ -48,7 +48,7 @@ class MoneyError(TemplatedError):
     }
 
 
-_AMOUNT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)\Z")
+_AMOUNT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)\Z")
 
 
 def parse_points(text: str | int) -> int:

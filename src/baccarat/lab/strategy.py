@@ -32,6 +32,7 @@ from typing import ClassVar
 
 from baccarat.core.cards import ranks_named
 from baccarat.core.errors import ShoeError, TemplatedError
+from baccarat.core.numerals import ascii_numeral
 from baccarat.core.shoe import DEFAULT_CUT_CARD, DEFAULT_DECKS, ShoeRules
 
 __all__ = [
@@ -216,7 +217,7 @@ def parse_tags(text: str) -> tuple[int, ...]:
     tags = []
     for part in parts:
         try:
-            tag = int(part)
+            tag = int(ascii_numeral(part))
         except ValueError:
             raise LabError("lab_tag_value", tag=part, most=MAX_TAG, text=text) from None
         if abs(tag) > MAX_TAG:
@@ -234,7 +235,7 @@ def parse_tags(text: str) -> tuple[int, ...]:
 def parse_threshold(text: str) -> int:
     """A threshold on a count: a whole number (counts are whole once rounded down)."""
     try:
-        value = int(text.strip())
+        value = int(ascii_numeral(text.strip()))
     except ValueError:
         raise LabError("lab_threshold", most=MAX_THRESHOLD, text=text) from None
     if abs(value) > MAX_THRESHOLD:
@@ -251,7 +252,7 @@ def parse_spread(text: str) -> Spread:
     steps: list[tuple[int, int]] = []
     try:
         for part in text.split(","):
-            at, units = (int(x.strip()) for x in part.split(":"))
+            at, units = (int(ascii_numeral(x.strip())) for x in part.split(":"))
             steps.append((at, units))
     except ValueError:
         raise LabError("lab_spread", text=text) from None

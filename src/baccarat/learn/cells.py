@@ -144,13 +144,13 @@ class Cell:
 
 
 def _digit(text: str) -> int:
-    if len(text) != 1 or not text.isdigit():
+    if len(text) != 1 or not (text.isascii() and text.isdigit()):
         raise LearnError(f"not a digit: {text!r}")
     return int(text)
 
 
 def _number(text: str) -> int:
-    if not text.isdigit() or len(text) > 2:
+    if not (text.isascii() and text.isdigit()) or len(text) > 2:
         raise LearnError(f"not a number: {text!r}")
     return int(text)
 

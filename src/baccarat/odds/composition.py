@@ -29,6 +29,7 @@ from typing import ClassVar
 
 from baccarat.core.cards import RANKS, SUITS, Card, Rank
 from baccarat.core.errors import BaccaratError, TemplatedError
+from baccarat.core.numerals import ascii_numeral
 
 __all__ = ["CARDS", "MIN_CARDS", "Composition", "CompositionError", "card_index"]
 
@@ -199,7 +200,7 @@ class Composition:
             if not sep or not key:
                 raise CompositionError("composition_not_key_count", text=text, token=token)
             try:
-                n = int(raw)
+                n = int(ascii_numeral(raw))
             except ValueError:
                 raise CompositionError(
                     "composition_count_not_whole", text=text, count=raw, key=key

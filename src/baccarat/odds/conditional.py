@@ -104,7 +104,7 @@ _GROUP_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 def _value(token: str) -> object:
     token = token.strip()
-    if re.fullmatch(r"-?\d+", token):
+    if re.fullmatch(r"-?[0-9]+", token):
         return int(token)
     if token.lower() in ("true", "false"):
         return token.lower() == "true"

@@ -16,12 +16,13 @@ with all of them, and an edit of any one compiles them all again.
 from __future__ import annotations
 
 import hashlib
+import warnings
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KERNEL_SOURCES", "install", "source_stamp", "stamp_of"]
+__all__ = ["KERNEL_SOURCES", "UncachedKernels", "install", "source_stamp", "stamp_of", "uncached"]
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -59,10 +60,70 @@ def _kernel_files() -> frozenset[Path]:
     return frozenset((_PACKAGE / name).resolve() for name in KERNEL_SOURCES)
 
 
+class UncachedKernels(RuntimeWarning):
+    """No folder could be written to cache the kernels of ``source``: they are compiled in
+    memory, again in every process (the command line shows it as one warning line)."""
+
+    def __init__(self, source: str) -> None:
+        super().__init__(
+            f"no folder can be written to cache the kernels of {source}: they are compiled "
+            "again every time (NUMBA_CACHE_DIR can name a folder that can be written)"
+        )
+        self.source = source
+
+
+_uncached: list[str] = []
+"""The kernel file whose cache could not be written, once one could not."""
+
+
+def uncached() -> bool:
+    """Whether a kernel of this process went without a cache.
+
+    >>> uncached()
+    False
+    """
+    return bool(_uncached)
+
+
+def _without_cache(source: str) -> None:
+    if not _uncached:
+        _uncached.append(source)
+        warnings.warn(UncachedKernels(source), stacklevel=3)
+
+
+def _allow_uncached(caching: Any) -> None:
+    """Where numba can write no cache for a kernel (a read-only install, a locked-down home, a
+    full disk), it refuses to load the kernel at all: compile it in memory instead, with one
+    :class:`UncachedKernels` warning a process."""
+    from numba.core.dispatcher import Dispatcher
+
+    enable_caching = Dispatcher.enable_caching
+    save_overload = caching.Cache.save_overload
+
+    def caching_or_not(self: Any) -> None:
+        try:
+            enable_caching(self)
+        except RuntimeError:  # numba: "cannot cache function ...: no locator available"
+            # The dispatcher keeps the null cache it started with: it compiles in memory.
+            _without_cache(self.py_func.__code__.co_filename)
+
+    def save_or_not(self: Any, sig: Any, data: Any) -> None:
+        try:
+            save_overload(self, sig, data)
+        except OSError:  # a folder found writable that fills up or turns read-only
+            _without_cache(self._py_file)
+
+    Dispatcher.enable_caching = caching_or_not  # type: ignore[method-assign]  # numba has no hook
+    caching.Cache.save_overload = save_or_not
+
+
 @cache
 def install() -> None:
-    """Put the shared stamp ahead of numba's own for the package's kernels (once a process)."""
+    """Put the shared stamp ahead of numba's own for the package's kernels, and let a kernel
+    whose cache cannot be written run without one (once a process)."""
     from numba.core import caching
+
+    _allow_uncached(caching)
 
     # CacheImpl in the numba of today, _CacheImpl in older ones.
     impl: Any = vars(caching).get("CacheImpl") or vars(caching)["_CacheImpl"]
