@@ -74,21 +74,21 @@ def test_help_and_usage_errors_speak_the_language(
     assert "Số bộ bài trong hộp.  [mặc định: 8]" in out
     code, _, err = run(capsys, "deal", "--nope", "--lang", "hu")
     assert code == 2 and err == (
-        "baccarat: error: Nincs ilyen kapcsoló: '--nope'. Erre gondoltál: '--coups'?\n"
+        "baccarat: hiba: Nincs ilyen kapcsoló: '--nope'. Erre gondoltál: '--coups'?\n"
     )
     monkeypatch.setenv("BACCARAT_LANG", "hu")
     _, out, _ = run(capsys, "--help")
     assert out.startswith("Használat: baccarat [KAPCSOLÓK] PARANCS")
     code, _, err = run(capsys, "simulate", "--coups", "x")
     assert err == (
-        "baccarat: error: Érvénytelen érték ('--coups' / '-n'): 'x' nem érvényes egész szám.\n"
+        "baccarat: hiba: Érvénytelen érték ('--coups' / '-n'): 'x' nem érvényes egész szám.\n"
     )
     monkeypatch.delenv("BACCARAT_LANG")
     monkeypatch.setenv("LANG", "vi_VN.UTF-8")
     assert run(capsys, "tableau", "--help")[1].startswith("Cách dùng:")
     # --lang given before the command counts too.
     code, _, err = run(capsys, "--lang", "vi", "deal", "--cards", "Zz")
-    assert code == 2 and err.startswith("baccarat: error: lá bài 'Zz' không hợp lệ")
+    assert code == 2 and err.startswith("baccarat: lỗi: lá bài 'Zz' không hợp lệ")
 
 
 def test_a_closed_pipe_ends_quietly_with_141() -> None:

@@ -18,6 +18,10 @@ AVAILABLE = ("en", "vi", "hu")
 CARDS = "2c 4h 3d Kc 6s 3d"  # Player 5 draws a 6; Banker 4 draws on it
 
 
+ERROR = {"en": "error", "vi": "lỗi", "hu": "hiba"}
+"""The word after "baccarat:" in a refusal, in each language ("baccarat:" stays: a program name)."""
+
+
 @pytest.mark.parametrize(
     ("lang", "environ", "expected"),
     [
@@ -62,7 +66,7 @@ def test_deal_follows_the_locale(
     code, out, _ = run(capsys, "deal", "--cards", CARDS)
     assert code == 0
     assert "Bank nyer 7–1" in out
-    assert "a Játékos harmadik lapja 6 (2–7 sáv): a Bank húz." in out
+    assert "a Játékos harmadik lapja 6, és 2–7 közötti harmadik lapnál a Bank húz." in out
 
 
 def test_deal_json_carries_the_sentences_in_the_language(
@@ -333,7 +337,7 @@ def _neutral(out: str) -> object:
     [
         ("vi", "mức cược 0.5 điểm vào 'banker' thấp hơn mức tối thiểu của bàn là 1 điểm "
                "(punto-banco)"),
-        ("hu", "a(z) 'tie' tétre tett 1000.01 pont meghaladja az asztal 1000 pont maximumát "
+        ("hu", "'tie': 1000.01 pont a tét, ez meghaladja az asztal 1000 pont maximumát "
                "(punto-banco)"),
         ("en", "stake of 1000.01 points on 'tie' is above the table maximum of 1000 points "
                "(punto-banco)"),
@@ -346,7 +350,7 @@ def test_a_refused_stake_is_one_line_in_the_language(
     code, out, err = run(capsys, "settle", "--cards", "2c 3d 3h 3s Kc", "--stake", stake,
                          "--lang", lang)  # fmt: skip
     assert (code, out) == (2, "")
-    assert err == f"baccarat: error: {message}\n"
+    assert err == f"baccarat: {ERROR[lang]}: {message}\n"
 
 
 def test_unknown_bets_and_rule_sets_are_refused_in_the_locale_language(
@@ -354,11 +358,11 @@ def test_unknown_bets_and_rule_sets_are_refused_in_the_locale_language(
 ) -> None:
     monkeypatch.setenv("LANG", "vi_VN.UTF-8")
     _, _, err = run(capsys, "settle", "--cards", "2c 3d 3h 3s Kc", "--stake", "lucky=5")
-    assert err.startswith("baccarat: error: không có cửa cược 'lucky': bộ luật 'punto-banco' có ")
+    assert err.startswith("baccarat: lỗi: không có cửa cược 'lucky': bộ luật 'punto-banco' có ")
     _, _, err = run(capsys, "rules", "macao")
-    assert err.startswith("baccarat: error: không có bộ luật 'macao': hãy chọn một trong ")
+    assert err.startswith("baccarat: lỗi: không có bộ luật 'macao': hãy chọn một trong ")
     _, _, err = run(capsys, "odds", "--rules", "macao", "--lang", "hu")
-    assert err.startswith("baccarat: error: ismeretlen szabályrendszer: 'macao'")
+    assert err.startswith("baccarat: hiba: ismeretlen szabályrendszer: 'macao'")
 
 
 # --- Refusals of every family in the command's language --------------------------------------
@@ -471,9 +475,10 @@ def test_a_refusal_is_one_line_in_the_language(
 ) -> None:
     code, out, err = run(capsys, *_refusal_argv(family, tmp_path), "--lang", language)
     assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
+    prefix = f"baccarat: {ERROR[language]}: "
+    assert err.count("\n") == 1 and err.startswith(prefix)
     expected = REFUSALS[family][language]
-    line = err.removeprefix("baccarat: error: ").rstrip("\n")
+    line = err.removeprefix(prefix).rstrip("\n")
     if family == "toml":  # then the list of standard bets, names as they are
         assert line.startswith(expected), line
     else:
@@ -485,7 +490,7 @@ def test_a_refusal_follows_the_locale(
 ) -> None:
     monkeypatch.setenv("LANG", "hu_HU.UTF-8")
     _, _, err = run(capsys, *_refusal_argv("card", tmp_path))
-    assert err == f"baccarat: error: {REFUSALS['card']['hu']}\n"
+    assert err == f"baccarat: hiba: {REFUSALS['card']['hu']}\n"
 
 
 def test_a_refusal_before_the_command_picked_a_language_speaks_the_locale(
@@ -494,7 +499,7 @@ def test_a_refusal_before_the_command_picked_a_language_speaks_the_locale(
     monkeypatch.setenv("LANG", "vi_VN.UTF-8")
     code, _, err = run(capsys, "deal", "--cards", CARDS, "--lang", "xx")
     assert code == 2
-    assert err == "baccarat: error: không có ngôn ngữ 'xx': hãy chọn một trong en, hu, vi\n"
+    assert err == "baccarat: lỗi: không có ngôn ngữ 'xx': hãy chọn một trong en, hu, vi\n"
 
 
 SHOE_POSITION = {

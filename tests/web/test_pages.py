@@ -118,7 +118,7 @@ def test_dealing_with_a_form_works_without_javascript(app: FastAPI) -> None:
         ({"stake_player": "20000"}, 422, "above the table maximum"),
         ({"stake_player": "9000", "stake_banker": "2000"}, 422, "the balance is 10,000 points"),
         ({"stake_player": "abc"}, 422, "is not a number of points"),
-        ({"stake_player": ""}, 422, "place at least one bet"),
+        ({"stake_player": ""}, 422, "Place at least one bet."),
     ],
 )
 def test_a_refused_form_deal_shows_why_and_charges_nothing(

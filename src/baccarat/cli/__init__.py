@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from baccarat.cli.help import examples
-from baccarat.cli.language import LangOption
+from baccarat.cli.language import LangOption, active_translator
 from baccarat.cli.registry import CommandGroup
 
 __all__ = ["COMMAND_GC_THRESHOLD", "app", "fail", "main", "version"]
@@ -84,7 +84,8 @@ def _root(
 
 def fail(message: str) -> None:
     """Print one line on standard error and exit with code 2."""
-    sys.stderr.write(f"baccarat: error: {message}\n")
+    error = active_translator().gettext("error")
+    sys.stderr.write(f"baccarat: {error}: {message}\n")
     raise SystemExit(2)
 
 

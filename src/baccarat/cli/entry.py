@@ -142,7 +142,9 @@ def _error(code: str, message: str, params: Mapping[str, object] | None = None) 
             body["params"] = params
         _say(json.dumps({"error": body}, ensure_ascii=False) + "\n")
     else:
-        _say(f"{PROG}: error: {text}\n")
+        # Translators: the word between "baccarat:" and a refusal on the command line.
+        error = active_translator().gettext("error")
+        _say(f"{PROG}: {error}: {text}\n")
 
 
 def refuse(message: str, code: str = "error") -> int:

@@ -208,7 +208,7 @@ banker = { minimum = "1", maximum = "10000" }
     """
 name = "tie-9"
 title = "Punto Banco, Tie 9:1"
-description = "As punto-banco, with the Tie paying 9:1."
+description = "Punto Banco with the Tie paying 9:1."
 extends = "punto-banco"
 
 [bets.tie]

@@ -139,7 +139,7 @@ offers = ["player", "banker", "tie", "player_pair", "banker_pair", "lucky_6"]
     """
 name = "lucky-6-macau"
 title = "Lucky 6 (Macau)"
-description = "As lucky-6, with the Macau pays: a three-card 6 pays 20:1."
+description = "Lucky 6 with the Macau pays: a three-card 6 pays 20:1."
 extends = "lucky-6"
 
 [bets.lucky_6]
@@ -170,7 +170,7 @@ offers = [
     """
 name = "naturals-8-1"
 title = "Natural 8 and 9, 8:1"
-description = "As naturals, with the natural bets paying 8:1."
+description = "Natural 8 and 9 with the natural bets paying 8:1."
 extends = "naturals"
 
 [bets.banker_natural_8]
@@ -206,7 +206,7 @@ offers = ["player", "banker", "tie", "player_pair", "banker_pair", "all_red", "a
     """
 name = "perfect-250"
 title = "Punto Banco, Perfect Pair 250:1"
-description = "As punto-banco, with the two-level Perfect Pair: 250:1 when both hands have one."
+description = "Punto Banco with the two-level Perfect Pair: 250:1 when both hands have one."
 extends = "punto-banco"
 
 [bets.perfect_pair]

@@ -52,7 +52,9 @@ class LedgerError(TemplatedError):
         ),
         # The player's own cool-off: no play until it ends.
         "cooling_off": "you chose a break from play: the table opens again at {until}",
-        "daily_coup_limit": "you reached your own limit of {limit} coups today (UTC); play again tomorrow",
+        "daily_coup_limit": (
+            "you reached your own limit of {limit} coups for today; the count starts again at {at}"
+        ),
         # A deal through the API without an ``Idempotency-Key``: it could not be told from a retry,
         # so it is refused and nothing is dealt.
         "idempotency_key_required": (

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -237,7 +237,14 @@ def check_play(
         current.daily_coup_limit is not None
         and coups_today(session, player.id, now) >= current.daily_coup_limit
     ):
-        raise LedgerError("daily_coup_limit", limit=current.daily_coup_limit)
+        # The count is by UTC day: its next start, which a page shows in the reader's zone.
+        day = now.astimezone(UTC) if now.tzinfo else now.replace(tzinfo=UTC)
+        midnight = day.replace(hour=0, minute=0, second=0, microsecond=0)
+        raise LedgerError(
+            "daily_coup_limit",
+            limit=current.daily_coup_limit,
+            at=(midnight + timedelta(days=1)).strftime("%Y-%m-%d %H:%M UTC"),
+        )
     if (
         current.session_limit_minutes is not None
         and session_started is not None

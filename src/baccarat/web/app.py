@@ -169,7 +169,14 @@ def _install_error_handlers(app: FastAPI) -> None:
         # In the page's language, each field named in words: pydantic's English never shows.
         detail = _("The request is not valid: {errors}").format(errors=validation_text(errors))
         if _wants_json(request):
-            safe = json.loads(json.dumps(errors, default=str))
+            # Each error's ``msg`` is its sentence too: the validator's English (with the
+            # field's code in it) is no message for a reader; ``loc`` keeps the code.
+            safe = [
+                {**{k: v for k, v in shown.items() if k != "ctx"}, "msg": validation_text([error])}
+                for error, shown in zip(
+                    errors, json.loads(json.dumps(errors, default=str)), strict=True
+                )
+            ]
             return _json_error(422, "invalid_request", detail, errors=safe)
         return render_error(request, 422, detail)
 

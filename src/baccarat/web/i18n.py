@@ -121,10 +121,14 @@ def utc_text(moment: datetime, style: str = "datetime") -> str:
     'Dec 2, 2026, 18:28 UTC'
     >>> utc_text(datetime(2026, 12, 2, 18, 28, tzinfo=UTC), "time")
     '18:28 UTC'
+    >>> utc_text(datetime(2026, 12, 2, 18, 28, 7, tzinfo=UTC), "seconds")
+    'Dec 2, 2026, 18:28:07 UTC'
     """
     moment = moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
     locale = current().locale
-    time = format_time(moment, "HH:mm", tzinfo=UTC, locale=locale)
+    # "seconds": a date and a time to the second, for events that can fall in one minute.
+    pattern = "HH:mm:ss" if style == "seconds" else "HH:mm"
+    time = format_time(moment, pattern, tzinfo=UTC, locale=locale)
     if style == "time":
         return _("{time} UTC").format(time=time)
     date = format_date(moment, "medium", locale=locale)
@@ -138,7 +142,7 @@ def local_time(moment: datetime | None, style: str = "datetime") -> Markup:
     """A ``<time>`` for a moment: its text in UTC, named, for a page read without JavaScript; the
     page's script (``static/site.js``) rewrites it in the reader's time zone and language.
 
-    ``style`` is ``datetime``, ``date`` or ``time``.
+    ``style`` is ``datetime``, ``date``, ``time`` or ``seconds`` (a datetime to the second).
 
     >>> str(local_time(datetime(2026, 12, 2, 18, 28, 7, 675145, tzinfo=UTC), "time"))
     '<time datetime="2026-12-02T18:28:07Z" data-local="time">18:28 UTC</time>'

@@ -149,6 +149,7 @@ def render(
         "reality": _reality_check(request, player, session, limits),
         "session_started_ms": int(session.started.timestamp() * 1000) if session else None,
         "session_started": utc_text(session.started, "time") if session else None,
+        "session_started_at": session.started if session else None,
         "csrf_token": csrf_token(request),
         "js_messages": js_messages(),
         "letters": {side: road_labels().side_letter(Side(side)) for side in ("player", "banker")},

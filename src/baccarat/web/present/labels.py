@@ -8,10 +8,10 @@ title in the page's language, so no code reaches a page or the API's ``detail``.
 >>> from baccarat.core.settle import StakeError
 >>> error_message(StakeError("stake_below_minimum", bet="tie", stake=50, minimum=100,
 ...                          rule_set="punto-banco"))
-"stake of 0.50 points on 'Tie' is below the table minimum of 1 point (Punto Banco)"
+"Stake of 0.50 points on Tie is below the table minimum of 1 point (Punto Banco)."
 >>> from baccarat.ledger.errors import LedgerError
 >>> error_message(LedgerError("cooling_off", until="2026-12-02 18:28 UTC"))
-'you chose a break from play: the table opens again at Dec 2, 2026, 18:28 UTC'
+'You chose a break from play: the table opens again at Dec 2, 2026, 18:28 UTC.'
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ __all__ = [
     "field_name",
     "limit_name",
     "readable_error",
+    "sentence",
     "validation_text",
 ]
 
@@ -59,24 +60,42 @@ def limit_name(name: str) -> str:
     return _(LIMIT_NAMES[name]) if name in LIMIT_NAMES else name
 
 
+class _Title(str):
+    """A name as its title: a template's ``{bet!r}`` quotes a code a command's user types, and a
+    title in running text takes no quotes.
+
+    >>> "on {bet!r}".format(bet=_Title("Banker"))
+    'on Banker'
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
 def _readable(key: str, value: object) -> object:
     if isinstance(value, TemplatedError):
         return readable_error(value)
     if not isinstance(value, str):
         return value
     if key == "bet" and value in STANDARD_BETS:
-        return pgettext("bet", STANDARD_BETS[value].title)
+        return _Title(pgettext("bet", STANDARD_BETS[value].title))
+    if key == "what" and value in FIELD_NAMES:
+        return _(FIELD_NAMES[value])
     if key == "rule_set" and value in RULE_SETS:
         return pgettext("rule set", RULE_SETS[value].title)
     if key == "limit":
         return limit_name(value)
-    if key in ("until", "next"):
-        # The ledger writes a moment as "2026-12-02 18:28 UTC": in the page's language instead.
+    if key in ("until", "next", "at"):
+        # The ledger writes a moment as "2026-12-02 18:28 UTC": in the page's language instead
+        # (``at``, a time of the next day or sooner, as a time alone, which the page's script
+        # shows in the reader's zone).
         try:
             moment = datetime.strptime(value, "%Y-%m-%d %H:%M UTC").replace(tzinfo=UTC)
         except ValueError:
             return value
-        return utc_text(moment)
+        return utc_text(moment, "time" if key == "at" else "datetime")
     return value
 
 
@@ -101,7 +120,11 @@ def readable_error(exc: Exception) -> Exception:
 FIELD_NAMES = {
     **LIMIT_NAMES,
     "period": N_("the cool-off period"),
-    "stakes": N_("the stakes"),
+    "stakes": N_("the list of stakes"),
+    "round": N_("the quiz round"),
+    "q": N_("the question's number"),
+    "results": N_("the answers so far"),
+    "given": N_("the answer given"),
     "adult": N_("the answer to the age question"),
     "username": N_("the username"),
     "password": N_("the password"),
@@ -171,9 +194,14 @@ def validation_text(errors: Sequence[Mapping[str, Any]]) -> str:
     sentences = []
     for error in errors:
         kind = str(error.get("type", ""))
+        ctx = error.get("ctx")
+        cause = ctx.get("error") if isinstance(ctx, dict) else None
+        if isinstance(cause, TemplatedError):
+            # The field's own validator said why (a range, a grammar): its sentence, in words.
+            sentences.append(error_message(cause))
+            continue
         raw_loc = error.get("loc", ())
         loc = tuple(raw_loc) if isinstance(raw_loc, (list, tuple)) else ()
-        ctx = error.get("ctx")
         limit = ""
         if isinstance(ctx, dict):
             limit = next((str(ctx[key]) for key in _LIMIT_CONTEXT if key in ctx), "")
@@ -183,7 +211,24 @@ def validation_text(errors: Sequence[Mapping[str, Any]]) -> str:
     return " ".join(sentences)
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop at the end, so that
+    another sentence can follow it ("Nothing was charged.").
+
+    >>> sentence("stake of 5 points is too high"), sentence("Done."), sentence("")
+    ('Stake of 5 points is too high.', 'Done.', '')
+    """
+    text = text.strip()
+    if not text:
+        return text
+    if text[-1] not in ".!?…":
+        text += "."
+    return text[:1].upper() + text[1:]
+
+
 def error_message(exc: Exception) -> str:
-    """The message of a refused request in the current language (see :func:`error_text`)."""
+    """The message of a refused request in the current language (see :func:`error_text`), as a
+    sentence: the engine's messages are clauses (the command line puts "baccarat: error:" before
+    them), a page shows them on their own or before "Nothing was charged."."""
     # The names it carries (a bet, a rule set, a limit) as words: no code reaches a reader.
-    return error_text(readable_error(exc), current(), format_points)
+    return sentence(error_text(readable_error(exc), current(), format_points))

@@ -171,7 +171,7 @@ def verify_page(visit: Visit, table_id: TableId, number: RecordId) -> HTMLRespon
         "verify.html",
         player=player,
         v=result.record() | {"mismatch": result.mismatch},
-        events=events.record(),
+        events=events,
         table_id=table_id,
         command=command,
     )

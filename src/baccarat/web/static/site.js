@@ -32,9 +32,10 @@
     if (bets) bets.inert = true;
   }
 
-  /* Times: <time datetime="…Z" data-local="datetime|date|time"> in the reader's zone. */
+  /* Times: <time datetime="…Z" data-local="datetime|date|time|seconds"> in the reader's zone. */
   var STYLES = {
     datetime: { dateStyle: "medium", timeStyle: "short" },
+    seconds: { dateStyle: "medium", timeStyle: "medium" },
     date: { dateStyle: "medium" },
     time: { timeStyle: "short" },
   };
@@ -53,6 +54,27 @@
       el.title = el.textContent;
       el.textContent = text;
     }
+  });
+
+  /* A refusal's sentence names a time of day in UTC ("… at 00:00 UTC"), as the server wrote
+     it, also when the table's script shows it: that time in the reader's zone instead (the
+     next such moment, which is what a refusal names: the day's count starting again). */
+  var UTC_TIME = /(\d{1,2}):(\d{2}) UTC/g;
+  var localizeText = function (el) {
+    if (!el || !UTC_TIME.test(el.textContent)) return;
+    UTC_TIME.lastIndex = 0;
+    el.textContent = el.textContent.replace(UTC_TIME, function (whole, hours, minutes) {
+      var moment = new Date();
+      moment.setUTCHours(Number(hours), Number(minutes), 0, 0);
+      if (moment.getTime() < Date.now()) moment.setUTCDate(moment.getUTCDate() + 1);
+      return localText(moment.toISOString(), "time") || whole;
+    });
+  };
+  document.querySelectorAll(".error, #js-error").forEach(function (el) {
+    localizeText(el);
+    new MutationObserver(function () {
+      localizeText(el);
+    }).observe(el, { childList: true, characterData: true, subtree: true });
   });
 
   /* The session's start ("since 18:28"), in local time; the table's script makes it a clock. */
