@@ -43,6 +43,11 @@ def test_commit_seed_play_out_reveal_and_verify_on_the_pages(player: TestClient)
     verified = html.unescape(player.get(f"/tables/{table}/shoes/1/verify").text)
     assert "is the SHA-256 of the revealed server seed" in verified
     assert "coups dealt from this shoe are the ones its seeds deal" in verified
+    # Each event's moment is a <time> the page's script shows in the reader's zone; no raw ISO
+    # timestamp is left in the text.
+    assert len(re.findall(r'<time datetime="[^"]+Z" data-local="seconds">', verified)) == 3
+    text = re.sub(r'datetime="[^"]*"', "", verified)
+    assert not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", text)
     assert f"--server-seed {seed[1]} --client-seed 'page seed' --shoe 1 --decks 1" in verified
 
 

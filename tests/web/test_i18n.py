@@ -176,3 +176,58 @@ def test_the_environment_reads_a_dicts_keys_as_jinja_does() -> None:
                 assert mine._undefined_obj is jinjas._undefined_obj is obj
             else:
                 assert mine == jinjas, (obj, name)
+
+
+_CHARGED = {"en": "Nothing was charged.", "vi": "Không trừ điểm nào.", "hu": "Semmit sem vontunk le."}
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "hu"])
+def test_a_refusal_is_a_sentence_before_nothing_was_charged(app: FastAPI, language: str) -> None:
+    browser = Browser(app)
+    assert browser.post("/api/session", json={"adult": True}).status_code == 201
+    headers = {"Accept-Language": language}
+    table = table_id(browser)
+    fields = {"table_id": str(table), "stake_banker": "20000"}
+    page = browser.post("/table/deal", data=fields, headers=headers).text
+    alert = re.search(r'<p class="error" role="alert" id="error">(.*?)</p>', page, re.S)
+    assert alert is not None
+    text = " ".join(alert[1].split())
+    # One full stop between the refusal and the note; the bet by its title, without quotes.
+    assert text.endswith(". " + _CHARGED[language]) and ".. " not in text, text
+    assert text[0].isupper() and "'" not in text, text
+    assert "a(z)" not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "The list of stakes is required."),
+        ("vi", "Cần nhập danh sách mức cược."),
+        ("hu", "A tétek listája: kötelező megadni."),
+    ],
+)
+def test_missing_fields_are_named_in_words(app: FastAPI, language: str, sentence: str) -> None:
+    browser = Browser(app)
+    assert browser.post("/api/session", json={"adult": True}).status_code == 201
+    headers = {"Accept-Language": language, "Idempotency-Key": "missing-" + language}
+    url = f"/api/tables/{table_id(browser)}/deal"
+    refused = browser.post(url, json={}, headers=headers).json()
+    assert sentence in refused["detail"] and refused["errors"][0]["msg"] == sentence
+    assert "The stakes is" not in refused["detail"]
+    quiz = browser.get("/quiz/play", headers=headers).text  # no round in the address
+    assert "'round'" not in quiz and "'q'" not in quiz
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "hu"])
+def test_the_break_page_gives_the_sessions_start_as_a_local_time(
+    app: FastAPI, language: str
+) -> None:
+    browser = Browser(app)
+    assert browser.post("/api/session", json={"adult": True}).status_code == 201
+    assert deal(browser, table_id(browser), {"banker": 5}).status_code == 200
+    page = browser.get("/break", headers={"Accept-Language": language}).text
+    main = page[page.index("<main") : page.index("</main>")]
+    stamp = re.search(r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)" data-local="time">', main)
+    assert stamp is not None, main
+    # Every "UTC" of the page is a fallback text inside a <time> that the script rewrites.
+    assert "UTC" not in re.sub(r"<time [^>]*datetime=[^>]*>[^<]*</time>", "", main)

@@ -7,6 +7,7 @@ import re
 import warnings
 from html import unescape
 
+import pytest
 from fastapi import FastAPI
 
 with warnings.catch_warnings():
@@ -200,3 +201,40 @@ def test_continue_through_the_api_postpones_the_check(app: FastAPI) -> None:
     assert not _reality_check_due(page)
     due_in = re.search(r'data-reality-due-in="(\d+)"', page)
     assert due_in is not None and 59 * 60_000 < int(due_in[1]) <= 60 * 60_000
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [
+        ("en", "The reality-check interval in minutes must be a whole number from 5 to 240"),
+        ("vi", "Khoảng cách giữa các lần nhắc nhở thời gian chơi (phút) phải là số nguyên"),
+        ("hu", "A játékidő-emlékeztetők közti idő percben: 5 és 240 közötti egész szám"),
+    ],
+)
+def test_a_refused_limit_names_the_field_in_words(
+    player: TestClient, language: str, label: str
+) -> None:
+    # The form, the API's detail and each of its errors' messages: the label, never the code.
+    headers = {"Accept-Language": language}
+    page = player.post("/limits", data={"reality_check_minutes": "2"}, headers=headers)
+    alert = _alert(page.text)
+    assert page.status_code == 422 and alert.startswith("⚠ " + label) and alert.endswith(".")
+    limits = {"reality_check_minutes": 2, "session_limit_minutes": None, "daily_coup_limit": None}
+    api = player.put("/api/me/limits", json=limits, headers=headers)
+    body = api.json()
+    assert api.status_code == 422 and label in body["detail"]
+    assert body["errors"][0]["loc"] == ["body", "reality_check_minutes"]  # the code: in loc only
+    for text in (page.text, body["detail"], *(e["msg"] for e in body["errors"])):
+        assert "reality_check_minutes" not in text.replace('name="reality_check_minutes"', "")
+    assert "ctx" not in body["errors"][0]
+
+
+def test_the_daily_limit_says_when_the_count_starts_again(player: TestClient) -> None:
+    _daily(player, 1)
+    table = table_id(player)
+    assert deal(player, table, {"banker": 5}).status_code == 200
+    for language, restart in (("en", "starts again at 00:00 UTC."), ("hu", "00:00 UTC-kor")):
+        refused = deal(player, table, {"banker": 5}, headers={"Accept-Language": language})
+        detail = refused.json()["detail"]
+        assert refused.status_code == 403 and restart in detail, detail
+        assert "(UTC)" not in detail and "tomorrow" not in detail

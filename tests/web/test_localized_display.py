@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from baccarat.core.cards import Card, Rank, Suit
@@ -46,3 +48,16 @@ def test_the_panels_write_figures_with_the_languages_decimal_sign() -> None:
         assert _decimal(4.93880, "0.0000") == "4,9388"
     with using(get_translator("en")):
         assert _decimal(4.93880, "0.0000") == "4.9388"
+
+
+def test_a_lost_bet_in_vietnamese_does_not_say_lost_twice() -> None:
+    # The settlement line follows the badge ("thua"): the line itself says what was lost.
+    from baccarat.core.bets import BetResult
+    from baccarat.i18n.words import RESULT_WORDS
+
+    vi = get_translator("vi")
+    badge = vi.gettext(RESULT_WORDS[BetResult.LOSE])
+    line = vi.gettext("{bet}: lost the stake of {stake}.").format(bet="Con", stake="100")
+    assert badge.lower() == "thua" and "thua" not in line.lower(), line
+    words = line.split()
+    assert all(a != b for a, b in itertools.pairwise(words)), line
