@@ -178,7 +178,11 @@ def test_the_environment_reads_a_dicts_keys_as_jinja_does() -> None:
                 assert mine == jinjas, (obj, name)
 
 
-_CHARGED = {"en": "Nothing was charged.", "vi": "Không trừ điểm nào.", "hu": "Semmit sem vontunk le."}
+_CHARGED = {
+    "en": "Nothing was charged.",
+    "vi": "Không trừ điểm nào.",
+    "hu": "Semmit sem vontunk le.",
+}
 
 
 @pytest.mark.parametrize("language", ["en", "vi", "hu"])
@@ -227,7 +231,9 @@ def test_the_break_page_gives_the_sessions_start_as_a_local_time(
     assert deal(browser, table_id(browser), {"banker": 5}).status_code == 200
     page = browser.get("/break", headers={"Accept-Language": language}).text
     main = page[page.index("<main") : page.index("</main>")]
-    stamp = re.search(r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)" data-local="time">', main)
+    stamp = re.search(
+        r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)" data-local="time">', main
+    )
     assert stamp is not None, main
     # Every "UTC" of the page is a fallback text inside a <time> that the script rewrites.
     assert "UTC" not in re.sub(r"<time [^>]*datetime=[^>]*>[^<]*</time>", "", main)

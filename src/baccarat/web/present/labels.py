@@ -8,7 +8,7 @@ title in the page's language, so no code reaches a page or the API's ``detail``.
 >>> from baccarat.core.settle import StakeError
 >>> error_message(StakeError("stake_below_minimum", bet="tie", stake=50, minimum=100,
 ...                          rule_set="punto-banco"))
-"Stake of 0.50 points on Tie is below the table minimum of 1 point (Punto Banco)."
+'Stake of 0.50 points on Tie is below the table minimum of 1 point (Punto Banco).'
 >>> from baccarat.ledger.errors import LedgerError
 >>> error_message(LedgerError("cooling_off", until="2026-12-02 18:28 UTC"))
 'You chose a break from play: the table opens again at Dec 2, 2026, 18:28 UTC.'
