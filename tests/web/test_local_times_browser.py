@@ -67,3 +67,38 @@ def test_the_break_page_shows_the_start_in_the_readers_zone(
         page.screenshot(path=str(ARTIFACTS / f"break-local-{size}-{language}.png"))
     finally:
         context.close()
+
+
+_SET_DAILY_LIMIT = """async () => {
+  const token = document.querySelector('meta[name="csrf-token"]').content;
+  const limits = {reality_check_minutes: 60, session_limit_minutes: null, daily_coup_limit: 1};
+  const answer = await fetch("/api/me/limits", {method: "PUT", body: JSON.stringify(limits),
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": token}});
+  return answer.status;
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_daily_limit_names_the_restart_in_the_readers_zone(
+    playwright: Any, tmp_path: Path, server: str, size: str, language: str
+) -> None:
+    # The count restarts at 00:00 UTC: 7:00 in Ho Chi Minh City, written as the language writes it.
+    context, page = open_table(playwright, tmp_path, server, size, language, timezone_id=ZONE)
+    try:
+        assert page.evaluate(_SET_DAILY_LIMIT) == 200
+        for expected in (200, 403):
+            page.click("label.chip-100")
+            page.click(".spot-banker .spot-zone")
+            with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
+                page.click("#deal")
+            assert answer.value.status == expected
+            page.wait_for_function("() => !document.querySelector('#deal').disabled")
+        page.wait_for_function("() => !document.querySelector('#js-error').hidden")
+        refusal = page.inner_text("#js-error")
+        assert re.search(r"\b0?7:00\b", refusal) and "UTC" not in refusal, refusal
+        page.locator("#js-error").scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"daily-limit-local-{size}-{language}.png"))
+    finally:
+        context.close()
