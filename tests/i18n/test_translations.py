@@ -219,3 +219,19 @@ def test_quiz_keys_are_distinct_letters_of_the_language(language: str) -> None:
     for action, key in zip((Action.DRAW, Action.STAND), keys, strict=False):
         assert t.action_names[action].casefold().startswith(key), (action, key)
     assert t.side_names[Side.PLAYER] != "Player"
+
+
+@pytest.mark.parametrize("language", ["vi", "hu"])
+def test_rule_set_notes_name_the_game_not_an_id(language: str) -> None:
+    from baccarat.core.rules import RULE_SETS
+
+    ids = sorted(RULE_SETS, key=len, reverse=True)
+    for (context, ident), message in messages(language).items():
+        if context != "rule set description":
+            continue
+        for form in (ident, *_forms(message.string)):
+            assert not form.startswith(("As ", "Như ", "Mint a ")), form
+            assert not any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", form) for i in ids
+                           if "-" in i), form  # fmt: skip
+            # One sentence after another, never run together ("…pár.Mint a …").
+            assert not re.search(r"[.!?][^\s\d)]", form.rstrip(".")), form
