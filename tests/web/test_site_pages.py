@@ -84,8 +84,11 @@ def test_refusals_name_bets_rule_sets_and_limits_in_words() -> None:
     )
     limit = LedgerError("bad_limit", limit="reality_check_minutes", value=2, low=5, high=240)
     with using(get_translator("en")):
-        assert "'Tie'" in error_message(stake) and "(Punto Banco)" in error_message(stake)
-        assert error_message(limit).startswith("the reality-check interval in minutes must be")
+        # A title, unquoted; a sentence with its full stop.
+        assert error_message(stake) == (
+            "Stake of 0.50 points on Tie is below the table minimum of 1 point (Punto Banco)."
+        )
+        assert error_message(limit).startswith("The reality-check interval in minutes must be")
     with using(get_translator("vi")):
         assert not CODES.search(error_message(stake) + error_message(limit))
 
