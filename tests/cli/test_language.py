@@ -524,3 +524,12 @@ def test_ledger_check_details_a_discrepancy_in_the_language(
     assert code == 1 and found["code"] == "shoe_position"
     assert found["params"] == {"dealt": 5, "stored": 3, "first": 1, "last": 3}
     assert found["detail"] == SHOE_POSITION["en"]
+
+
+@pytest.mark.parametrize(("lang", "banker"), [("vi", "Cái 0,95:1"), ("hu", "Bank 0,95:1")])
+def test_the_rules_bet_list_writes_pays_with_the_languages_decimal_sign(
+    capsys: pytest.CaptureFixture[str], lang: str, banker: str
+) -> None:
+    code, out, _ = run(capsys, "rules", "--lang", lang)
+    assert code == 0 and banker in out and "0.95:1" not in out and "1.5:1" not in out
+    assert "Egalité 0–9" in out and "egalite (" not in out

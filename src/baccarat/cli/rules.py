@@ -102,12 +102,15 @@ def render_rule_set(rule_set: RuleSet, t: Translator) -> list[Block]:
     return [table]
 
 
-def offer_summary(rule_set: RuleSet, t: Language = SOURCE, *, titles: bool = False) -> str:
+def offer_summary(
+    rule_set: RuleSet, t: Language = SOURCE, *, titles: bool = False, decimal: str = "."
+) -> str:
     """The bets a table offers with what they win: ``player 1:1, banker 0.95:1, ...``.
 
     A bet with two winning pays shows both (``banker 1:1/1:2``), with more a range
     (``dragon_bonus_player 1:1–30:1``); the Egalité bets are grouped. With ``titles``, each
-    bet is named by its title in ``t``'s language instead of its id.
+    bet is named by its title in ``t``'s language instead of its id, and ``decimal`` is the
+    language's decimal sign in a pay (``0,95:1``).
 
     >>> from baccarat.core.rules import get_rule_set
     >>> offer_summary(get_rule_set("ez"))[:40]
@@ -115,6 +118,10 @@ def offer_summary(rule_set: RuleSet, t: Language = SOURCE, *, titles: bool = Fal
     >>> offer_summary(get_rule_set("ez"), titles=True)[:40]
     'Player 1:1, Banker (EZ) 1:1, Tie 8:1, Dr'
     """
+
+    def shown(pays: Fraction) -> str:
+        return format_pays(pays).replace(".", decimal)
+
     parts: list[str] = []
     egalite: list[Fraction] = []
     for name, bet in rule_set.bets.items():
@@ -123,13 +130,13 @@ def offer_summary(rule_set: RuleSet, t: Language = SOURCE, *, titles: bool = Fal
             egalite.append(wins[0])
             continue
         if len(wins) > 2:
-            pays = f"{format_pays(wins[-1])}–{format_pays(wins[0])}"
+            pays = f"{shown(wins[-1])}–{shown(wins[0])}"
         else:
-            pays = "/".join(format_pays(w) for w in wins) or t.gettext("never wins")
+            pays = "/".join(shown(w) for w in wins) or t.gettext("never wins")
         parts.append(f"{t.pgettext('bet', bet.title) if titles else name} {pays}")
     if egalite:
         low, high = min(egalite), max(egalite)
-        pays = format_pays(low) if low == high else f"{format_pays(low)}–{format_pays(high)}"
+        pays = shown(low) if low == high else f"{shown(low)}–{shown(high)}"
         group = t.gettext("egalite ({count} totals)").format(count=len(egalite))
         parts.append(f"{group} {pays}")
     return ", ".join(parts)
@@ -152,6 +159,7 @@ def render_overview(rule_sets: list[RuleSet], choice: list[RuleSet], t: Translat
         "A choice game: the hands choose when to draw, so the odds commands cannot price it "
         "(see baccarat solve chemin-de-fer)."
     )
+    sign = numbers_for(t.language).locale.number_symbols["latn"]["decimal"]
     for rule_set in (*rule_sets, *choice):
         description = t.pgettext("rule set description", rule_set.description)
         if rule_set in choice:
@@ -159,7 +167,8 @@ def render_overview(rule_sets: list[RuleSet], choice: list[RuleSet], t: Translat
         table.add(
             Cell(rule_set.name, rule_set.name, "bold"),
             Cell(
-                f"{description}\n{offer_summary(rule_set, t, titles=True)}", offer_summary(rule_set)
+                f"{description}\n{offer_summary(rule_set, t, titles=True, decimal=sign)}",
+                offer_summary(rule_set),
             ),
         )
     return [table]
