@@ -46,7 +46,7 @@ def form_post(
     ...     raise LedgerError("username_taken", username="ann")
     >>> answer = form_post(page, register)
     >>> answer.status_code, answer.body
-    (409, b'the username "ann" is taken; choose another')
+    (409, b'The username "ann" is taken; choose another.')
     >>> form_post(page, lambda: RedirectResponse("/account", status_code=303)).status_code
     303
     """
