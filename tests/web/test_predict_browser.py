@@ -1,5 +1,5 @@
-""""Predict, then reveal" in a real browser (Debian's Chromium) at a phone's 390x844 and a
-laptop's 1366x800, in English, Vietnamese and Hungarian.
+"""The table's "predict, then reveal" mode in a real browser (Debian's Chromium) at a phone's
+390x844 and a laptop's 1366x800, in English, Vietnamese and Hungarian.
 
 - Every decision: before the Player's and the Banker's draw-or-stand the coach asks; the question
   and its two buttons lie inside the screen; one answer by a tap, one by the keyboard (D, S);
@@ -131,6 +131,7 @@ def test_every_decision_is_asked_and_lands_in_the_quiz_heatmap(
         for cell in cells:
             heat = page.locator(f'td[data-cell="{cell}"]')
             assert heat.get_attribute("data-wrong") == "1", cell
+            heat.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"predict-{language}-{size}-heatmap.png"))
     finally:
         context.close()
