@@ -148,6 +148,11 @@ def test_the_hard_cells_only_deal_a_natural_with_no_question(
     )
     try:
         messages = _setup(page, "hard")
+        mode = page.locator("#predict-mode")
+        mode.scroll_into_view_if_needed()
+        assert mode.is_visible()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"predict-{language}-{size}-mode.png"))
         natural = hard = False
         for _ in range(30):
             coup = _deal(page)
