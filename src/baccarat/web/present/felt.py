@@ -124,7 +124,9 @@ def felt_messages() -> dict[str, Any]:
         "edge_now": edge_now(),
         # Flags on a spot as its stack is placed, before Deal (the server checks again).
         "over_maximum": _("Over the table maximum of {maximum} points on this bet."),
-        "over_balance": _("The stakes total {total} points, more than your balance of {balance} points."),
+        "over_balance": _(
+            "The stakes total {total} points, more than your balance of {balance} points."
+        ),
     }
 
 
@@ -139,7 +141,7 @@ def cannot_win(rule_set: RuleSet, decks: int) -> dict[str, str]:
         "No coup dealt from a full shoe of %(num)s decks wins this bet: the table does not take it.",
         decks,
     ) % {"num": decks}
-    return {name: reason for name in sorted(unwinnable(rule_set, decks))}
+    return dict.fromkeys(sorted(unwinnable(rule_set, decks)), reason)
 
 
 def edge_now() -> str:
