@@ -32,6 +32,13 @@
     var box = $("#js-error");
     box.textContent = text;
     box.hidden = !text;
+    // A refusal sits beside Deal and dims the previous coup's result; the focus goes to it
+    // unless a refused spot already holds it.
+    table.classList.toggle("refused", Boolean(text));
+    var active = document.activeElement;
+    if (text && !(active && active.closest && active.closest(".spot.has-error"))) {
+      box.focus({ preventScroll: true });
+    }
   }
 
   /* ---- Dealing speed ------------------------------------------------------------------- */
@@ -466,6 +473,7 @@
       })
       .then(function (pair) {
         if (!pair[0]) {
+          if (pair[1].bet) { F.refused(pair[1].bet, pair[1].detail); }
           showError(pair[1].detail + " " + J.nothing_charged);
           setBusy(false);
           return null;
