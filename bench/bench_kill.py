@@ -78,11 +78,16 @@ def _start(url: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str,
 def run_engine(url: str, kills: int, players: int, env: dict[str, str]) -> dict[str, object]:
     process, base, _ = _start(url, env)
     restarts: list[float] = []
-    lost = told = in_flight = replayed = 0
+    lost = in_flight = replayed = 0
+    # The same players all along (as real ones would come back), each its own guest: new guests
+    # every round would run into the gate's own rate limit for one address.
+    answered = threading.Semaphore(0)
+    crowd = [Player(base, answered) for _ in range(players)]
     try:
         for _ in range(kills):
             answered = threading.Semaphore(0)
-            crowd = [Player(base, answered) for _ in range(players)]
+            for player in crowd:
+                player.answered = answered
             stop = threading.Event()
             threads = [threading.Thread(target=p.play, args=(stop,)) for p in crowd]
             for thread in threads:
@@ -95,15 +100,14 @@ def run_engine(url: str, kills: int, players: int, env: dict[str, str]) -> dict[
             for thread in threads:
                 thread.join(timeout=30)
             in_flight += sum(p.in_flight is not None for p in crowd)
-            told += sum(len(p.deals) for p in crowd)
             process, base, restart = _start(url, env)
             restarts.append(restart)
             replayed += sum(p.resume(base) for p in crowd)
             lost += sum(bool(p.lost()) for p in crowd)
-            told += players  # each dealt once more after the restart
     finally:
         process.kill()
         process.wait()
+    told = sum(len(p.deals) for p in crowd)
     check = subprocess.run(
         [sys.executable, "-m", "baccarat", "ledger", "check", "--database", url, "--json"],
         env=env,

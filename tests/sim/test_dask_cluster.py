@@ -273,9 +273,12 @@ def test_a_run_whose_workers_all_leave_ends_in_one_line_with_the_coups_dealt(
     finally:
         _leave(bare, lonely)
     assert process.returncode == 2, err
-    assert err == (
-        f"baccarat: error: every Dask worker of the scheduler at {bare.address!r} left during "
-        "the simulation and none came back within 60 s (--dask-wait)\n"
+    # --json: the refusal is one JSON object on standard error, after the record on standard out.
+    refusal = json.loads(err)["error"]
+    assert refusal["code"] == "simulation_dask_workers_gone"
+    assert refusal["message"] == (
+        f"every Dask worker of the scheduler at {bare.address!r} left during the simulation and "
+        "none came back within 60 s (--dask-wait)"
     )
     record = json.loads(out)
     assert record["interrupted"] is True and 0 < record["coups"] < 100_000_000_000

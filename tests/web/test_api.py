@@ -355,3 +355,20 @@ def test_a_table_of_a_rule_set_file(tmp_path: Path, settings: Settings) -> None:
     odds = player.get(f"/api/tables/{table}/odds")
     assert odds.status_code == 200
     app.state.store.close()
+
+
+def test_a_stake_on_a_bet_the_shoe_cannot_pay_is_refused_and_charges_nothing(
+    app: FastAPI, player: TestClient
+) -> None:
+    # One deck never deals two identical cards: Perfect Pair's suited pair cannot come.
+    table = player.post("/api/tables", json={"rule_set": "punto-banco", "decks": 1}).json()
+    table_number = table["table"]["id"]
+    before = _ledger_rows(app)
+    response = _deal(player, {"perfect_pair": "5"}, table_number)
+    assert response.status_code == 422, response.text
+    body = response.json()
+    assert body["code"] == "bad_stake" and body["bet"] == "perfect_pair" and body["detail"]
+    assert _ledger_rows(app) == before
+    # Two decks can deal it: the same stake is taken there.
+    two = player.post("/api/tables", json={"rule_set": "punto-banco", "decks": 2}).json()
+    assert _deal(player, {"perfect_pair": "5"}, two["table"]["id"]).status_code == 200

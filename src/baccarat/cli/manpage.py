@@ -45,8 +45,8 @@ def roff(text: str) -> str:
     the ASCII ones), any other character beyond ASCII as its Unicode escape (troff reads its
     input as Latin-1), a line never starting with a control character.
 
-    >>> roff("--bankroll (10 … 1000)")
-    '\\-\\-bankroll (10 \\[u2026] 1000)'
+    >>> print(roff("--bankroll (10 … 1000)"))
+    \\-\\-bankroll (10 \\[u2026] 1000)
     """
     escaped = text.replace("\\", "\\e").replace("-", "\\-")
     escaped = "".join(c if ord(c) < 128 else f"\\[u{ord(c):04X}]" for c in escaped)

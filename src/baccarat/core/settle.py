@@ -50,6 +50,11 @@ class StakeError(TemplatedError):
             "stake of {stake} on {bet!r} is below the table minimum of {minimum} ({rule_set})"
         ),
         "stake_not_positive": "stake on {bet!r} must be positive, got {stake} points",
+        # A bet no coup from a full shoe of this many decks pays (the odds' exact counts say so).
+        "stake_cannot_win": (
+            "{bet!r} cannot win at this table: no coup dealt from a full shoe of {decks} "
+            "deck(s) pays it"
+        ),
     }
     points: ClassVar[Mapping[str, frozenset[str]]] = {
         "stake_not_positive": frozenset({"stake"}),

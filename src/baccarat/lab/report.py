@@ -13,7 +13,7 @@ mean ± 1.96 standard errors.
 >>> report = study_report(run_study(plan, shoes=200, workers=1))
 >>> t = report.triggers[0]
 >>> t.threshold, t.shoes, t.units_low <= t.units_per_shoe <= t.units_high
-(0, 200, True)
+(1, 200, True)
 """
 
 from __future__ import annotations

@@ -87,9 +87,38 @@ class QuizSession:
         """Grade ``answer`` (timed from ``asked_at`` when given), record it and save the record."""
         if question not in round_.questions:
             raise LearnError("that question is not part of this round")
+        return self._record(question, answer, asked_at, round_.time_limit)
+
+    def record(self, question: Question, answer: Action | int | None) -> Grade:
+        """Grade and record an answer asked outside a round (the table's "predict, then reveal"):
+        the same cell record and schedule as a round's answer, untimed.
+
+        >>> import random
+        >>> from baccarat.core.coup import Coup
+        >>> from baccarat.core.cards import parse_cards
+        >>> from baccarat.core.tableau import Side
+        >>> from baccarat.learn.store import MemoryStore
+        >>> from baccarat.learn.situations import table_question
+        >>> session = QuizSession(MemoryStore(), "ana", clock=lambda: 50.0)
+        >>> coup = Coup.from_cards(parse_cards("2c 4d 3h Kc 7s 9h"))
+        >>> question = table_question(coup, Side.BANKER)
+        >>> question.cell.key, session.record(question, Action.DRAW).right
+        ('banker:4:7', True)
+        >>> session.progress.record(question.cell).right
+        1
+        """
+        return self._record(question, answer, None, None)
+
+    def _record(
+        self,
+        question: Question,
+        answer: Action | int | None,
+        asked_at: float | None,
+        time_limit: float | None,
+    ) -> Grade:
         now = self.clock()
         elapsed = None if asked_at is None else max(0.0, now - asked_at)
-        result = grade(question, answer, elapsed=elapsed, time_limit=round_.time_limit)
+        result = grade(question, answer, elapsed=elapsed, time_limit=time_limit)
         record = self.schedule.after(
             self.progress.record(question.cell), right=result.right, now=now
         )

@@ -33,7 +33,7 @@ from baccarat.learn.cells import (
 )
 from baccarat.learn.errors import LearnError
 
-__all__ = ["Ask", "Question", "Situation", "realize"]
+__all__ = ["Ask", "Question", "Situation", "realize", "table_question"]
 
 
 class Ask(enum.Enum):
@@ -95,6 +95,22 @@ class Situation:
     def player_third(self) -> Card | None:
         """The Player's third card, shown once the Player's question is answered."""
         return self.coup.player.third_card
+
+
+def table_question(coup: Coup, side: Side) -> Question:
+    """The draw-or-stand question of ``side``'s decision in a coup dealt at the table.
+
+    >>> from baccarat.core.cards import parse_cards
+    >>> coup = Coup.from_cards(parse_cards("2c 4d 3h Kc 7s 9h"))
+    >>> question = table_question(coup, Side.PLAYER)
+    >>> question.cell.key, question.expected
+    ('player:5', <Action.DRAW: 'draw'>)
+    """
+    for step in coup.steps:
+        if step.side is side:
+            cards = coup.hand(side).cards[:2]
+            return Question(Ask.ACTION, side, cell_of_step(step), step, cards)
+    raise LearnError(f"this coup has no {side.value} decision")
 
 
 _VALUE_RANKS: dict[int, tuple[Rank, ...]] = {

@@ -34,6 +34,7 @@ from baccarat.ledger.accounts import Posting, Standing
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.live import LiveTables
 from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, ShoeView
+from baccarat.odds.winnable import unwinnable
 from baccarat.store.models import CoupRecord, DealKey, Entry, EntryKind, ShoeRecord, TableRecord
 
 __all__ = [
@@ -208,11 +209,16 @@ def deal(
 
 
 def _table_taking(db: Session, request: DealRequest) -> tuple[TableRecord, ShoeRecord, RuleSet]:
-    """The player's table, its latest shoe and its rule set, which must take the stakes."""
+    """The player's table, its latest shoe and its rule set, which must take the stakes (and
+    none on a bet its shoe can never pay)."""
     table, record = tables.table_and_shoe(db, request.player_id, request.table_id)
     rule_set = tables.rule_set_of(table)
     try:
         check_stakes(request.stakes, rule_set)
+        never = unwinnable(rule_set, table.decks)
+        for name in request.stakes:
+            if name in never:
+                raise StakeError("stake_cannot_win", bet=name, decks=table.decks)
     except (BetError, StakeError) as exc:
         raise LedgerError("bad_stake", detail=exc) from None
     return table, record, rule_set

@@ -35,6 +35,7 @@ KERNEL_SOURCES: tuple[str, ...] = (
     "sim/cards.py",
     "lab/kernel.py",
     "lab/sparse.py",
+    "lab/sweepkernel.py",
 )
 """The files whose text a kernel's machine code depends on, relative to the package."""
 

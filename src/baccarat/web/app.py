@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from baccarat.core.amounts import AmountError
-from baccarat.core.errors import BaccaratError
+from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.rules import DEFAULT_RULE_SET
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.ratelimit import RateLimiter, SharedRateLimiter
@@ -66,6 +66,14 @@ def _wants_json(request: Request) -> bool:
 
 def _json_error(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"code": code, "detail": detail, **extra}, status_code=status)
+
+
+def _refused_bet(exc: LedgerError) -> dict[str, Any]:
+    # A refused stake names its bet, so the page can flag that spot.
+    detail = exc.params.get("detail")
+    if exc.code == "bad_stake" and isinstance(detail, TemplatedError) and "bet" in detail.params:
+        return {"bet": str(detail.params["bet"])}
+    return {}
 
 
 def _gate_redirect(request: Request) -> Response:
@@ -123,7 +131,7 @@ def _install_error_handlers(app: FastAPI) -> None:
             extra = (
                 {"shoe": exc.params["shoe"], "commitment": exc.params["commitment"]}
                 if exc.code in ("contribution_needed", "commitment_changed")
-                else {}
+                else _refused_bet(exc)
             )
             response: Response = _json_error(status_of(exc), exc.code, error_message(exc), **extra)
         else:

@@ -18,8 +18,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from baccarat.core.amounts import STYLES, AmountError, parse_amount
+from baccarat.core.rules import RuleSet
 from baccarat.i18n.markers import N_, NP_
-from baccarat.web.i18n import _, current, pgettext
+from baccarat.web.i18n import _, current, ngettext, pgettext
 from baccarat.web.present.labels import error_message
 
 __all__ = [
@@ -121,7 +122,26 @@ def felt_messages() -> dict[str, Any]:
         "close": _("Close"),
         "roads_guide": _("How the roads are read"),
         "edge_now": edge_now(),
+        # Flags on a spot as its stack is placed, before Deal (the server checks again).
+        "over_maximum": _("Over the table maximum of {maximum} points on this bet."),
+        "over_balance": _(
+            "The stakes total {total} points, more than your balance of {balance} points."
+        ),
     }
+
+
+def cannot_win(rule_set: RuleSet, decks: int) -> dict[str, str]:
+    """The bets a full shoe of ``decks`` decks never pays, each with the reason its spot shows
+    (:func:`baccarat.odds.winnable.unwinnable` decides; the deal refuses a stake on them)."""
+    # The analyzer loads its compiled kernels on first use: imported here, not at start-up.
+    from baccarat.odds.winnable import unwinnable
+
+    reason = ngettext(
+        "No coup dealt from a full shoe of %(num)s deck wins this bet: the table does not take it.",
+        "No coup dealt from a full shoe of %(num)s decks wins this bet: the table does not take it.",
+        decks,
+    ) % {"num": decks}
+    return dict.fromkeys(sorted(unwinnable(rule_set, decks)), reason)
 
 
 def edge_now() -> str:

@@ -5,6 +5,10 @@ The pages work without JavaScript. A round is dealt when it starts and travels a
 each answer is recorded at once in the player's progress (:class:`DatabaseStore`), which is what
 the heatmap shows and what brings the missed cells back in the next round. In the timed mode the
 server signs the moment it showed the question and times the answer itself.
+
+The table's "predict, then reveal" mode (static/predict.js) answers here too, through
+``POST /api/quiz/table-answer``: the server grades the answer against the engine's own decision
+in the player's coup and records it in the same cell as a quiz answer.
 """
 
 from __future__ import annotations
@@ -12,23 +16,25 @@ from __future__ import annotations
 import random
 import time
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from itsdangerous import BadSignature, URLSafeSerializer
+from pydantic import BaseModel, ConfigDict, Field
 
 from baccarat.core.cards import format_cards, parse_cards
 from baccarat.core.coup import Coup
-from baccarat.core.tableau import Action
-from baccarat.learn.cells import Cell
+from baccarat.core.tableau import Action, Side
+from baccarat.learn.cells import Cell, check_quiz_tableau
 from baccarat.learn.errors import LearnError
 from baccarat.learn.quiz import Grade, Mode, Round, round_from_coups
 from baccarat.learn.session import QuizSession
-from baccarat.learn.situations import Ask, Question, Situation
+from baccarat.learn.situations import Ask, Question, Situation, table_question
+from baccarat.store.models import MAX_ID
 from baccarat.store.quiz import DatabaseStore
-from baccarat.web.deps import PageVisit, PlayerId, Visit
+from baccarat.web.deps import PageVisit, PlayerId, Service, Visit
 from baccarat.web.forms import form_post
 from baccarat.web.i18n import _
 from baccarat.web.pages import render
@@ -212,3 +218,38 @@ def answer(
     if result.elapsed is not None:
         query["elapsed"] = f"{result.elapsed:.1f}"
     return RedirectResponse(f"/quiz/play?{urlencode(query)}", status_code=303)
+
+
+class TableAnswerIn(BaseModel):
+    """A "predict, then reveal" answer at the table: one hand's decision in one of the player's
+    coups."""
+
+    model_config = ConfigDict(extra="forbid")
+    coup_id: int = Field(ge=1, le=MAX_ID)
+    side: Literal["player", "banker"]
+    answer: Literal["draw", "stand"]
+
+
+class TableAnswerOut(BaseModel):
+    """The verdict: right or not, the engine's action and the quiz cell the answer was recorded in."""
+
+    right: bool
+    expected: Literal["draw", "stand"]
+    cell: str
+
+
+@router.post("/api/quiz/table-answer", response_model=TableAnswerOut)
+def table_answer(
+    request: Request, service: Service, player_id: PlayerId, body: TableAnswerIn
+) -> TableAnswerOut:
+    """Grade a draw-or-stand answer given at the table and record it as a quiz answer (the same
+    heatmap and review schedule); another player's coup is not found (404)."""
+    view = service.coup(player_id, body.coup_id)
+    check_quiz_tableau(view.rule_set.tableau)
+    question = table_question(view.coup, Side(body.side))
+    if question.step.action not in (Action.DRAW, Action.STAND):
+        raise LearnError(_("This decision is not a draw or a stand."))
+    result = _session(request, player_id).record(question, Action(body.answer))
+    return TableAnswerOut(
+        right=result.right, expected=question.step.action.value, cell=question.cell.key
+    )

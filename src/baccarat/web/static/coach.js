@@ -1,5 +1,5 @@
-/* The coach: a coup dealt card by card at the chosen speed (instant, normal, step by step, or a
-   squeeze where each card is peeled), the sentence that explains each draw or stand beside the
+/* The coach: a coup dealt card by card at the chosen speed (instant, quick, normal, step by step,
+   or a squeeze where each card is peeled), the sentence that explains each draw or stand beside the
    row of the draw table it comes from (its cell lit), and a Next button, kept together in view.
    The deal's answer also carries the parts of the panels this one coup changed (static/roads.js
    puts them in place). Keys: Space/Enter next card, D deal, R rebet, U undo, 1-7 chips, ? the list. */
@@ -32,6 +32,13 @@
     var box = $("#js-error");
     box.textContent = text;
     box.hidden = !text;
+    // A refusal sits beside Deal and dims the previous coup's result; the focus goes to it
+    // unless a refused spot already holds it.
+    table.classList.toggle("refused", Boolean(text));
+    var active = document.activeElement;
+    if (text && !(active && active.closest && active.closest(".spot.has-error"))) {
+      box.focus({ preventScroll: true });
+    }
   }
 
   /* ---- Dealing speed ------------------------------------------------------------------- */
@@ -68,7 +75,8 @@
   }
   function delay(mode) {
     if (mode === "instant") { return Promise.resolve(); }
-    return new Promise(function (resolve) { window.setTimeout(resolve, reduced.matches ? 350 : 650); });
+    var ms = mode === "quick" ? 150 : (reduced.matches ? 350 : 650);
+    return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
   }
   function stepwise(mode) { return mode === "step" || mode === "squeeze"; }
 
@@ -256,10 +264,18 @@
     announce(J.net + " " + settlement.net_text);
   }
 
+  /* ---- Predict, then reveal (static/predict.js): asks before a step, sets the pace --------- */
+  function predictor(coup, replay) {
+    var P = window.BaccaratPredict;
+    return P && P.active(coup, replay) ? P : null;
+  }
+
   var playing = false;
   function play(coup, replay) {
     playing = true;
-    var mode = speed();
+    var P = predictor(coup, replay);
+    if (window.BaccaratPredict) { window.BaccaratPredict.start(); }
+    var mode = P ? P.pace(speed()) : speed();
     var banner = $("#replay-banner");
     banner.hidden = !replay;
     banner.textContent = replay ? fmt(J.replay, { shoe: coup.shoe, number: coup.number }) : "";
@@ -323,6 +339,8 @@
       return Promise.resolve();
     }
     function gate(event) {
+      var asked = P && event.kind === "step" ? P.ask(event.step, coup) : null;
+      if (asked) { return asked; }
       /* Step by step: every event waits for Next. The squeeze waits on the card itself (peeled
          or Next), and on Next for a step or the result. */
       if (mode === "step") { return waitForNext(event.kind === "result" ? M.finish : M.next_card); }
@@ -455,6 +473,7 @@
       })
       .then(function (pair) {
         if (!pair[0]) {
+          if (pair[1].bet) { F.refused(pair[1].bet, pair[1].detail); }
           showError(pair[1].detail + " " + J.nothing_charged);
           setBusy(false);
           return null;

@@ -81,8 +81,39 @@
     });
     return chips;
   }
+  /* What the table would refuse, flagged on the spot as its stack is placed: a stack over the
+     spot's maximum, the stakes over the balance (on the spot placed last), a bet the shoe can
+     never pay (the server says which: data-never). The server checks all of it again. */
+  var flagged = {};  /* bet -> the flag shown under the spot */
+  var lastPlaced = null;
+  function maximumOf(spot) {
+    try { return A.parseAmount(spot.dataset.maximum); } catch (e) { return Infinity; }
+  }
+  function balanceMinor() {
+    var balance = $("#balance");
+    try { return balance ? A.parseAmount(balance.dataset.balance) : Infinity; } catch (e) { return Infinity; }
+  }
+  function flag(total) {
+    flagged = {};
+    spots.forEach(function (spot) {
+      var bet = spot.dataset.bet;
+      var minor = stakes[bet] || 0;
+      if (spot.dataset.never && minor) { flagged[bet] = spot.dataset.never; }
+      else if (minor > maximumOf(spot)) { flagged[bet] = fmt(M.over_maximum, { maximum: points(maximumOf(spot)) }); }
+    });
+    var balance = balanceMinor();
+    if (total > balance) {
+      var bet = lastPlaced && stakes[lastPlaced] ? lastPlaced : Object.keys(stakes)[0];
+      if (bet && !flagged[bet]) {
+        flagged[bet] = fmt(M.over_balance, { total: points(total), balance: points(balance) });
+      }
+    }
+  }
   function render() {
     var total = 0;
+    Object.keys(stakes).forEach(function (bet) { total += stakes[bet]; });
+    flag(total);
+    total = 0;
     spots.forEach(function (spot) {
       var bet = spot.dataset.bet;
       var minor = stakes[bet] || 0;
@@ -102,9 +133,10 @@
         input.value = minor ? A.typedAmount(minor, LANG) : "";
       }
       var error = $("#error-" + bet);
-      error.textContent = invalid[bet] || "";
-      input.setAttribute("aria-invalid", invalid[bet] ? "true" : "false");
-      spot.classList.toggle("has-error", Boolean(invalid[bet]));
+      var shown = invalid[bet] || flagged[bet] || (spot.dataset.never || "");
+      error.textContent = shown;
+      input.setAttribute("aria-invalid", invalid[bet] || flagged[bet] ? "true" : "false");
+      spot.classList.toggle("has-error", Boolean(invalid[bet] || flagged[bet]));
     });
     $("#total-stake").textContent = points(total);
   }
@@ -144,8 +176,12 @@
   function addChip(bet) {
     var chip = selectedChip();
     if (!inputs[bet] || !chip) { return; }
+    var spot = $("#error-" + bet).parentNode;
+    if (spot.dataset.never) { announce(titles[bet] + ": " + spot.dataset.never); return; }
+    lastPlaced = bet;
     change(function () { stakes[bet] = (stakes[bet] || 0) + chip * 100; });
     announce(fmt(J.placed, { bet: titles[bet], amount: points(stakes[bet]) }));
+    if (flagged[bet]) { announce(flagged[bet]); }
   }
 
   /* ---- Spots: tap adds the chip; hover, keyboard focus or a long press shows the spot's
@@ -223,9 +259,28 @@
     if (rebet()) { form.requestSubmit($("#deal")); }
   });
 
-  /* The side bets open beside the felt on a wide screen; on a phone they wait in the drawer. */
+  /* The side bets wait folded in their drawer, which remembers whether the player opened it
+     (a staked side bet opens it whatever was chosen). */
   var drawer = $("#side-drawer");
-  if (drawer && window.matchMedia("(min-width: 900px)").matches) { drawer.open = true; }
+  var drawerKey = "baccarat.side-bets.open";
+  if (drawer) {
+    var open = null;
+    try { open = window.localStorage.getItem(drawerKey); } catch (e) { open = null; }
+    if (open !== null && !drawer.hasAttribute("data-staked")) { drawer.open = open === "1"; }
+    drawer.addEventListener("toggle", function () {
+      try { window.localStorage.setItem(drawerKey, drawer.open ? "1" : "0"); } catch (e) { /* private mode */ }
+    });
+  }
+
+  /* A refused spot takes the focus, its side-bet drawer opened; its zone names the reason. */
+  function focusSpot(bet) {
+    var spot = $("#error-" + bet).parentNode;
+    var fold = spot.closest("details");
+    while (fold) { fold.open = true; fold = fold.parentNode.closest("details"); }
+    var zone = $(".spot-zone", spot);
+    zone.focus({ preventScroll: true });
+    spot.scrollIntoView({ block: "center" });
+  }
 
   render();
 
@@ -245,13 +300,28 @@
         inputs[refused[0]].focus();
         return null;
       }
+      var over = Object.keys(flagged);
+      if (over.length) {
+        focusSpot(over[0]);
+        return null;
+      }
       var body = {};
       Object.keys(stakes).forEach(function (bet) { body[bet] = A.canonicalAmount(stakes[bet]); });
       return body;
     },
     firstRefusal: function () {
       var refused = Object.keys(invalid);
-      return refused.length ? titles[refused[0]] + ": " + invalid[refused[0]] : "";
+      if (refused.length) { return titles[refused[0]] + ": " + invalid[refused[0]]; }
+      var over = Object.keys(flagged);
+      return over.length ? titles[over[0]] + ": " + flagged[over[0]] : "";
+    },
+    /* The server refused the deal: flag the spot it names (if any) with its reason. */
+    refused: function (bet, text) {
+      if (!inputs[bet]) { return false; }
+      $("#error-" + bet).textContent = text;
+      $("#error-" + bet).parentNode.classList.add("has-error");
+      focusSpot(bet);
+      return true;
     },
     /* After a coup settles: remember its stakes for Rebet and clear the felt. */
     settled: function (sent) {
