@@ -86,10 +86,13 @@ def test_a_malformed_client_seed_is_refused_in_the_players_language(player: Test
         headers={"Accept-Language": "hu"},
     )
     assert refused.status_code == 422
-    assert refused.json() == {
-        "code": "bad_input",
-        "detail": "a kliens-kezdőérték nem kezdődhet és nem végződhet szóközzel: ' edge '",
-    }
+    assert (
+        refused.json()
+        == {
+            "code": "bad_input",
+            "detail": "A kliens-kezdőérték nem kezdődhet és nem végződhet szóközzel: ' edge '.",  # a sentence
+        }
+    )
 
 
 def test_a_deal_waits_for_the_contribution_and_names_the_commitment(player: TestClient) -> None:
