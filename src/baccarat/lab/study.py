@@ -23,7 +23,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,9 @@ from baccarat.lab.bets import target_bet, whole_nets
 from baccarat.lab.strategy import CountStrategy, LabError
 from baccarat.sim.spec import KernelPlan, SimulationSpec
 
+Plan = TypeVar("Plan")
+Tally = TypeVar("Tally")
+
 __all__ = [
     "HIST_UNITS",
     "PERFECT_RANGE",
@@ -43,6 +46,7 @@ __all__ = [
     "CountTally",
     "StudyRun",
     "count_plan",
+    "threaded",
     "count_range",
     "run_study",
     "scan_thresholds",
@@ -326,23 +330,29 @@ def _chunks(first: int, shoes: int, size: int) -> list[tuple[int, int]]:
     ]
 
 
-def _threads(
-    plan: CountPlan, chunks: Sequence[tuple[int, int]], workers: int
-) -> Iterator[CountTally]:
+def threaded(
+    task: Callable[[Plan, int, int], Tally],
+    plan: Plan,
+    chunks: Sequence[tuple[int, int]],
+    workers: int,
+) -> Iterator[Tally]:
+    """``task(plan, first, count)`` for each chunk on ``workers`` threads, a few chunks ahead of
+    those done; yield each result as it completes. Closing the iterator (Ctrl-C) waits for the
+    running chunks and cancels the rest. A study's and a sweep's chunks run here alike."""
     if workers == 1:
         for first, count in chunks:
-            yield count_range(plan, first, count)
+            yield task(plan, first, count)
         return
     pool = cf.ThreadPoolExecutor(workers, thread_name_prefix="baccarat-lab")
     upcoming = iter(chunks)
-    pending: set[cf.Future[CountTally]] = set()
+    pending: set[cf.Future[Tally]] = set()
     try:
         while True:
             while len(pending) < 4 * workers:
                 item = next(upcoming, None)
                 if item is None:
                     break
-                pending.add(pool.submit(count_range, plan, *item))
+                pending.add(pool.submit(task, plan, *item))
             if not pending:
                 return
             done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
@@ -377,7 +387,7 @@ def run_study(
     else:
         size = chunk_shoes or min(CHUNK_SHOES, max(16, -(-shoes // (8 * threads))))
         chunks = _chunks(0, shoes, size)
-        parts = _threads(plan, chunks, threads)
+        parts = threaded(count_range, plan, chunks, threads)
         backend = "cpu"
     tally = CountTally.empty(plan)
     started = time.perf_counter()

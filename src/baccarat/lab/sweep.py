@@ -19,7 +19,6 @@ of workers: a grid point with a flat ramp is exactly the study of that threshold
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import math
 import os
 import time
@@ -33,7 +32,13 @@ import numpy as np
 from baccarat.core.rules import RuleSet
 from baccarat.lab.ranges import check_grid, ramp_text, ramp_units
 from baccarat.lab.strategy import CountStrategy, LabError
-from baccarat.lab.study import MAX_CHUNK_SHOES, CountPlan, ProgressCallback, count_plan
+from baccarat.lab.study import (
+    MAX_CHUNK_SHOES,
+    CountPlan,
+    ProgressCallback,
+    count_plan,
+    threaded,
+)
 
 __all__ = [
     "SweepPlan",
@@ -174,32 +179,6 @@ class SweepRun:
     interrupted: bool = False
 
 
-def _threads(
-    plan: SweepPlan, chunks: Sequence[tuple[int, int]], workers: int
-) -> Iterator[SweepTally]:
-    if workers == 1:
-        for first, count in chunks:
-            yield sweep_range(plan, first, count)
-        return
-    pool = cf.ThreadPoolExecutor(workers, thread_name_prefix="baccarat-sweep")
-    upcoming = iter(chunks)
-    pending: set[cf.Future[SweepTally]] = set()
-    try:
-        while True:
-            while len(pending) < 4 * workers:
-                item = next(upcoming, None)
-                if item is None:
-                    break
-                pending.add(pool.submit(sweep_range, plan, *item))
-            if not pending:
-                return
-            done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
 def run_sweep(
     plan: SweepPlan,
     shoes: int,
@@ -228,7 +207,7 @@ def run_sweep(
         parts = (part for _, part in dask.map(sweep_range, plan, chunks))
         backend = "dask"
     else:
-        parts = _threads(plan, chunks, threads)
+        parts = threaded(sweep_range, plan, chunks, threads)
         backend = "cpu"
     tally = SweepTally.empty(plan)
     started = time.perf_counter()
