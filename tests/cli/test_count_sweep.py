@@ -101,3 +101,14 @@ def test_ctrl_c_prints_the_table_of_the_shoes_dealt_so_far() -> None:
     assert record["interrupted"] is True and 0 < record["shoes"] < 10_000_000_000
     assert all(p["shoes"] == record["shoes"] for p in record["points"])
     assert err.endswith(f"baccarat: interrupted after {record['shoes']:,} shoes\n".encode())
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_a_sweep_deals_on_the_threads_asked_for(
+    capsys: pytest.CaptureFixture[str], threads: str
+) -> None:
+    line = [*SWEEP[: SWEEP.index("--workers")], "--threads", threads, "--json"]
+    code, out, err = run(capsys, *line)
+    assert (code, err) == (0, "")
+    (record,) = check_lines(out, RecordType.COUNT_SWEEP)
+    assert record["workers"] == int(threads)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat.cli import progress
 from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.help import examples
@@ -478,7 +477,7 @@ def count_command(
             cut_cards=(
                 (chosen.cut_card,) if penetration is None else parse_cut_cards(penetration, size)
             ),
-            shoes=shoes, seed=seed, workers=workers, dask=dask, plot=plot,
+            shoes=shoes, seed=seed, workers=workers, threads=threads, dask=dask, plot=plot,
             chosen_format=chosen_format, t=t,
         )  # fmt: skip
         return
@@ -491,24 +490,11 @@ def count_command(
         perfect=perfect,
         thresholds=scan_thresholds(chosen, perfect) if threshold_scan else None,
     )
-    backend = None
-    if dask is not None:
-        from baccarat.extras import require
+    from baccarat.cli.dealshoes import deal_shoes
 
-        require("dask", "baccarat count --dask")
-        from baccarat.sim.dask_backend import DaskBackend
-
-        backend = DaskBackend.connect(dask, workers)
-    else:
-        with progress.compiling():
-            count_range(plan, 0, 0)
-    update, close_bar = progress.bar(t.gettext("Dealing shoes"), t.gettext("shoes"))
-    try:
-        run = run_study(plan, shoes, workers=threads, dask=backend, progress=update)
-    finally:
-        close_bar()
-        if backend is not None:
-            backend.close()
+    run = deal_shoes(
+        count_range, run_study, plan, shoes, dask=dask, workers=workers, threads=threads, t=t
+    )
     from baccarat.lab.report import study_report
 
     report = study_report(run)

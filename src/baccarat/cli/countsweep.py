@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from baccarat.cli import progress
 from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.numbers import Numbers, numbers_for
 from baccarat.cli.options import OutputFormat
@@ -135,6 +134,7 @@ def run_count_sweep(
     shoes: int,
     seed: int | None,
     workers: int | None,
+    threads: int | None,
     dask: str | None,
     plot: Path | None,
     chosen_format: OutputFormat,
@@ -146,24 +146,11 @@ def run_count_sweep(
     plan = sweep_plan(
         chosen, rule_set, thresholds=thresholds, ramps=ramps, cut_cards=cut_cards, seed=seed
     )
-    backend: Any = None
-    if dask is not None:
-        from baccarat.extras import require
+    from baccarat.cli.dealshoes import deal_shoes
 
-        require("dask", "baccarat count --dask")
-        from baccarat.sim.dask_backend import DaskBackend
-
-        backend = DaskBackend.connect(dask, workers)
-    else:
-        with progress.compiling():
-            sweep_range(plan, 0, 0)
-    update, close_bar = progress.bar(t.gettext("Dealing shoes"), t.gettext("shoes"))
-    try:
-        run = run_sweep(plan, shoes, workers=workers, dask=backend, progress=update)
-    finally:
-        close_bar()
-        if backend is not None:
-            backend.close()
+    run = deal_shoes(
+        sweep_range, run_sweep, plan, shoes, dask=dask, workers=workers, threads=threads, t=t
+    )
     points = sweep_points(run)
     if plot is not None:
         from baccarat.lab.plots import plot_sweep
