@@ -46,11 +46,11 @@ __all__ = [
     "CountTally",
     "StudyRun",
     "count_plan",
-    "threaded",
     "count_range",
     "run_study",
     "scan_thresholds",
     "tag_table",
+    "threaded",
 ]
 
 TC_RANGE = (-30, 30)
