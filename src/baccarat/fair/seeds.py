@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import Iterable
 
 from baccarat.fair.errors import FairError, SeedError
 
@@ -35,6 +36,7 @@ __all__ = [
     "check_commitment",
     "check_server_seed",
     "check_shoe_number",
+    "combine_client_seeds",
     "commitment",
     "commitment_matches",
     "new_client_seed",
@@ -147,3 +149,31 @@ def commitment_matches(server_seed: str, shown: str) -> bool:
     """
     # compare_digest: not secret here, but it costs nothing and a reader need not wonder.
     return hmac.compare_digest(commitment(server_seed), check_commitment(shown))
+
+
+ROOM_SEEDS_PREFIX = b"baccarat room client seeds v1\n"
+"""What the combined client seed of a room's shoe hashes first (names the scheme's version)."""
+
+
+def combine_client_seeds(seeds: Iterable[str]) -> str:
+    """The client seed of a room's shoe, made of every contribution received before its first
+    coup: SHA-256 of :data:`ROOM_SEEDS_PREFIX` then the seeds sorted (as ASCII bytes) and each
+    followed by a newline, as 64 lowercase hex digits (a valid client seed itself).
+
+    Sorting makes the result independent of the order of arrival, so anyone holding the list can
+    recompute it; a newline never occurs in a client seed, so no two lists give the
+    same bytes (two players may choose the same seed: both count).
+    A shoe nobody contributed to combines the empty list. ``docs/fair.md`` has the scheme.
+
+    >>> combine_client_seeds(["b", "a"]) == combine_client_seeds(["a", "b"])
+    True
+    >>> combine_client_seeds([]) == hashlib.sha256(ROOM_SEEDS_PREFIX).hexdigest()
+    True
+    >>> combine_client_seeds(["a", "a"]) != combine_client_seeds(["a"])
+    True
+    """
+    checked = sorted(check_client_seed(seed) for seed in seeds)
+    digest = hashlib.sha256(ROOM_SEEDS_PREFIX)
+    for seed in checked:
+        digest.update(seed.encode("ascii") + b"\n")
+    return digest.hexdigest()

@@ -14,9 +14,10 @@ over the coups, one over the shoes) and reports each discrepancy it finds; an em
   player's last entry and its hash are the report's :attr:`LedgerReport.heads`; ``anchors``
   (heads kept from an earlier check) must still be found in the chain, which catches a chain
   rewritten whole or cut back after they were kept;
-- every coup has entries, and they are exactly what :func:`baccarat.core.settle.settle` gives for
-  its cards and its stakes: every stake, then every payout or refund, none missing, none extra
-  (a coup dealt but not settled, or settled twice, is reported); and its stored ``winner``,
+- every coup has entries (a room's coup may have none: nobody bet on it), and each player's are
+  exactly what :func:`baccarat.core.settle.settle` gives for its cards and that player's stakes:
+  every stake, then every payout or refund, none missing, none extra (a coup dealt but not
+  settled, or settled twice, is reported); and its stored ``winner``,
   ``summary_index`` and ``pair_index`` are those of its cards;
 - every shoe's stored position equals the number of coups stored for it, numbered ``1 … n``; a
   table's first shoe is not dated before the table, and a later shoe not before the coup that
@@ -162,10 +163,10 @@ class _Pass:
     balances: dict[str, int] = field(default_factory=dict)
     heads: dict[str, Head] = field(default_factory=dict)
     anchors: Mapping[str, Head] = field(default_factory=dict)
-    by_coup: dict[int, list[Line]] = field(default_factory=dict)
-    """Each coup's entries (from the entries' pass, for the coups' pass)."""
-    owners: dict[int, str] = field(default_factory=dict)
-    """Each table's player."""
+    by_coup: dict[int, dict[str, list[Line]]] = field(default_factory=dict)
+    """Each coup's entries by player (from the entries' pass, for the coups' pass)."""
+    owners: dict[int, str | None] = field(default_factory=dict)
+    """Each table's player (None: a room's table, shared by the players seated there)."""
     ended: dict[int, tuple[int, datetime]] = field(default_factory=dict)
     """Each shoe's last stored coup: its number and date (from the coups' pass)."""
     players: int = 0
@@ -272,7 +273,8 @@ def _check_entries(db: Session, state: _Pass) -> None:
             )
         state.balances[player_id] = balance_after
         if coup_id is not None:
-            state.by_coup.setdefault(coup_id, []).append((kind, amount, bet))
+            by_player = state.by_coup.setdefault(coup_id, {})
+            by_player.setdefault(player_id, []).append((kind, amount, bet))
         expected = entry_hash(
             previous,
             player_id=player_id,
@@ -337,8 +339,12 @@ def _check_coups(db: Session, state: _Pass) -> None:
         if number >= state.ended.get(shoe_id, (0, at))[0]:
             state.ended[shoe_id] = (number, at)
         owner = state.owners.get(table_id)
-        lines = state.by_coup.pop(coup_id, [])
-        if not any(kind == EntryKind.STAKE.value for kind, _, _ in lines):
+        by_player = state.by_coup.pop(coup_id, {})
+        staked = any(
+            kind == EntryKind.STAKE.value for lines in by_player.values() for kind, _, _ in lines
+        )
+        # A room's coup (its table has no owner) may be dealt with nobody's stake on it.
+        if not staked and (table_id not in state.owners or owner is not None):
             found.append(Discrepancy("coup_unsettled", owner, NO_STAKE, coup_id=coup_id))
             continue
         rule_set = rule_sets.get(table_id)
@@ -351,21 +357,25 @@ def _check_coups(db: Session, state: _Pass) -> None:
                 Discrepancy("coup_settlement", owner, NOT_A_COUP, {"cards": cards}, coup_id=coup_id)
             )
             continue
-        stakes = {bet or "": -amount for kind, amount, bet in lines if amount < 0}
-        expected = [
-            (p.kind.value, p.amount, p.bet)
-            for p in postings(settle(coup, stakes, rule_set), coup_id)
-        ]
-        if Counter(lines) != Counter(expected):
-            found.append(
-                Discrepancy(
-                    "coup_settlement",
-                    owner,
-                    WRONG_SETTLEMENT,
-                    {"entries": str(sorted(lines)), "expected": str(sorted(expected))},
-                    coup_id=coup_id,
+        wrong = False
+        for player_id, lines in sorted(by_player.items()):
+            stakes = {bet or "": -amount for kind, amount, bet in lines if amount < 0}
+            expected = [
+                (p.kind.value, p.amount, p.bet)
+                for p in postings(settle(coup, stakes, rule_set), coup_id)
+            ]
+            if Counter(lines) != Counter(expected):
+                wrong = True
+                found.append(
+                    Discrepancy(
+                        "coup_settlement",
+                        player_id,
+                        WRONG_SETTLEMENT,
+                        {"entries": str(sorted(lines)), "expected": str(sorted(expected))},
+                        coup_id=coup_id,
+                    )
                 )
-            )
+        if wrong:
             continue
         # One discrepancy per coup: its result is compared once its cards settle its entries.
         derived = (coup.winner.value, coup.summary.index, coup.pairs.index)

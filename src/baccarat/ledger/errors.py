@@ -82,6 +82,14 @@ class LedgerError(TemplatedError):
         "shoe_not_revealed": (
             "shoe {shoe} cannot be verified yet: its server seed is revealed when the shoe ends"
         ),
+        # A room's betting window closed (its coup is being dealt) before the stakes arrived.
+        "window_closed": (
+            "the betting window of {room} has closed; nothing was charged. Bet in the next one"
+        ),
+        # Watching a room: a player sits down to bet.
+        "not_seated": "take a seat at {room} to bet; watchers cannot place stakes",
+        "room_exists": 'a room called "{name}" already exists',
+        "bad_room": "this room cannot be opened: {detail}",
         # Another deal at the same table committed first; nothing was written.
         "table_busy": "a coup is already being dealt at table {table}; nothing was charged",
         "top_up_not_needed": (

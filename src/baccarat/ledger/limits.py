@@ -33,7 +33,7 @@ __all__ = [
     "check_play",
     "continue_play",
     "cool_off",
-    "count_chemin_coup",
+    "count_coup_elsewhere",
     "coups_today",
     "limits",
     "session_limit",
@@ -107,8 +107,9 @@ def _apply_due(player: Player, now: datetime) -> None:
 
 
 def coups_today(session: Session, player_id: str, now: datetime) -> int:
-    """Coups dealt to the player since the start of this UTC day: at the tables (stored coups)
-    and at the Chemin de Fer practice table (counted, :func:`count_chemin_coup`)."""
+    """Coups dealt to the player since the start of this UTC day: at their own tables (stored
+    coups), and elsewhere (counted, :func:`count_coup_elsewhere`): at the Chemin de Fer practice
+    table, and the coups of a room they had a stake on."""
     start = now.replace(hour=0, minute=0, second=0, microsecond=0)
     count = session.scalar(
         select(func.count())
@@ -122,8 +123,9 @@ def coups_today(session: Session, player_id: str, now: datetime) -> int:
     return int(count or 0) + int(chemin or 0)
 
 
-def count_chemin_coup(session: Session, player_id: str, now: datetime) -> None:
-    """Count one Chemin de Fer practice coup on this UTC day (the caller holds the player's
+def count_coup_elsewhere(session: Session, player_id: str, now: datetime) -> None:
+    """Count one coup dealt to the player off their own tables (a Chemin de Fer practice coup, a
+    room's coup they had a stake on) on this UTC day (the caller holds the player's
     lock, so the read and the write cannot race)."""
     day = session.get(CheminDay, (player_id, now.date()))
     if day is None:

@@ -56,6 +56,7 @@ from baccarat.ledger.accounts import STARTING_BALANCE
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.limits import PlayLimits
 from baccarat.ledger.live import LiveTables
+from baccarat.ledger.roomservice import RoomService
 from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, PlayerView, TableView
 from baccarat.store.db import Store
 from baccarat.store.models import TableRecord, utcnow
@@ -101,6 +102,8 @@ class PlayService:
         self.clock = clock
         self.live = LiveTables()
         """Every table's live state: its shoe, the coups and roads of the shoe it shows."""
+        self.rooms = RoomService(self)
+        """The shared tables (:mod:`baccarat.ledger.rooms`)."""
 
     # Players and points
 
@@ -186,7 +189,7 @@ class PlayService:
             started = session.started_at if since is None else min(session.started_at, since)
             limits.check_play(db, player, now, started)
             dealt = play(session.started_at)
-            limits.count_chemin_coup(db, player_id, now)
+            limits.count_coup_elsewhere(db, player_id, now)
             playsessions.played(db, session, now)
             return dealt
 

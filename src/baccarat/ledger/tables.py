@@ -79,13 +79,14 @@ def decode_cards(text: str) -> tuple[Card, ...]:
 
 def open_table(
     session: Session,
-    player_id: str,
+    player_id: str | None,
     rule_set: RuleSet,
     decks: int,
     rng: random.Random | None,
     now: datetime,
 ) -> TableRecord:
-    """A new table for the player (it becomes the current one), with its first shoe shuffled.
+    """A new table for the player (it becomes the current one), with its first shoe shuffled;
+    with no player, a room's table (:mod:`baccarat.ledger.rooms`).
 
     The table keeps ``rule_set`` as TOML, so it plays and checks by it whatever happens later
     to the file it came from (:func:`rule_set_of`)."""

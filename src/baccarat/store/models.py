@@ -57,6 +57,11 @@ __all__ = [
     "Player",
     "QuizCellRow",
     "RateBucket",
+    "RoomBet",
+    "RoomEvent",
+    "RoomRecord",
+    "RoomSeat",
+    "RoomSeed",
     "ShoeRecord",
     "TableRecord",
     "WebSession",
@@ -265,7 +270,9 @@ class TableRecord(Base):
     __tablename__ = "game_tables"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), index=True)
+    """The player whose table it is; None for a room's table (:class:`RoomRecord`), shared by
+    everyone seated there."""
     rule_set: Mapped[str] = mapped_column(String(64))
     decks: Mapped[int] = mapped_column(SmallInteger)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
@@ -408,3 +415,92 @@ class QuizCellRow(Base):
     due: Mapped[float] = mapped_column(Float)
     """When the schedule wants the cell again, in seconds since the epoch."""
     seen: Mapped[float] = mapped_column(Float)
+
+
+class RoomRecord(Base):
+    """A shared table: one shoe dealt for everyone seated, in betting windows
+    (:mod:`baccarat.ledger.rooms`). Its shoes and coups are its :attr:`table_id`'s.
+
+    The row is the room's lock: whoever changes its state (a bet, a deal, a seat) locks it first,
+    so a bet and the deal that closes its window never interleave. :attr:`dealer` holds a lease
+    until :attr:`lease_until`: the one server process that deals its coups while the lease lasts.
+    """
+
+    __tablename__ = "rooms"
+    __table_args__ = (CheckConstraint("window_seconds > 0", name="window_positive"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), unique=True)
+    window_seconds: Mapped[int] = mapped_column(SmallInteger)
+    """How long each betting window stays open."""
+    reveal_seconds: Mapped[int] = mapped_column(SmallInteger, default=6)
+    """The pause after a coup (its cards shown one by one) before the next window's countdown."""
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    """The number of the current betting window (or of the last one while paused)."""
+    phase: Mapped[str] = mapped_column(String(8), default="paused")
+    """``betting`` while a window is open, ``paused`` while nobody is seated."""
+    opens_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """When the current window's countdown starts (after the last coup's reveal)."""
+    closes_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """When the current window closes and its coup is dealt."""
+    dealer: Mapped[str | None] = mapped_column(String(80))
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class RoomSeat(Base):
+    """A player in a room: seated (may bet) or watching, last seen at :attr:`seen_at`."""
+
+    __tablename__ = "room_seats"
+
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    seated: Mapped[bool] = mapped_column(Boolean)
+    seen_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class RoomBet(Base):
+    """A stake placed in a room's betting window, waiting for the window's coup.
+
+    Nothing is charged when it is placed: the coup's deal takes every stake of the window and
+    pays it in its own transaction (the entries of a coup are written together, as at a private
+    table), then removes the bets it settled.
+    """
+
+    __tablename__ = "room_bets"
+    __table_args__ = (CheckConstraint("stake > 0", name="stake_positive"),)
+
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    bet: Mapped[str] = mapped_column(String(64), primary_key=True)
+    stake: Mapped[int] = mapped_column(BigInteger)
+    placed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class RoomSeed(Base):
+    """A player's contribution to a room's shoe, received before its first coup: the shoe's
+    client seed combines them all (:func:`baccarat.fair.combine_client_seeds`)."""
+
+    __tablename__ = "room_seeds"
+
+    shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    client_seed: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class RoomEvent(Base):
+    """What happened in a room, in order (its id): what every screen of the room is sent, and
+    what a screen that reconnects reads again from the one it saw last."""
+
+    __tablename__ = "room_events"
+    __table_args__ = (Index("ix_room_events_room_id_id", "room_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    body: Mapped[str] = mapped_column(Text)
+    """The event's JSON."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
