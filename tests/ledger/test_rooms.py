@@ -75,7 +75,7 @@ def test_a_window_takes_bets_and_its_coup_settles_them(service: PlayService, clo
     assert balance(service, players[2]) == before[players[2]]
     assert balance(service, players[0]) != before[players[0]]
     report = check_ledger(service.store)
-    assert report.ok, report.found
+    assert report.ok, report.discrepancies
     assert [e.id for e in events] == sorted(e.id for e in events)
 
 
@@ -104,6 +104,7 @@ def test_a_stake_the_balance_no_longer_covers_is_not_taken(
     everything = balance(service, player)
     service.rooms.bet(room.id, player, {"banker": everything})
     table = service.table(player)
+    assert table.next_shoe is not None
     service.set_client_seed(player, table.id, "mine", table.next_shoe.commitment)
     while balance(service, player) >= everything:  # loses at the private table meanwhile
         service.deal(player, table.id, {"player": 100_00})
