@@ -95,7 +95,8 @@
       cell.getBoundingClientRect().bottom,
       box.dataset.side === "below" ? box.getBoundingClientRect().bottom : 0
     );
-    if (bottom - top <= area.bottom - area.top) {
+    // (A pixel or two spare: the page scrolls by whole pixels.)
+    if (bottom - top + 2 <= area.bottom - area.top) {
       window.scrollBy(0, top - area.top);
       placeBox(box, cell);
     }
