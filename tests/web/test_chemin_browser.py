@@ -186,3 +186,15 @@ def test_deal_until_a_choice_stops_with_the_choice_in_view(
     assert page.inner_text("#record-counts [data-key=coups] dd") == "7"
     assert errors == []
     context.close()
+
+
+def test_deal_until_a_choice_works_without_javascript(
+    late_server: str, playwright: Any, tmp_path: Path
+) -> None:
+    context, page = open_page(playwright, tmp_path, java_script_enabled=False)
+    pass_gate(page, late_server)
+    page.goto(late_server + "/chemin")
+    page.click("#deal-until-choice")
+    page.wait_for_selector("#choose-draw")
+    assert "6 coups were dealt before this one" in page.inner_text("#auto-note")
+    context.close()
