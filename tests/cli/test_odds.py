@@ -57,6 +57,8 @@ def test_odds_default_is_eight_decks_and_infinite_and_rules(
 def test_odds_tables(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "odds", "--decks", "6", "--rules", "no-commission", "--exact")
     assert code == 0
+    # The rule set by its title after an en dash (its id is what --rules takes).
+    assert out.startswith("Exact odds – No-commission (Super 6 / Punto 2000), 6 decks: ")
     assert "Coup outcomes" in out and "Super 6" in out and "Exact house edges" in out
     code, out, _ = run(capsys, "odds", "--eor", "--decks", "1")
     assert code == 0

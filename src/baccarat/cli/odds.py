@@ -136,18 +136,19 @@ def _outcome_name(key: str, t: Translator) -> str:
     return t.side_names[sides[key]] if key in sides else t.pgettext("bet", key.capitalize())
 
 
-def _report_blocks(report: OddsReport, exact: bool, t: Translator) -> list[Block]:
+def _report_blocks(
+    report: OddsReport, rule_set: RuleSet, exact: bool, t: Translator
+) -> list[Block]:
     from baccarat.odds.render import FREQUENCY_LABELS, shoe_text
     from baccarat.odds.report import OUTCOME_KEYS
     from baccarat.odds.stats import exact_bet_stats
 
     n = numbers_for(t.language)
-    head = t.gettext("Exact odds")
     blocks: list[Block] = [
         Paragraph(
-            f"{head} - "
-            + t.gettext("rules {rule_set}, {shoe}: {count} ordered six-card sequences").format(
-                rule_set=report.rule_set,
+            # The rule set by its title, as the pages name it (its id is for typing: --rules).
+            t.gettext("Exact odds – {rule_set}, {shoe}: {count} ordered six-card sequences").format(
+                rule_set=t.pgettext("rule set", rule_set.title),
                 shoe=shoe_text(report.composition, t),
                 count=n.integer(report.distribution.total),
             )
@@ -357,7 +358,7 @@ def odds_command(
     report = odds_report(shoe, rule_set, given=condition)
     show(
         chosen,
-        lambda: _report_blocks(report, exact, t),
+        lambda: _report_blocks(report, rule_set, exact, t),
         lambda: (RecordType.ODDS, odds_record(report)),
     )
 

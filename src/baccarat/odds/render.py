@@ -89,15 +89,17 @@ def _count(n: int, t: Language = SOURCE) -> str:
 
 
 def _local(number: str, t: Language) -> str:
-    """A number written in English (``14,658,134,400``, ``-0.458597``) as ``t``'s locale
-    writes it: its own group and decimal marks (``14.658.134.400``, ``-0,458597`` in vi)."""
+    """A number written in English (``14,658,134,400``, ``-0.458597``, ``1.0579 %``) as ``t``'s
+    locale writes it: its own group and decimal marks (``14.658.134.400``, ``-0,458597`` in vi),
+    and a percentage with no space before its sign (``1,0579%``, the vi and hu glossary's rule;
+    the project's English keeps its space, as :class:`baccarat.cli.numbers.Numbers` does)."""
     language = getattr(t, "language", "en")
     if language == "en":
         return number
     from babel.numbers import get_decimal_symbol, get_group_symbol
 
     marks = {",": get_group_symbol(language), ".": get_decimal_symbol(language)}
-    return "".join(marks.get(char, char) for char in number)
+    return "".join(marks.get(char, char) for char in number).replace(" %", "%")
 
 
 def _row_outcome(row: ParRow, t: Language) -> str:
