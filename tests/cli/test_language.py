@@ -390,7 +390,7 @@ def _refusal_argv(family: str, tmp_path: Path) -> list[str]:
         "seed": ["verify", "--server-seed", "xyz", "--client-seed", "a", "--shoe", "1"],
         "shoe": ["verify", "--server-seed", "ab" * 32, "--client-seed", "a", "--shoe", "0"],
         "dask": ["simulate", "--coups", "10", "--dask", "nowhere"],
-        "quiz": ["quiz", "--mode", "xx"],
+        "quiz": ["quiz", "--drill", "xx"],
         "claim": [
             "verify",
             "--server-seed",

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
     from baccarat.odds.composition import Composition
     from baccarat.odds.eor import RemovalEffects
+    from baccarat.odds.par import ParSheet
     from baccarat.odds.report import OddsReport
 
 __all__ = ["odds_command", "par_sheet_command", "register"]
@@ -402,12 +403,25 @@ def _eor(
 
 
 class SheetFormat(StrEnum):
-    """What ``par-sheet`` writes: a document (Markdown, HTML), its CSV data, or its record."""
+    """What ``par-sheet`` writes: a document (Markdown, HTML), its CSV data, its record, or
+    its data as tidy Parquet (the ``parquet`` extra, as every command that prints tables)."""
 
     MD = "md"
     HTML = "html"
     CSV = "csv"
     JSON = "json"
+    PARQUET = "parquet"
+
+
+def _par_table(sheet: ParSheet) -> Table:
+    """The sheet's data (the columns of its CSV) as a table, each number exact: its tidy form
+    is what ``--format parquet`` writes, as for every other command."""
+    from baccarat.odds.render import PAR_COLUMNS, par_rows
+
+    table = Table("par_sheet", None, [Column(name, name) for name in PAR_COLUMNS])
+    for row in par_rows(sheet):
+        table.add(*(Cell("" if value is None else str(value), value) for value in row))
+    return table
 
 
 def _unknown_sheet_format(text: str) -> CliError:
@@ -425,7 +439,8 @@ def par_sheet_command(
         typer.Option(
             "--format",
             click_type=EnumChoice(SheetFormat, _unknown_sheet_format),
-            help="md (Markdown), html, csv (the values, the same in every language) or json.",
+            help="md (Markdown), html, csv (the values, the same in every language), json or "
+            "parquet (the values as tidy rows, to --output FILE or a pipe).",
         ),
     ] = SheetFormat.MD,
     output: OutputOption = None,
@@ -443,9 +458,19 @@ def par_sheet_command(
     if as_json and fmt not in (SheetFormat.MD, SheetFormat.JSON):
         raise CliError("options_together", first="--json", second=f"--format {fmt.value}")
     chosen = SheetFormat.JSON if as_json else fmt
+    if chosen is SheetFormat.PARQUET:
+        # The checks of every table command, before any work: the extra, and never a terminal.
+        output_format(OutputFormat.PARQUET, False, output)
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
     sheet = par_sheet(rule_set, shoe)
+    if chosen is SheetFormat.PARQUET:
+        show(
+            OutputFormat.PARQUET,
+            lambda: [_par_table(sheet)],
+            lambda: (RecordType.PAR_SHEET, par_sheet_record(sheet)),
+        )
+        return
     text = (
         json_line(RecordType.PAR_SHEET, par_sheet_record(sheet))
         if chosen is SheetFormat.JSON
@@ -475,5 +500,6 @@ def register(app: typer.Typer) -> None:
         epilog=examples(
             "baccarat par-sheet --rules ez --decks 8 > ez.md",
             "baccarat par-sheet --format html -o punto-banco.html",
+            "baccarat par-sheet --rules ez --format parquet -o ez.parquet",
         ),
     )(par_sheet_command)
