@@ -16,8 +16,8 @@ from baccarat.ledger.service import PlayService
 from baccarat.records import RecordType
 from baccarat.store.db import Store
 from support.records import check_record
-from support.sse import read_events
 from support.served import serve_process
+from support.sse import read_events
 
 from .conftest import player_of
 

@@ -27,8 +27,8 @@ import socket
 import threading
 import uuid
 from collections.abc import Callable
-from types import FrameType
 from dataclasses import dataclass, field
+from types import FrameType
 
 from sqlalchemy.exc import SQLAlchemyError
 
