@@ -268,6 +268,7 @@ def register(app: typer.Typer) -> None:
             "baccarat verify --server-seed SEED --client-seed mine --shoe 1",
             "baccarat verify --server-seed SEED --client-seed mine --shoe 1 \\",
             "    --commitment HASH --coups-file coups.txt",
-            "baccarat verify --server-seed SEED --contribution alpha --contribution beta --shoe 3",
+            "baccarat verify --server-seed SEED --shoe 3 \\",
+            "    --contribution 7f3a --contribution q42",
         ),
     )(verify_command)
