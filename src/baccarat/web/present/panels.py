@@ -383,15 +383,16 @@ def variance_of(stats: RoadStatistics, exact: Distribution | None) -> dict[str, 
     ]
     for counts in stats.derived:
         marks = counts.red + counts.blue
-        red_share = percent(Fraction(counts.red, marks), 0) if marks else dash
         expected = long_run_red_share(q, counts.road) if q is not None else None
         rows.append(
             {
                 "key": counts.road.value,
                 "label": _("{road}: red / blue").format(road=labels.road_name(counts.road)),
                 "observed": _("{red} / {blue} ({share} red)").format(
-                    red=counts.red, blue=counts.blue, share=red_share
-                ),
+                    red=counts.red, blue=counts.blue, share=percent(Fraction(counts.red, marks), 0)
+                )
+                if marks
+                else f"{counts.red} / {counts.blue}",
                 "expected": dash
                 if expected is None
                 else _("{share} red").format(share=percent(expected, 1)),
