@@ -199,3 +199,56 @@ def test_a_bet_the_shoe_cannot_pay_is_greyed_and_refused(
         assert page.request.get(f"{base}/api/me").json()["player"]["balance"] == "10000"
     finally:
         context.close()
+
+
+# Where the side bets and the bar stand: the side bets' column beside the main spots (or folded
+# under them), the bar's chips and Deal on one row, the 5,000 chip's face whole in its rail.
+_LAYOUT = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const face = document.querySelector("label.chip-5000 .chip-face");
+  const rail = document.querySelector(".action-bar .chips");
+  return {
+    main: box(".felt-main").toJSON(), side: box("#side-drawer > .felt-side").toJSON(),
+    chips: box(".action-bar .chips").toJSON(), deal: box("#deal").toJSON(),
+    rail: rail.getBoundingClientRect().toJSON(), chip: box("label.chip-5000 .chip-face").toJSON(),
+    face_fits: face.scrollWidth <= face.clientWidth && face.scrollHeight <= face.clientHeight,
+    rail_scrolls: rail.scrollWidth > rail.clientWidth,
+    side_shown: document.querySelector("#side-drawer > .felt-side").checkVisibility(),
+  };
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_side_bets_stand_beside_the_main_spots_on_a_wide_screen_and_the_bar_keeps_one_row(
+    server: str, playwright: Any, tmp_path: Path, size: str, language: str
+) -> None:
+    context, page = open_table(playwright, tmp_path, server, size, language)
+    try:
+        at = f"{size} {language}"
+        for selector in ("#deal", "label.chip-25"):
+            _assert_in_view(page, selector, f"{at} first screen")
+        layout = page.evaluate(_LAYOUT)
+        main, side = layout["main"], layout["side"]
+        if size == "laptop":
+            # A column of their own to the right of Player, Tie and Banker, level with them.
+            assert layout["side_shown"] and side["left"] >= main["right"], f"{at}: {layout}"
+            assert side["top"] < main["bottom"] and main["top"] < side["bottom"], f"{at}: {layout}"
+            # Chips and Deal share one row, and the bar leaves the side bets' fold uncovered.
+            chips, deal = layout["chips"], layout["deal"]
+            assert deal["top"] < chips["bottom"] and chips["top"] < deal["bottom"], (
+                f"{at}: {layout}"
+            )
+            _assert_in_view(page, "#side-drawer > summary", f"{at} side bets' fold")
+        else:
+            assert not layout["side_shown"], f"{at}: the side bets wait folded on a phone"
+        # The 5,000 chip whole inside its rail, its amount inside its face.
+        rail, chip = layout["rail"], layout["chip"]
+        assert rail["left"] <= chip["left"] and chip["right"] <= rail["right"] + 0.5, (
+            f"{at}: {layout}"
+        )
+        assert layout["face_fits"] and not layout["rail_scrolls"], f"{at}: {layout}"
+        _assert_in_view(page, "label.chip-5000", f"{at} 5,000 chip")
+        _viewport_shot(page, f"layout-{language}-{size}")
+    finally:
+        context.close()

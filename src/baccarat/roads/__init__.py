@@ -3,9 +3,9 @@
 A pure package (the standard library and :mod:`baccarat.core` only, no I/O). The model
 (:mod:`~baccarat.roads.result`, :mod:`~baccarat.roads.grid`, :mod:`~baccarat.roads.bead_plate`,
 :mod:`~baccarat.roads.big_road`, :mod:`~baccarat.roads.derived`,
-:mod:`~baccarat.roads.statistics`, :mod:`~baccarat.roads.model`) knows nothing of drawing; the
-renderers (:mod:`~baccarat.roads.text`, :mod:`~baccarat.roads.svg`) and the JSON forms
-(:mod:`~baccarat.roads.records`) read it. The rules are those of ``docs/roads.md``.
+:mod:`~baccarat.roads.statistics`, :mod:`~baccarat.roads.variance`, :mod:`~baccarat.roads.model`)
+knows nothing of drawing; the renderers (:mod:`~baccarat.roads.text`, :mod:`~baccarat.roads.svg`)
+and the JSON forms (:mod:`~baccarat.roads.records`) read it. The rules are those of ``docs/roads.md``.
 
 >>> roads = Roads.from_tokens("B B P P P B P B B B T B P P T T B P")
 >>> roads.big_road.lengths

@@ -61,6 +61,32 @@ class RoadStatistics:
         """
         return Fraction(100 * count, self.coups) if self.coups else Fraction(0)
 
+    @property
+    def decisions(self) -> int:
+        """The coups won by Banker or Player (ties are not decisions: the roads skip them)."""
+        return self.banker + self.player
+
+    @property
+    def chops(self) -> int:
+        """The decisions won by the other side than the decision before: every Big Road column
+        after the first begins with one.
+
+        >>> from baccarat.roads import Roads
+        >>> Roads.from_tokens("B B T P B B P").statistics().chops
+        3
+        """
+        return max(self.columns - 1, 0)
+
+    @property
+    def chop_rate(self) -> Fraction | None:
+        """The share of decisions after the first that changed side (None before two).
+
+        >>> from baccarat.roads import Roads
+        >>> Roads.from_tokens("B B T P B B P").statistics().chop_rate
+        Fraction(3, 5)
+        """
+        return Fraction(self.chops, self.decisions - 1) if self.decisions > 1 else None
+
     def derived_counts(self, road: DerivedRoad) -> DerivedCounts:
         """The red and blue counts of ``road``."""
         for counts in self.derived:

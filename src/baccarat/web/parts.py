@@ -99,8 +99,36 @@ def shoe_counts(shoe: Mapping[str, Any]) -> Markup:
     )
 
 
-def statistics_table(statistics: Mapping[str, Any]) -> Markup:
-    """This shoe's statistics beside the exact figures (``statistics``: :func:`statistics_of`)."""
+def variance_rows(variance: Mapping[str, Any]) -> str:
+    """The streaks, the chop rate and the derived roads' colours beside what chance alone gives
+    (``variance``: :func:`~baccarat.web.present.panels.variance_of`), as the statistics table's
+    second body, its note last."""
+    # Translators: the head of the statistics rows on streaks, chops and the derived roads.
+    head = escape(_("Streaks, chops and derived roads"))
+    observed = escape(_("Observed"))
+    # Translators: a column head: what chance alone gives on average (for independent coups).
+    expected = escape(_("Expected"))
+    rows = "".join(
+        f'  <tr data-key="{row["key"]}"><th scope="row">{escape(row["label"])}</th>'
+        f"<td>{escape(row['observed'])}</td><td>{escape(row['expected'])}</td></tr>\n"
+        for row in variance["rows"]
+    )
+    return (
+        '<tbody class="variance" id="stats-variance">\n'
+        f'  <tr class="variance-head"><th scope="col">{head}</th><th scope="col">{observed}</th>'
+        f'<th scope="col">{expected}</th></tr>\n'
+        f"{rows}"
+        f'  <tr class="variance-note"><td colspan="3">{escape(variance["note"])}</td></tr>\n'
+        "</tbody>\n"
+    )
+
+
+def statistics_table(
+    statistics: Mapping[str, Any], variance: Mapping[str, Any] | None = None
+) -> Markup:
+    """This shoe's statistics beside the exact figures (``statistics``: :func:`statistics_of`),
+    then, given ``variance`` (:func:`~baccarat.web.present.panels.variance_of`), its streaks,
+    chops and derived-road colours beside what chance alone gives."""
     rows = "".join(
         f'  <tr data-key="{row["key"]}"><th scope="row">{escape(row["label"])}</th>'
         f"<td>{escape(row['observed'])}</td><td>{escape(row['exact'])}</td></tr>\n"
@@ -118,6 +146,7 @@ def statistics_table(statistics: Mapping[str, Any]) -> Markup:
         f"{rows}"
         f'  <tr data-key="cards_per_coup"><th scope="row">{per_coup}</th>'
         f"<td>{escape(cards['observed'])}</td><td>{escape(cards['exact'])}</td></tr>\n"
+        f"{variance_rows(variance) if variance is not None else ''}"
         "</table>"
     )
 

@@ -31,6 +31,7 @@ __all__ = [
     "felt_messages",
     "form_stakes",
     "spot_odds",
+    "tiered",
 ]
 
 CHIPS = (1, 5, 25, 100, 500, 1_000, 5_000)
@@ -144,6 +145,22 @@ def cannot_win(rule_set: RuleSet, decks: int) -> dict[str, str]:
         decks,
     ) % {"num": decks}
     return dict.fromkeys(sorted(unwinnable(rule_set, decks)), reason)
+
+
+def tiered(rule_set: RuleSet) -> frozenset[str]:
+    """The side bets of ``rule_set`` with several pay tiers (more than one winning pay): their
+    spots show the whole pay table, each condition and its pay, where the spot names only the
+    best pay.
+
+    >>> from baccarat.core.rules import get_rule_set
+    >>> sorted(tiered(get_rule_set("tiger")))
+    ['tiger', 'tiger_pair']
+    """
+    return frozenset(
+        name
+        for name, bet in rule_set.bets.items()
+        if name not in MAIN_BETS and len({rule.pays for rule in bet.rules if rule.pays > 0}) > 1
+    )
 
 
 def edge_now() -> str:

@@ -34,6 +34,7 @@ from baccarat.web.present.panels import (
     reason_text,
     roads_of,
     statistics_of,
+    variance_of,
 )
 from baccarat.web.present.table import fair_shoe_data
 
@@ -62,7 +63,7 @@ def road_growth(live: LiveTable, change: RoadChange) -> dict[str, Any]:
     """The roads' and statistics' part of the growth by the coup that made ``change``, read from
     ``live`` held just after it: the cells each board gains and its width, or at a shoe's first
     coup every board whole (``boards``); the reasons of the new derived marks; the ask icons;
-    the shoe's statistics so far (``seen``, ``coups``)."""
+    the shoe's statistics so far (``seen``, ``coups``, ``road_stats``)."""
     labels = road_labels()
     roads = live.roads
     lengths = roads.big_road.lengths
@@ -81,6 +82,7 @@ def road_growth(live: LiveTable, change: RoadChange) -> dict[str, Any]:
         "ask": Markup(ask_svg(roads, labels=labels)),
         "seen": live.tallies.shares(),
         "coups": live.tallies.coups,
+        "road_stats": roads.statistics(),
     }
     if growth["reset"]:
         growth["boards"] = roads_of(roads, [view.id for view in live.coups])["roads"]
@@ -115,6 +117,7 @@ def table_growth(
         "coup_id": view.id,
         "shoe": shoe,
         "statistics": statistics_of(roads["seen"], roads["coups"], exact),
+        "variance": variance_of(roads["road_stats"], exact),
         "odds": odds,
         "edges": spot_odds(odds),
         "edge_now": edge_now(),

@@ -16,7 +16,7 @@ from baccarat.core.rules import RuleSet
 from baccarat.ledger.views import CoupView, TableView
 from baccarat.web.i18n import format_points, pgettext
 from baccarat.web.present.coup import history_entry
-from baccarat.web.present.felt import CHIPS, cannot_win, felt_context, spot_odds
+from baccarat.web.present.felt import CHIPS, cannot_win, felt_context, spot_odds, tiered
 from baccarat.web.present.panels import panel_context
 from baccarat.web.present.table import draw_table, table_data
 
@@ -61,6 +61,7 @@ def table_page_context(
         **felt_context(context["table"]["rule_set"]["bets"], stakes),
         "edges": spot_odds(context.get("odds")),
         "cannot_win": cannot_win(table.rule_set, table.decks),
+        "tiered": tiered(table.rule_set),
         "chip_texts": [format_points(chip * 100) for chip in CHIPS],
         "draw": draw_table(table.rule_set.tableau),
         "chips": CHIPS,

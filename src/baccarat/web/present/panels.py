@@ -27,14 +27,21 @@ from baccarat.core.distribution import Distribution
 from baccarat.core.rules import RuleSet
 from baccarat.core.shoe import DEFAULT_DECKS
 from baccarat.core.summary import Winner
-from baccarat.core.tableau import Tableau
+from baccarat.core.tableau import Side, Tableau
 from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.markers import N_
 from baccarat.ledger.live import LiveTables
 from baccarat.ledger.views import ShoeView, TableView
 from baccarat.roads import Roads
 from baccarat.roads.derived import DerivedRoad
+from baccarat.roads.statistics import RoadStatistics
 from baccarat.roads.svg import ask_svg, bead_plate_svg, big_road_svg, derived_road_svg
+from baccarat.roads.variance import (
+    decision_share,
+    expected_chop_rate,
+    expected_longest_streak,
+    long_run_red_share,
+)
 from baccarat.roads.why import Case, MarkReason, mark_reasons
 from baccarat.web.i18n import _, current, format_fraction_percent, ngettext
 from baccarat.web.present.coup import bet_title, road_labels
@@ -42,7 +49,7 @@ from baccarat.web.present.coup import bet_title, road_labels
 if TYPE_CHECKING:
     from baccarat.odds import Composition
 
-__all__ = ["FREQUENCY_ROWS", "panel_context"]
+__all__ = ["FREQUENCY_ROWS", "panel_context", "variance_of"]
 
 BOARD_COLUMNS = 14
 """The fewest columns a road board shows, so an empty shoe still looks like a score board."""
@@ -308,6 +315,103 @@ def statistics_context(table: TableView, exact: Distribution | None) -> dict[str
     return {"statistics": statistics_of(observed_shares(table), len(table.coups), exact)}
 
 
+@lru_cache(maxsize=64)
+def _banker_decision(exact: Distribution) -> Fraction:
+    """Banker's chance of a decision (a coup not tied) from ``exact``: what the expectations of
+    the streaks, chops and derived roads are worked out with."""
+    outcomes = exact.outcomes()
+    return decision_share(outcomes[Winner.BANKER], outcomes[Winner.PLAYER])
+
+
+def variance_of(stats: RoadStatistics, exact: Distribution | None) -> dict[str, Any]:
+    """The statistics panel's streaks, chop rate and derived-road colours (``stats``: the
+    shoe's :meth:`~baccarat.roads.Roads.statistics`), each beside what chance alone gives for
+    independent coups at the odds of ``exact`` (a dash without them), with the sentence that
+    none of it predicts the next coup.
+
+    >>> from baccarat.roads import Roads
+    >>> figures = variance_of(Roads.from_tokens("B B P B").statistics(), None)
+    >>> [(row["key"], row["observed"], row["expected"]) for row in figures["rows"]][:4]
+    [('longest_banker', '2', '–'), ('longest_player', '1', '–'), ('current', 'Banker 1', '–'), ('chop_rate', '66.7%', '–')]
+    """
+    labels = road_labels()
+    q = _banker_decision(exact) if exact is not None else None
+    decisions = stats.decisions
+    dash = "–"
+
+    def longest(chance: Fraction | None) -> str:
+        if chance is None:
+            return dash
+        return _decimal(expected_longest_streak(chance, decisions), "0.0")
+
+    current_run = stats.current_run
+    if current_run is None:
+        current, goes_on = dash, dash
+    else:
+        current = _("{side} {length}").format(
+            side=labels.side_name(current_run.side), length=current_run.length
+        )
+        same = None if q is None else q if current_run.side is Side.BANKER else 1 - q
+        goes_on = dash if same is None else _("{chance} to go on").format(chance=percent(same, 1))
+    chop = stats.chop_rate
+    rows = [
+        {
+            "key": "longest_banker",
+            "label": _("Longest Banker streak"),
+            "observed": str(stats.longest_banker_run),
+            "expected": longest(q),
+        },
+        {
+            "key": "longest_player",
+            "label": _("Longest Player streak"),
+            "observed": str(stats.longest_player_run),
+            "expected": longest(None if q is None else 1 - q),
+        },
+        {
+            "key": "current",
+            "label": _("Current streak"),
+            "observed": current,
+            "expected": goes_on,
+        },
+        {
+            "key": "chop_rate",
+            # Translators: a "chop" is a win by the other side than the win before (ties skipped).
+            "label": _("Chop rate: wins by the other side than the win before"),
+            "observed": percent(chop, 1) if chop is not None else dash,
+            "expected": percent(expected_chop_rate(q), 1) if q is not None else dash,
+        },
+    ]
+    for counts in stats.derived:
+        marks = counts.red + counts.blue
+        expected = long_run_red_share(q, counts.road) if q is not None else None
+        rows.append(
+            {
+                "key": counts.road.value,
+                "label": _("{road}: red / blue").format(road=labels.road_name(counts.road)),
+                "observed": _("{red} / {blue} ({share} red)").format(
+                    red=counts.red, blue=counts.blue, share=percent(Fraction(counts.red, marks), 0)
+                )
+                if marks
+                else f"{counts.red} / {counts.blue}",
+                "expected": dash
+                if expected is None
+                else _("{share} red").format(share=percent(expected, 1)),
+            }
+        )
+    note = ngettext(
+        "Expected: what chance alone gives for independent coups at this table's exact odds, "
+        "over this shoe's %(num)s win by Banker or Player (a streak's chance to go on is the "
+        "same at any length; the red share is the long-run one). None of these figures "
+        "predicts the next coup.",
+        "Expected: what chance alone gives for independent coups at this table's exact odds, "
+        "over this shoe's %(num)s wins by Banker or Player (a streak's chance to go on is the "
+        "same at any length; the red share is the long-run one). None of these figures "
+        "predicts the next coup.",
+        decisions,
+    ) % {"num": decisions}
+    return {"rows": rows, "note": note}
+
+
 def _composition(shoe: ShoeView) -> Composition:
     """The cards the next coup can come from, as the player sees it.
 
@@ -397,5 +501,6 @@ def panel_context(
     context = roads if roads is not None else roads_context(table)
     exact = full_shoe_distribution(table.decks, table.rule_set.tableau) if exact_odds else None
     context = context | statistics_context(table, exact)
+    context["variance"] = variance_of(context["road_stats"], exact)
     context |= odds_context(table) if exact_odds else {"odds": None}
     return context
