@@ -142,3 +142,36 @@ def test_a_bad_line_of_coups_names_the_line(
 def test_missing_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "verify", "--server-seed", SEED, "--client-seed", CLIENT)
     assert code == 2 and out == "" and err.count("\n") == 1 and "--shoe" in err
+
+
+def test_a_rooms_contributions_make_its_client_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    from baccarat.fair.seeds import combine_client_seeds
+
+    seeds = ["7f3a", "q42", "my own seed"]
+    combined = combine_client_seeds(seeds)
+    common = ["verify", "--server-seed", SEED, "--shoe", "1", "--decks", "1", "--json"]
+    code, out, _ = run(capsys, *common, *(f"--contribution={seed}" for seed in reversed(seeds)))
+    assert code == 0
+    by_contributions = json.loads(out)
+    code, out, _ = run(capsys, *common, "--client-seed", combined)
+    assert code == 0
+    assert json.loads(out) == by_contributions
+    assert by_contributions["client_seed"] == combined
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (
+            ["--client-seed", "x", "--contribution", "y"],
+            "--client-seed or --contribution, not both",
+        ),
+        ([], "give --client-seed or --contribution"),
+    ],
+)
+def test_one_client_seed_or_the_contributions(
+    capsys: pytest.CaptureFixture[str], options: list[str], said: str
+) -> None:
+    code, out, err = run(capsys, "verify", "--server-seed", SEED, "--shoe", "1", *options)
+    assert code == 2 and out == ""
+    assert said in err and err.count("\n") == 1

@@ -38,7 +38,7 @@ DatabaseOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="What was done, as one JSON object.")]
 
 
-def _database_url(database: str | None, command: str) -> str:
+def database_url(database: str | None, command: str) -> str:
     require("web", command)
     from baccarat.cli.serve import check_database_url
     from baccarat.web.settings import Settings
@@ -105,7 +105,7 @@ def ledger_export_command(
     from baccarat.cli.numbers import numbers_for
     from baccarat.store.archive import export_ledger
 
-    url = existing_ledger(_database_url(database, "baccarat ledger export"))
+    url = existing_ledger(database_url(database, "baccarat ledger export"))
     with (
         _opened(url, "cannot_read_ledger") as store,
         _progress(t.gettext("Exporting"), t.gettext("rows")) as shown,
@@ -143,7 +143,7 @@ def ledger_import_command(
     damaged archive or a database that holds anything is refused, and nothing is changed.
     """
     t = cli_translator(lang)
-    url = _database_url(database, "baccarat ledger import")
+    url = database_url(database, "baccarat ledger import")
     try:
         if not stat.S_ISREG(file.stat().st_mode):
             raise CliError(

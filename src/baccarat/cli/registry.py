@@ -60,6 +60,7 @@ COMMANDS: Mapping[str, Listed] = {
     "tableau": Listed("tableau", "The Punto Banco draw rules."),
     "verify": Listed("verify", "Check a provably fair shoe from its seeds."),
     "ledger": Listed("ledger", "The practice table's ledger."),
+    "rooms": Listed("rooms", "The practice table's rooms (shared tables)."),
     "solve": Listed("solve", "Solve Chemin de Fer and Banque."),
 }
 """Every command of ``baccarat``, in the order of the list of commands."""

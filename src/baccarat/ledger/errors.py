@@ -89,7 +89,9 @@ class LedgerError(TemplatedError):
         # Watching a room: a player sits down to bet.
         "not_seated": "take a seat at {room} to bet; watchers cannot place stakes",
         "room_exists": 'a room called "{name}" already exists',
-        "bad_room": "this room cannot be opened: {detail}",
+        "room_name": "a room's name has 1 to {most} characters, not {length}",
+        "room_window": "a room's betting window lasts 1 to {most} seconds, not {seconds}",
+        "room_reveal": "a room's pause after a coup lasts 0 to {most} seconds, not {seconds}",
         # Another deal at the same table committed first; nothing was written.
         "table_busy": "a coup is already being dealt at table {table}; nothing was charged",
         "top_up_not_needed": (

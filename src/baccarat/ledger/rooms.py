@@ -92,6 +92,7 @@ SEAT_TTL = timedelta(seconds=90)
 """A seat not seen for this long (no open event stream, no bet) no longer counts: its player
 closed the page. An open stream is seen again every :data:`SEAT_TTL` / 3."""
 MAX_WINDOW_SECONDS = 600
+MAX_REVEAL_SECONDS = 60
 MAX_NAME = 64
 
 
@@ -138,11 +139,11 @@ def create_room(
     """A new room, paused, with its table and its first shoe committed to."""
     name = name.strip()
     if not 1 <= len(name) <= MAX_NAME:
-        raise LedgerError("bad_room", detail=f"a room's name has 1 to {MAX_NAME} characters")
+        raise LedgerError("room_name", most=MAX_NAME, length=len(name))
     if not 1 <= window_seconds <= MAX_WINDOW_SECONDS:
-        raise LedgerError("bad_room", detail=f"a window lasts 1 to {MAX_WINDOW_SECONDS} s")
-    if not 0 <= reveal_seconds <= 60:
-        raise LedgerError("bad_room", detail="the reveal lasts 0 to 60 s")
+        raise LedgerError("room_window", most=MAX_WINDOW_SECONDS, seconds=window_seconds)
+    if not 0 <= reveal_seconds <= MAX_REVEAL_SECONDS:
+        raise LedgerError("room_reveal", most=MAX_REVEAL_SECONDS, seconds=reveal_seconds)
     if rule_set.tableau.has_options:
         raise LedgerError("rule_set_not_playable", rule_set=rule_set.name)
     ShoeRules(decks=decks)

@@ -16,8 +16,8 @@ import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import TYPE_CHECKING
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import SQLAlchemyError
@@ -33,7 +33,24 @@ from baccarat.ledger.views import FairShoeView, TableView
 from baccarat.store.models import RoomRecord, RoomSeat, TableRecord
 
 if TYPE_CHECKING:
-    from baccarat.ledger.service import PlayService
+    import random
+
+    from baccarat.core.rules import RuleSet
+    from baccarat.ledger.live import LiveTables
+    from baccarat.store.db import Store
+
+
+class Play(Protocol):
+    """What the rooms use of the play service (:class:`baccarat.ledger.service.PlayService`):
+    its store, clock, shoe randomness, live tables, rule sets and play sessions' idle time."""
+
+    store: Store
+    rng: random.Random | None
+    live: LiveTables
+    rule_sets: Mapping[str, RuleSet]
+    play_idle: timedelta
+    clock: Callable[[], datetime]
+
 
 __all__ = ["DEFAULT_ROOMS", "RoomDealer", "RoomService", "RoomSpec"]
 
@@ -63,7 +80,7 @@ class RoomService:
     """The rooms of one :class:`~baccarat.ledger.service.PlayService` (its store, clock, shoe
     randomness and live tables)."""
 
-    def __init__(self, play: PlayService) -> None:
+    def __init__(self, play: Play) -> None:
         self._play = play
 
     # Rooms

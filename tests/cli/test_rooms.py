@@ -1,0 +1,58 @@
+"""``baccarat rooms``: open rooms and list them, refusals as one line in the command's language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from baccarat.records import RecordType
+from support.cli import run
+from support.records import check_record
+
+
+def test_open_and_list_rooms(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    database = ["--database", f"sqlite:///{tmp_path / 'rooms.sqlite3'}"]
+    code, out, err = run(capsys, "rooms", "list", *database)
+    assert code == 0 and "No room yet" in out
+    code, out, err = run(
+        capsys,
+        "rooms",
+        "open",
+        "Salon",
+        "--rule-set",
+        "ez",
+        "--decks",
+        "6",
+        "--window",
+        "20",
+        *database,
+    )
+    assert code == 0 and err == ""
+    assert out.strip() == "Room 1 opened: Salon (ez, 6 decks, 20 s windows)."
+    code, out, err = run(capsys, "rooms", "open", "Salon", *database)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert 'a room called "Salon" already exists' in err
+    code, out, _ = run(capsys, "rooms", "list", "--json", *database)
+    record = json.loads(out)
+    check_record(record, RecordType.API_ROOMS)
+    (room,) = record["rooms"]
+    assert (room["name"], room["rule_set"], room["decks"], room["window_seconds"]) == (
+        "Salon",
+        "ez",
+        6,
+        20,
+    )
+    assert room["phase"] == "paused" and room["shoe"]["client_seed_open"]
+
+
+def test_a_room_refused_speaks_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    database = ["--database", f"sqlite:///{tmp_path / 'rooms.sqlite3'}"]
+    code, out, err = run(capsys, "--lang", "hu", "rooms", "open", "X", "--window", "0", *database)
+    assert code == 2 and out == ""
+    assert err.startswith("baccarat: hiba: a közös asztal tétideje") and err.count("\n") == 1
+    code, _, _ = run(capsys, "rooms", "list", *database)
+    assert code == 0
