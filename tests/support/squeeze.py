@@ -104,13 +104,24 @@ def card_point(page: Any, spot: Spot) -> tuple[float, float]:
 
 
 def wait_open(page: Any, code: str | None = None) -> dict[str, Any]:
-    """Wait until the dialog is open (on the card ``code``, if given); return its state."""
+    """Wait until the dialog is open (on the card ``code``, if given) and its card is in place
+    (lifted: no animation running on it); return its state."""
     page.wait_for_function(
         "code => { const d = document.querySelector('#squeeze');"
-        " return d.open && (code === null || d.querySelector('#squeeze-card').dataset.code === code); }",
+        " const card = d.querySelector('#squeeze-card');"
+        " return d.open && (code === null || card.dataset.code === code)"
+        " && !card.getAnimations().some(a => a.playState === 'running'); }",
         arg=code,
     )
     return squeeze_state(page)
+
+
+def wait_still(page: Any) -> None:
+    """Wait until nothing moves on the dialog's card (its lift and the fold's easing ended)."""
+    page.wait_for_function(
+        "() => document.querySelector('#squeeze-card').getAnimations({ subtree: true })"
+        ".every(a => a.playState !== 'running')"
+    )
 
 
 class Finger:
@@ -149,7 +160,9 @@ def drag(
     check: Any = None,
 ) -> None:
     """Press at ``start`` on the dialog's card, move to ``end`` in ``steps`` and let go, with
-    the mouse or ``finger``; ``check(page)`` runs before letting go."""
+    the mouse or ``finger``; ``check(page)`` runs before letting go. The card is in place
+    first (:func:`wait_open`: its lift ended), so the press lands where it is meant to."""
+    wait_open(page)
     x0, y0 = card_point(page, start)
     x1, y1 = card_point(page, end)
     if finger is None:

@@ -39,7 +39,7 @@ from support.browser import (
     open_table,
     seeded_server,
 )
-from support.squeeze import SPOTS, Finger, card_point, drag, peel_from, squeeze_state
+from support.squeeze import SPOTS, Finger, card_point, drag, peel_from, squeeze_state, wait_open
 
 pytestmark = needs_chromium
 
@@ -216,6 +216,8 @@ def _squeeze_a_coup(
                 "s.cards === arg.cards && s.newest && s.newest.faceDown && s.squeeze.open",
                 {"cards": cards + 1},
             )
+            wait_open(page, event["code"])  # lifted into place
+            state = _state(page)
             # Face down: only this card, lifted into the dialog with its back on top there, its
             # label and its total withheld; Next waits behind the dialog.
             assert state["faceDown"] == 1 and state["backs"] == 1, (what, state)
@@ -332,6 +334,7 @@ def _drag(page: Any, index: int) -> None:
         # A press the browser cancels lets the back fall home; the release after it, and a
         # release on the card of a drag begun beside it, peel nothing.
         mouse = page.mouse
+        wait_open(page)
         x, y = card_point(page, SPOTS["bottom"])
         mouse.move(x, y)
         mouse.down()
