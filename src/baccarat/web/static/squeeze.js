@@ -220,5 +220,5 @@
   dialog.addEventListener("cancel", function (event) { event.preventDefault(); turn(); });
   dialog.addEventListener("close", function () { if (!dialog.open) { turn(); } });
 
-  window.BaccaratSqueeze = { wanted: wanted, squeeze: squeeze, sideAt: sideAt };
+  window.BaccaratSqueeze = { wanted: wanted, squeeze: squeeze };
 })();
