@@ -2,12 +2,15 @@
 (Debian's Chromium) at a phone's 390x844 and a laptop's 1366x800, in English, Vietnamese and
 Hungarian.
 
-- The squeeze: every card comes face down and is peeled by a tap (phone), by dragging its back
-  upwards with the mouse (laptop; a drag of less than half springs back, a cancelled press lets
-  it fall home, a drag begun below the card and released on it peels nothing), or by Next and
-  the keyboard. Each card's face shows only after its own peel: the card is ``face-down`` with its
-  back on top (``elementFromPoint``), its label and its side's total withheld until then. The coup
-  ends with the deal's answer (cards, totals, result) and the balance moves by its settlement.
+- The squeeze: every card comes face down and is lifted into the squeeze's dialog, where it is
+  peeled by a finger (phone) or the mouse (laptop) from a corner or an edge (a drag short of the
+  threshold springs back, a cancelled press lets it fall home, a drag begun off the card and
+  released on it peels nothing), or turned by its button and the keyboard. Each card's face
+  shows only after its own peel: the card is ``face-down`` on the felt, the dialog's card shows
+  its back on top (``elementFromPoint``), its label and its side's total are withheld until
+  then. The coup ends with the deal's answer (cards, totals, result) and the balance moves by
+  its settlement. (tests/web/test_squeeze_browser.py: the dialog's size, each side, the
+  settings, the keys.)
 - Reduced motion: no animation or transition runs on the page (``document.getAnimations()``),
   the dealt cards' ``animation-name`` is ``none`` and the back has no transition; the squeeze
   still peels.
@@ -36,6 +39,7 @@ from support.browser import (
     open_table,
     seeded_server,
 )
+from support.squeeze import SPOTS, Finger, card_point, drag, peel_from, squeeze_state, wait_open
 
 pytestmark = needs_chromium
 
@@ -95,12 +99,22 @@ def _timeline(coup: dict[str, Any]) -> list[tuple[str, Any]]:
 
 # What the coach shows now: how many cards, which are face down, one card's state (the newest
 # or the one marked ``data-test-card``: its label, code, and whether its back is what lies on top
-# at its centre), the steps, the result and the Next button.
+# at its centre), the steps, the result, the Next button and the squeeze's dialog (open, its
+# card's code, and whether its back lies on top at its centre).
 _STATE = """(mark) => {
   const cards = [...document.querySelectorAll('#player-cards li, #banker-cards li')];
   const newest = mark === null ? document.querySelector('.coach .card.newest')
     : document.querySelector(`.coach [data-test-card="${mark}"]`);
   const next = document.querySelector('#next-card');
+  const dialog = document.querySelector('#squeeze');
+  const lifted = document.querySelector('#squeeze-card');
+  let squeeze = { open: dialog.open, code: null, top: null };
+  if (dialog.open) {
+    const box = lifted.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    squeeze = { open: true, code: lifted.dataset.code,
+                top: hit && hit.closest('.squeeze-back') ? 'back' : hit ? hit.className : 'nothing' };
+  }
   let top = null;
   if (newest) {
     const box = newest.getBoundingClientRect();
@@ -115,6 +129,7 @@ _STATE = """(mark) => {
     newest: newest ? {
       code: newest.dataset.code, label: newest.getAttribute('aria-label'), top: top,
       faceDown: newest.classList.contains('face-down'),
+      back: newest.querySelector('.card-back') !== null,
       text: newest.querySelector('.rank').textContent + newest.querySelector('.suit').textContent,
     } : null,
     totals: { player: document.querySelector('#player-total').textContent.trim(),
@@ -122,6 +137,7 @@ _STATE = """(mark) => {
     steps: document.querySelectorAll('#steps li').length,
     result: document.querySelector('#result').textContent.trim(),
     next: next.hidden ? null : next.textContent.trim(),
+    squeeze: squeeze,
   };
 }"""
 
@@ -137,9 +153,14 @@ _IN_VIEW = """(selector) => {
 }"""
 
 
-def _check_in_view(page: Any, what: str) -> None:
-    """The newest card, the sentence, the lit cell and the Next button are on the screen."""
-    selectors = {"newest card": ".coach .card.newest", "Next button": "#next-card"}
+def _check_in_view(page: Any, what: str, squeezing: bool = False) -> None:
+    """The newest card, the sentence, the lit cell and the Next button (or, while a card is
+    squeezed, the squeeze's card) are on the screen."""
+    selectors = {"newest card": ".coach .card.newest"}
+    if squeezing:
+        selectors["squeeze's card"] = "#squeeze-card"
+    else:
+        selectors["Next button"] = "#next-card"
     if page.inner_text("#coach-sentence").strip():
         selectors["sentence"] = "#coach-sentence"
         selectors["lit cell"] = "#coach-lit"
@@ -192,17 +213,21 @@ def _squeeze_a_coup(
         if kind == "card":
             state = _wait(
                 page,
-                "s.cards === arg.cards && s.next === arg.label && s.newest && s.newest.faceDown",
-                {"cards": cards + 1, "label": messages["peel"]},
+                "s.cards === arg.cards && s.newest && s.newest.faceDown && s.squeeze.open",
+                {"cards": cards + 1},
             )
-            # Face down: only this card, its back on top, its label and its total withheld.
+            wait_open(page, event["code"])  # lifted into place
+            state = _state(page)
+            # Face down: only this card, lifted into the dialog with its back on top there, its
+            # label and its total withheld; Next waits behind the dialog.
             assert state["faceDown"] == 1 and state["backs"] == 1, (what, state)
             newest = state["newest"]
             assert newest["code"] == event["code"], (what, state)
-            assert newest["top"] == "back", (what, state)
+            assert state["squeeze"] == {"open": True, "code": event["code"], "top": "back"}, state
             assert newest["label"] == messages["face_down"], (what, state)
             assert state["totals"] == totals, (what, state)
-            _check_in_view(page, f"{what}, card {cards + 1} face down")
+            assert state["next"] is None, (what, state)
+            _check_in_view(page, f"{what}, card {cards + 1} face down", squeezing=True)
             if shot and cards == len(coup["cards"]) - 1:  # the last card, face down
                 _shot(page, shot)
             if check:
@@ -215,10 +240,13 @@ def _squeeze_a_coup(
             state = _wait(page, "s.newest && !s.newest.faceDown", {"mark": cards})
             cards += 1
             assert state["faceDown"] <= 1, (what, state)
+            assert state["squeeze"]["open"] == (state["faceDown"] == 1), (what, state)
             newest = state["newest"]
             assert newest["code"] == event["code"] and newest["label"] == event["label"], state
             assert newest["text"] == event["rank"] + event["suit"], (what, state)
-            assert newest["top"] == "face", (what, state)
+            assert not newest["back"], (what, state)
+            if not state["squeeze"]["open"]:  # (else the next card is in the dialog, on top)
+                assert newest["top"] == "face", (what, state)
             totals[event["side"]] = str(event["total"])
             assert state["totals"] == totals, (what, state)
             if check:
@@ -271,63 +299,62 @@ def _next_by_click(page: Any, _index: int) -> None:
     page.click("#next-card")
 
 
-def _tap(page: Any, _index: int) -> None:
-    page.locator(".coach .card.newest .card-back").tap()
+# The sides the cards are peeled from in turn: corners and edges.
+_SIDES = list(SPOTS)
 
 
-def _back_box(page: Any) -> dict[str, float]:
-    box = page.locator(".coach .card.newest .card-back").bounding_box()
-    assert box is not None
-    return dict(box)
+def _peel_value(page: Any) -> int:
+    return int(squeeze_state(page)["peel"])
 
 
-def _peel_value(page: Any) -> str:
-    return str(
-        page.eval_on_selector(
-            ".coach .card.newest .card-back", "b => b.style.getPropertyValue('--peel')"
-        )
-    )
+def _finger(page: Any) -> Callable[[Any, int], None]:
+    """A peel by a finger, each card from the next corner or edge of :data:`_SIDES`."""
+    finger = Finger(page)
+
+    def peel(page: Any, index: int) -> None:
+        peel_from(page, _SIDES[index % len(_SIDES)], finger=finger)
+
+    return peel
 
 
 def _drag(page: Any, index: int) -> None:
-    """Drag the newest card's back upwards with the mouse; the first card is first dragged a
-    third of its height and let go (it springs back, still face down), the second card's first
-    press is cancelled; then each is peeled."""
-    box = _back_box(page)
-    x, y, height = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box["height"]
-    mouse = page.mouse
+    """Peel the squeezed card with the mouse, each from the next corner or edge; the first card
+    is first dragged up by less than the threshold and let go (it springs back, still face
+    down), the second card's first press is cancelled and a drag begun off the card and let go
+    on it peels nothing; then each is peeled."""
     if index == 0:
-        mouse.move(x, y)
-        mouse.down()
-        mouse.move(x, y - height / 3, steps=4)
-        assert 25 <= int(_peel_value(page)) <= 40, _peel_value(page)
-        mouse.up()
-        assert _peel_value(page) == "0"
-        state = _state(page)
-        assert state["newest"]["faceDown"] and state["newest"]["top"] == "back", state
+        # A short drag up from the bottom edge: a sixth of the card's depth shows, then none.
+        def short(page: Any) -> None:
+            assert 10 <= _peel_value(page) <= 20, _peel_value(page)
+
+        drag(page, SPOTS["bottom"], (0.5, 0.62), check=short)
+        state = squeeze_state(page)
+        assert state["open"] and state["peel"] == 0 and state["top"] == "back", state
     if index == 1:
         # A press the browser cancels lets the back fall home; the release after it, and a
-        # release on the card of a drag begun below it, peel nothing.
+        # release on the card of a drag begun beside it, peel nothing.
+        mouse = page.mouse
+        wait_open(page)
+        x, y = card_point(page, SPOTS["bottom"])
         mouse.move(x, y)
         mouse.down()
-        mouse.move(x, y - height / 3, steps=4)
-        page.dispatch_event(".coach .card.newest .card-back", "pointercancel")
-        assert _peel_value(page) == "0"
+        mouse.move(x, y - 200, steps=4)
+        assert _peel_value(page) > 0
+        page.dispatch_event("#squeeze-card", "pointercancel")
+        assert _peel_value(page) == 0
         mouse.up()
-        mouse.move(x, y + height * 1.2)
+        left, middle = card_point(page, (0, 0.5))
+        mouse.move(left - 15, middle)
         mouse.down()
-        mouse.move(x, y, steps=4)
+        mouse.move(*card_point(page, (0.5, 0.5)), steps=4)
         mouse.up()
-        state = _state(page)
-        assert state["newest"]["faceDown"] and state["newest"]["top"] == "back", state
-    mouse.move(x, y)
-    mouse.down()
-    mouse.move(x, y - height * 0.8, steps=6)
-    mouse.up()
+        state = squeeze_state(page)
+        assert state["open"] and state["peel"] == 0 and state["top"] == "back", state
+    peel_from(page, _SIDES[index % len(_SIDES)])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_squeeze_peels_each_card_with_a_tap_on_a_phone(
+def test_the_squeeze_peels_each_card_with_a_finger_on_a_phone(
     server: str, playwright: Any, tmp_path: Path, language: str
 ) -> None:
     context, page = _open(playwright, tmp_path, server, "phone", language)
@@ -337,7 +364,11 @@ def test_the_squeeze_peels_each_card_with_a_tap_on_a_phone(
         _choose_squeeze(page)
         _place_with_chips(page)
         _squeeze_a_coup(
-            page, _tap, _next_by_click, f"phone {language}", f"coach-{language}-phone-squeeze"
+            page,
+            _finger(page),
+            _next_by_click,
+            f"phone {language}",
+            f"coach-{language}-phone-squeeze",
         )
         # The speed is remembered: a reload still squeezes.
         page.reload()
@@ -365,31 +396,37 @@ def test_the_squeeze_peels_each_card_dragged_up_with_the_mouse(
             f"coach-{language}-laptop-squeeze",
             check=_motion_allowed,
         )
-        # The control for the reduced-motion test: here the recorder sees the cards' animation
-        # and the back easing home after the short drag.
+        # The control for the reduced-motion test: here the recorder sees the cards' animation,
+        # the squeezed card lifted into its dialog and its back easing home after the short drag.
         started = _motion(page)["started"]
         assert any(m.startswith("animationstart:deal:card dealt") for m in started), started
-        assert any(m.startswith("transitionrun:transform:card-back") for m in started), started
+        assert any(m.startswith("animationstart:squeeze-lift:") for m in started), started
+        assert any(m.startswith("transitionrun:clip-path:squeeze-back") for m in started), started
         assert errors == []
     finally:
         context.close()
 
 
-def test_the_squeeze_peels_with_next_and_the_keyboard(
+def test_the_squeeze_turns_with_its_button_and_the_keyboard(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:
     context, page = _open(playwright, tmp_path, server, "laptop", "en")
     keys = (" ", "Enter")
 
     def peel(page: Any, index: int) -> None:
-        if index % 3 == 0:
-            page.click("#next-card")
+        # The focus is in the squeeze's dialog while the card waits.
+        assert squeeze_state(page)["focus"], index
+        if index % 4 == 0:
+            page.click("#squeeze-reveal")
         else:
-            # Focus stays on the coach (the Next button) while the card waits.
-            assert page.evaluate(
-                "() => document.querySelector('#last-coup').contains(document.activeElement)"
-            )
-            page.keyboard.press(keys[index % 2])
+            page.keyboard.press(("Escape", " ", "Enter")[index % 4 - 1])
+        # Then back on the coach, where Space and Enter deal on (or in the dialog again, if
+        # the next card is squeezed at once).
+        assert page.evaluate(
+            "() => document.querySelector('#squeeze').open"
+            " ? document.querySelector('#squeeze').contains(document.activeElement)"
+            " : document.querySelector('#last-coup').contains(document.activeElement)"
+        )
 
     def advance(page: Any, index: int) -> None:
         page.keyboard.press(keys[index % 2])

@@ -101,9 +101,8 @@ def felt_messages() -> dict[str, Any]:
     return {
         "amount_errors": _amount_templates(),
         "next_card": _("Next card"),
-        "peel": _("Peel the card"),
         "finish": _("Show the result"),
-        "face_down": _("A card face down: drag it up or tap it to peel it."),
+        "face_down": _("A card face down"),
         "chip_selected": _("Chip {amount} selected."),
         "stake_on": _("{bet}: {amount}"),
         "no_stake": _("no stake"),

@@ -1,6 +1,7 @@
 /* The coach: a coup dealt card by card at the chosen speed (instant, quick, normal, step by step,
-   or a squeeze where each card is peeled), the sentence that explains each draw or stand beside the
-   row of the draw table it comes from (its cell lit), and a Next button, kept together in view.
+   or a squeeze where each card, or each its settings name, is peeled in static/squeeze.js), the
+   sentence that explains each draw or stand beside the row of the draw table it comes from (its
+   cell lit), and a Next button, kept together in view.
    The deal's answer also carries the parts of the panels this one coup changed (static/roads.js
    puts them in place). Keys: Space/Enter next card, D deal, R rebet, U undo, 1-7 chips, ? the list. */
 (function () {
@@ -187,45 +188,17 @@
     }
     return li;
   }
-  /* The squeeze: the card lies face down until peeled (drag its back up, tap it, or Next). */
-  function peel(li) {
+  /* The squeeze (static/squeeze.js): a card it squeezes lies face down on the felt while it is
+     peeled in the squeeze's dialog, then turns face up here too. Its number in its hand (1 to 3)
+     is how many cards the hand holds before it. */
+  var S = window.BaccaratSqueeze;
+  function squeezed(mode, card) {
+    return mode === "squeeze" && Boolean(S) && S.wanted(card.side, $("#" + card.side + "-cards").children.length + 1);
+  }
+  function uncover(li) {
     var back = $(".card-back", li);
-    return new Promise(function (resolve) {
-      var startY = null;
-      var moved = 0;
-      function done() {
-        if (!back.parentNode) { return; }
-        back.remove();
-        li.classList.remove("face-down");
-        waiting = null;
-        hideNext();
-        resolve();
-      }
-      back.addEventListener("pointerdown", function (event) {
-        startY = event.clientY;
-        moved = 0;
-        if (back.setPointerCapture) { back.setPointerCapture(event.pointerId); }
-      });
-      back.addEventListener("pointermove", function (event) {
-        if (startY === null) { return; }
-        moved = Math.max(0, startY - event.clientY);
-        var share = Math.min(100, Math.round(moved / li.offsetHeight * 100));
-        back.style.setProperty("--peel", String(share));
-      });
-      /* A release without a press on the back (a drag begun elsewhere) is no tap; a press the
-         browser cancels lets the back fall home. */
-      back.addEventListener("pointercancel", function () {
-        startY = null;
-        back.style.setProperty("--peel", "0");
-      });
-      back.addEventListener("pointerup", function () {
-        if (startY === null) { return; }
-        var share = moved / li.offsetHeight;
-        startY = null;
-        if (share > 0.5 || moved < 6) { done(); } else { back.style.setProperty("--peel", "0"); }
-      });
-      waitForNext(M.peel).then(done);
-    });
+    if (back) { back.remove(); }
+    li.classList.remove("face-down");
   }
   function clearCells() {
     $$(".tableau td.active, .draw-natural.active").forEach(function (cell) { cell.classList.remove("active"); });
@@ -301,11 +274,13 @@
     function show(event) {
       if (event.kind === "card") {
         var card = event.card;
-        var li = cardElement(card, mode === "squeeze");
+        var hidden = squeezed(mode, card);
+        var number = $("#" + card.side + "-cards").children.length + 1;
+        var li = cardElement(card, hidden);
         $$(".coach .card.newest").forEach(function (old) { old.classList.remove("newest"); });
         li.classList.add("newest");
         $("#" + card.side + "-cards").appendChild(li);
-        var reveal = mode === "squeeze" ? peel(li) : Promise.resolve();
+        var reveal = hidden ? S.squeeze(card, number).then(function () { uncover(li); }) : Promise.resolve();
         return reveal.then(function () {
           li.setAttribute("aria-label", card.label);
           $("#" + card.side + "-total").textContent = String(card.total);
@@ -341,11 +316,13 @@
     function gate(event) {
       var asked = P && event.kind === "step" ? P.ask(event.step, coup) : null;
       if (asked) { return asked; }
-      /* Step by step: every event waits for Next. The squeeze waits on the card itself (peeled
-         or Next), and on Next for a step or the result. */
+      /* Step by step: every event waits for Next. The squeeze waits on the card itself (turned
+         in its dialog), deals a card it leaves out quickly, and waits on Next for a step or the
+         result. */
       if (mode === "step") { return waitForNext(event.kind === "result" ? M.finish : M.next_card); }
       if (mode === "squeeze") {
-        return event.kind === "card" ? Promise.resolve() : waitForNext(event.kind === "result" ? M.finish : M.next_card);
+        if (event.kind === "card") { return squeezed(mode, event.card) ? Promise.resolve() : delay("quick"); }
+        return waitForNext(event.kind === "result" ? M.finish : M.next_card);
       }
       return delay(mode);
     }
