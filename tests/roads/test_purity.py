@@ -11,7 +11,7 @@ import baccarat.roads
 from support.purity import foreign_imports, imported_modules, io_calls
 
 ROADS = Path(baccarat.roads.__file__).parent
-RENDERERS = {"text", "svg", "records", "labels"}
+RENDERERS = {"text", "svg", "svgparts", "records", "labels"}
 
 
 def test_roads_import_only_the_standard_library_and_the_core() -> None:

@@ -136,6 +136,8 @@ def test_the_openapi_document_shows_each_answer_as_its_record(client: TestClient
                 continue
             successes = [operation["responses"].get(status) for status in ("200", "201")]
             (success,) = [response for response in successes if response is not None]
+            if "text/event-stream" in success["content"]:
+                continue  # a room's event stream: its events are documented in docs/web.md
             reference = success["content"]["application/json"]["schema"]["$ref"]
             shape = components[reference.removeprefix("#/components/schemas/")]
             # The record's own shape: its tag first, every field declared, no other key.

@@ -1,4 +1,5 @@
-"""Rooms across server processes: two ``baccarat serve`` on one PostgreSQL, three rooms, sixty
+"""Rooms on real server processes: a stream resumed from Last-Event-ID misses nothing; and
+across processes: two ``baccarat serve`` on one PostgreSQL, three rooms, sixty
 players sitting, betting and watching over their event streams; the process dealing a room is
 killed with SIGKILL in the middle of a window, and the other takes over.
 
@@ -31,7 +32,7 @@ from baccarat.store.db import Store
 from baccarat.store.models import CoupRecord, RoomBet, RoomRecord
 from support.databases import shared_database
 from support.served import serve_process
-from support.sse import SentEvent, events
+from support.sse import SentEvent, events, read_events
 
 pytestmark = pytest.mark.fault
 
@@ -213,6 +214,52 @@ def test_two_processes_deal_three_rooms_and_survive_a_killed_dealer(tmp_path: Pa
         # Each player's balance is the sum of their ledger (the check), and the API answers it.
         assert sum(report.balances.values()) == answered == PLAYERS * 10_000_00 + _net(store)
         store.close()
+
+
+def test_a_stream_resumes_after_the_last_event_it_saw(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+    store = Store.open(url)
+    room = PlayService(store).rooms.create("Quick", decks=1, window_seconds=1, reveal_seconds=0)
+    store.close()
+    process, base = _serve(url, tmp_path)
+    try:
+        client = httpx.Client(base_url=base, timeout=30)
+        token = client.post("/api/session", json={"adult": True}).json()["csrf_token"]
+        client.headers["X-CSRF-Token"] = token
+        client.post(f"/api/rooms/{room.id}/seat", json={"seated": True}).raise_for_status()
+        stop = threading.Event()
+        # The first connection: the room's state, then its events until three coups are seen.
+        first = read_events(client, f"/api/rooms/{room.id}/events", until=_coups(3), stop=stop)
+        assert first[0].kind == "state"
+        seen = first[-1].id
+        # Two more coups are dealt while nobody listens; the second connection picks up after
+        # the last event the first saw, and misses nothing.
+        resumed = read_events(
+            client,
+            f"/api/rooms/{room.id}/events",
+            until=_coups(2),
+            stop=stop,
+            last_event_id=seen,
+        )
+        assert resumed[0].kind != "state" and resumed[0].id > seen
+        everything = read_events(
+            client, f"/api/rooms/{room.id}/events?after=0", until=_up_to(resumed[-1].id), stop=stop
+        )
+        assert [e.id for e in everything if e.id > seen] == [e.id for e in resumed]
+        coups = [e.data for e in everything if e.kind == "coup"]
+        assert [c["round"] for c in coups] == list(range(1, len(coups) + 1))
+        assert all(c["coup"]["cards"] and c["coup"]["steps"] is not None for c in coups)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def _coups(n: int) -> Any:
+    return lambda events: sum(e.kind == "coup" for e in events) >= n
+
+
+def _up_to(event_id: int) -> Any:
+    return lambda events: bool(events) and events[-1].id >= event_id
 
 
 def _coup_ids(store: Store, room_id: int) -> list[int]:

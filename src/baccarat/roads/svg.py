@@ -21,14 +21,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
 from baccarat.roads.big_road import BigRoadCell
 from baccarat.roads.derived import Colour, DerivedRoad
 from baccarat.roads.grid import ROWS, Position
-from baccarat.roads.labels import ENGLISH, RoadLabels, check_strings
+from baccarat.roads.labels import ENGLISH, RoadLabels
 from baccarat.roads.model import RoadChange, Roads
 from baccarat.roads.result import RoadError, RoadResult
+from baccarat.roads.svgparts import DEFAULT_PALETTE, Palette
+from baccarat.roads.svgparts import circle as _circle
+from baccarat.roads.svgparts import line as _line
+from baccarat.roads.svgparts import text as _text
 from baccarat.roads.why import MarkReason, mark_reason, mark_reasons
 
 __all__ = [
@@ -50,43 +53,6 @@ _GAP = 10
 
 
 @dataclass(frozen=True, slots=True)
-class Palette:
-    """The colours of the boards (any SVG colour value)."""
-
-    banker: str = "#c62828"
-    player: str = "#1565c0"
-    tie: str = "#2e7d32"
-    red: str = "#c62828"
-    blue: str = "#1565c0"
-    grid: str = "#c9c9c9"
-    background: str = "#ffffff"
-    ink: str = "#222222"
-    on_colour: str = "#ffffff"
-    """Letters drawn on a filled circle."""
-
-    def __post_init__(self) -> None:
-        check_strings(
-            self,
-            lambda value: bool(value) and not any(c in value for c in "<>&\"'"),
-            "palette colour {name} is not a colour value: {value!r}",
-        )
-
-    def side(self, side: Side) -> str:
-        return self.banker if side is Side.BANKER else self.player
-
-    def outcome(self, outcome: Winner) -> str:
-        return {Winner.BANKER: self.banker, Winner.PLAYER: self.player, Winner.TIE: self.tie}[
-            outcome
-        ]
-
-    def colour(self, colour: Colour) -> str:
-        return self.red if colour is Colour.RED else self.blue
-
-
-DEFAULT_PALETTE = Palette()
-
-
-@dataclass(frozen=True, slots=True)
 class _Figure:
     """A board's drawing before it is wrapped: size, accessible name and SVG body lines."""
 
@@ -95,32 +61,6 @@ class _Figure:
     width: int
     height: int
     body: tuple[str, ...]
-
-
-def _n(value: float) -> str:
-    """A coordinate with at most two decimals and no trailing zeros (deterministic output)."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _text(x: float, y: float, size: float, fill: str, content: str, bold: bool = False) -> str:
-    weight = ' font-weight="bold"' if bold else ""
-    return (
-        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}"{weight} '
-        f'text-anchor="middle" dominant-baseline="central">{escape(content)}</text>'
-    )
-
-
-def _circle(cx: float, cy: float, r: float, fill: str, stroke: str = "", width: float = 0) -> str:
-    line = f' stroke="{stroke}" stroke-width="{_n(width)}"' if stroke else ""
-    return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}"{line}/>'
-
-
-def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float) -> str:
-    return (
-        f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{stroke}" '
-        f'stroke-width="{_n(width)}" stroke-linecap="round"/>'
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -242,9 +242,12 @@ def _with_rooms(
         async with inner(app):
             settings: Settings = app.state.settings
             hub: RoomHub = app.state.room_hub
-            if settings.rooms:
+            # An in-memory database is one connection that threads must not share while it is
+            # in a transaction (a test's application): its rooms are dealt by the test itself.
+            deal = settings.rooms and hub.store.shared
+            if deal:
                 await asyncio.to_thread(hub.rooms.open_defaults)
-            hub.start(deal=settings.rooms, interval=settings.room_tick)
+            hub.start(deal=deal, interval=settings.room_tick)
             try:
                 yield
             finally:

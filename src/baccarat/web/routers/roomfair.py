@@ -14,7 +14,7 @@ from baccarat.web.routers.api import RecordId
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["pages"])
+router = APIRouter(include_in_schema=False)
 
 
 @router.get("/rooms/{room_id}/shoes/{number}/verify", response_class=HTMLResponse)
