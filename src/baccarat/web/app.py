@@ -47,6 +47,7 @@ from baccarat.web.routers import (
     health,
     limits,
     quiz,
+    roompages,
     table,
 )
 from baccarat.web.routers.docs import install_docs
@@ -313,6 +314,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         limits.api,
         gate.router,
         table.router,
+        roompages.router,
         account.router,
         limits.router,
         quiz.router,
