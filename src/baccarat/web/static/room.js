@@ -52,10 +52,12 @@
   var barCountdown = $("#bar-countdown");
   var phase = $("#room-phase");
   var closesAt = countdown && countdown.dataset.closesAt ? Date.parse(countdown.dataset.closesAt) : NaN;
+  var closedSaid = false;
   function tick() {
-    if (isNaN(closesAt)) { barCountdown.textContent = ""; return; }
+    if (isNaN(closesAt)) { countdown.textContent = ""; barCountdown.textContent = ""; return; }
     var seconds = Math.ceil((closesAt - Date.now()) / 1000);
     var text = seconds > 0 ? fmt(M.closes_in, { seconds: seconds }) : M.closed;
+    if (seconds <= 0 && !closedSaid) { closedSaid = true; announce(M.closed); }
     countdown.textContent = text;
     barCountdown.textContent = text;
   }
@@ -63,14 +65,13 @@
     room.dataset.round = String(round);
     $("#bet-round").value = String(round);
     closesAt = Date.parse(closes);
-    countdown.dateTime = closes;
+    closedSaid = false;
     countdown.dataset.closesAt = closes;
     phase.textContent = M.open;
     tick();
   }
   function pause() {
     closesAt = NaN;
-    countdown.textContent = "";
     countdown.dataset.closesAt = "";
     phase.textContent = M.paused;
     tick();
