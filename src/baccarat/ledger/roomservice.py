@@ -53,7 +53,7 @@ class RoomSpec:
 
 DEFAULT_ROOMS = (
     RoomSpec("Punto Banco"),
-    RoomSpec("EZ Baccarat", rule_set="ez-baccarat"),
+    RoomSpec("EZ Baccarat", rule_set="ez"),
     RoomSpec("Speed", decks=6, window_seconds=8, reveal_seconds=4),
 )
 """The rooms a server opens when the database has none (``serve --no-rooms`` opens none)."""

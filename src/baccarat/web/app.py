@@ -7,8 +7,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import timedelta
 from html import escape
 from importlib.resources import files
@@ -38,6 +41,7 @@ from baccarat.web.lifespan import server_lifespan, warm_up
 from baccarat.web.metrics import note_refusal
 from baccarat.web.pages import render_error
 from baccarat.web.present.labels import error_message, validation_text
+from baccarat.web.roomhub import RoomHub
 from baccarat.web.routers import (
     account,
     api,
@@ -48,6 +52,7 @@ from baccarat.web.routers import (
     limits,
     quiz,
     roompages,
+    rooms,
     table,
 )
 from baccarat.web.routers.docs import install_docs
@@ -225,6 +230,29 @@ def install_routes(app: FastAPI, *routers: APIRouter) -> None:
         app.router.routes.extend(router.routes)
 
 
+def _with_rooms(
+    inner: Callable[[FastAPI], AbstractAsyncContextManager[None]],
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """``inner``, with the rooms live around it while the server runs: the default rooms opened
+    (once, if the database has none) and this process dealing them (the ``rooms`` setting),
+    and the hub sending their events to the screens connected here."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with inner(app):
+            settings: Settings = app.state.settings
+            hub: RoomHub = app.state.room_hub
+            if settings.rooms:
+                await asyncio.to_thread(hub.rooms.open_defaults)
+            hub.start(deal=settings.rooms, interval=settings.room_tick)
+            try:
+                yield
+            finally:
+                await hub.stop()
+
+    return lifespan
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application: database (migrated), service, middleware, routers, static files.
 
@@ -265,16 +293,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Served below from this application's own files: FastAPI's pages load from a CDN.
         docs_url=None,
         redoc_url=None,
-        lifespan=server_lifespan(
-            settings.threads,
-            settings.server_gc,
-            lambda: warm_up(offered[DEFAULT_RULE_SET], exact_odds=settings.exact_odds),
+        lifespan=_with_rooms(
+            server_lifespan(
+                settings.threads,
+                settings.server_gc,
+                lambda: warm_up(offered[DEFAULT_RULE_SET], exact_odds=settings.exact_odds),
+            )
         ),
     )
     app.state.settings = settings
     app.state.store = store
     app.state.service = service
     app.state.signer = signer
+    app.state.room_hub = RoomHub(service.rooms, store)
     # The roads' SVG grows with the shoe (over 100 kB late in one): compress for phones. Level 3,
     # not Starlette's 9: about a tenth more bytes for a third to a half of the CPU of every
     # answer, a page coup's included (docs/performance.md has the sizes and times).
@@ -309,6 +340,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_routes(
         app,
         api.router,
+        rooms.router,
         health.router,
         account.api,
         limits.api,

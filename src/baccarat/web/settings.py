@@ -75,6 +75,12 @@ class Settings(BaseSettings):
     answered 503 with ``Retry-After`` at once and its connection closed. Each connection is a
     file descriptor: the process's limit (``ulimit -n``, systemd's ``LimitNOFILE``) must be
     higher."""
+    rooms: bool = True
+    """Deal the rooms (the shared tables) from this process, and open the default rooms when
+    the database has none; off, the rooms are still shown and take stakes, and another process
+    deals them (``BACCARAT_ROOMS=false``)."""
+    room_tick: float = Field(default=0.1, gt=0, le=5)
+    """How often, in seconds, the process looks at each room for a window to close."""
     metrics: bool = False
     """Serve ``GET /metrics`` in the Prometheus text format (:mod:`baccarat.web.metrics`):
     requests by route and status, deal latency, refused deals, database errors. Off: the path

@@ -8,7 +8,7 @@ the record's :class:`~baccarat.records.declare.Tag`; :data:`RECORDS` lists one p
 shapes by who writes them: :mod:`.coup`, :mod:`.tables` (roads, quiz, rule sets, tableau),
 :mod:`.odds`, :mod:`.lab`, :mod:`.checks` (verification, ledger check), :mod:`.archives`
 (ledger export and import), :mod:`.web` and
-:mod:`.api` (the practice table). Importing them needs no pydantic.
+:mod:`.api` (the practice table), :mod:`.rooms` (its shared tables). Importing them needs no pydantic.
 
 >>> record_type(CoupRecord)
 <RecordType.COUP: 'coup'>
@@ -58,6 +58,7 @@ from baccarat.records.shapes.odds import (
     ParSheetRecord,
     SimulationRecord,
 )
+from baccarat.records.shapes.rooms import ApiRoom, ApiRoomBets, ApiRooms
 from baccarat.records.shapes.ruin import RuinRecord
 from baccarat.records.shapes.tables import (
     QuizHeatmapRecord,
@@ -81,6 +82,9 @@ __all__ = [
     "ApiPasswordChanged",
     "ApiPlayer",
     "ApiRoads",
+    "ApiRoom",
+    "ApiRoomBets",
+    "ApiRooms",
     "ApiRuleSets",
     "ApiSession",
     "ApiShoes",
@@ -125,6 +129,9 @@ RECORDS: tuple[type, ...] = (
     ApiLoggedOut,
     ApiPasswordChanged,
     ApiLimits,
+    ApiRooms,
+    ApiRoom,
+    ApiRoomBets,
     CountRecord,
     SystemsRecord,
     RuinRecord,
