@@ -56,7 +56,6 @@ def room_messages() -> dict[str, str]:
         "coup_title": _("Shoe {shoe}, coup {number}"),
         "placed": _("Your stakes are placed: {stakes}."),
         "taken_back": _("Your stakes on this window are taken back."),
-        "nothing_charged": _("Nothing was charged."),
         "network": _("The room could not be reached; nothing was placed. Try again."),
         "new_shoe": _("A new shoe was shuffled: the roads start again."),
         "balance": _("Balance {amount} points."),

@@ -57,7 +57,7 @@
     if (isNaN(closesAt)) { countdown.textContent = ""; barCountdown.textContent = ""; return; }
     var seconds = Math.ceil((closesAt - Date.now()) / 1000);
     var text = seconds > 0 ? fmt(M.closes_in, { seconds: seconds }) : M.closed;
-    if (seconds <= 0 && !closedSaid) { closedSaid = true; announce(M.closed); }
+    if (seconds <= 0 && !closedSaid) { closedSaid = true; phase.textContent = ""; announce(M.closed); }
     countdown.textContent = text;
     barCountdown.textContent = text;
   }
@@ -136,7 +136,8 @@
     fetch("/api/rooms/" + encodeURIComponent(roomId) + "/bets", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": CSRF },
-      body: JSON.stringify({ stakes: sent, round: Number(room.dataset.round) }),
+      /* The window they are for: one closed meanwhile refuses them (409 window_closed). */
+      body: JSON.stringify(Number(room.dataset.round) > 0 ? { stakes: sent, round: Number(room.dataset.round) } : { stakes: sent }),
     })
       .then(function (response) {
         if (response.status === 404 || response.status === 405) {
@@ -147,7 +148,7 @@
         return response.json().then(function (data) {
           if (!response.ok) {
             if (data.bet) { flagSpot(data.bet, data.detail); }
-            showError(data.detail + " " + M.nothing_charged);
+            showError(data.detail);
             return null;
           }
           showError("");
@@ -262,6 +263,8 @@
       /* After the coup is shown (a window opens while the last coup is still being dealt). */
       playing = playing.then(function () {
         openWindow(data.round, data.closes_at);
+        if (document.activeElement === errorBox) { $("#place-bets").focus({ preventScroll: true }); }
+        showError("");
         announce(M.new_window);
         return refreshPanel();
       });
