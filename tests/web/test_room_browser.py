@@ -33,7 +33,7 @@ from support.browser import (
 
 pytestmark = needs_chromium
 
-WINDOW_SECONDS = 10
+WINDOW_SECONDS = 20
 """Long enough to place a bet on a busy machine; short enough to wait for its end."""
 
 
@@ -122,7 +122,9 @@ def test_sit_bet_a_late_bet_refused_and_the_coup_dealt_live(
         # The window opens: the page hears it and counts down.
         assert _step(served, room.id) == "window"
         page.wait_for_function("() => document.querySelector('#room').dataset.round === '1'")
-        page.wait_for_function("() => /\\d/.test(document.querySelector('#bar-countdown').textContent)")
+        page.wait_for_function(
+            "() => /\\d/.test(document.querySelector('#bar-countdown').textContent)"
+        )
         page.fill("#stake-banker", "100")
         page.click("#place-bets")
         page.wait_for_selector("#my-stakes-list li[data-bet=banker]")
