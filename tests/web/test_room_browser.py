@@ -22,6 +22,7 @@ import pytest
 from fastapi import FastAPI
 from pydantic import SecretStr
 
+from baccarat.ledger.service import PlayService
 from support.browser import (
     ARTIFACTS,
     LANGUAGES,
@@ -79,7 +80,8 @@ def _shot(page: Any, name: str) -> None:
 
 def _step(served: Served, room_id: int) -> str | None:
     """One turn of the test's dealer at the room, and the hub told at once."""
-    done = served.app.state.service.rooms.step("test", room_id)
+    service: PlayService = served.app.state.service
+    done = service.rooms.step("test", room_id)
     served.app.state.room_hub.poke_threadsafe(room_id)
     return done
 
