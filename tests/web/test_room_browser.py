@@ -158,6 +158,8 @@ def test_sit_bet_a_late_bet_refused_and_the_coup_dealt_live(
         assert 4 <= cards <= 6
         assert page.locator("#steps li").count() >= 1
         assert page.locator("#bead-plate g.cell").count() == 1
+        # The shoe's first coup closed its client seeds: the form gives way to the commitment.
+        assert page.is_hidden("#fair-ask") and page.is_visible("#room-commitment")
         assert page.inner_text("#balance") != balance or "±" in page.inner_text("#my-result")
         page.locator("#last-coup").scroll_into_view_if_needed()
         _shot(page, f"room-coup-{language}-{size}")

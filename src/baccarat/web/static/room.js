@@ -238,6 +238,10 @@
   }
 
   /* ---- The room's events ------------------------------------------------------------------ */
+  function typing() {
+    var active = document.activeElement;
+    return Boolean(active && active.tagName === "INPUT" && active.value);
+  }
   function seats(counts) {
     if (!counts) { return; }
     if (counts.seated !== undefined) { $("#seated-count").textContent = String(counts.seated); }
@@ -262,6 +266,11 @@
     on(source, "window", function (data) {
       /* After the coup is shown (a window opens while the last coup is still being dealt). */
       playing = playing.then(function () {
+        if (data.shoe && String(data.shoe.number) !== room.dataset.shoe && !typing()) {
+          /* A new shoe: its commitment, and the form for a client seed, come with the page. */
+          window.location.reload();
+          return null;
+        }
         openWindow(data.round, data.closes_at);
         if (document.activeElement === errorBox) { $("#place-bets").focus({ preventScroll: true }); }
         showError("");
@@ -276,6 +285,14 @@
       if (count && String(data.shoe) === room.dataset.shoe) { count.textContent = String(data.contributions); }
     });
     on(source, "coup", function (data) {
+      /* The shoe's first coup closes its client seeds: the form goes, the commitment stays. */
+      if (String(data.shoe) === room.dataset.shoe) {
+        ["#fair-ask", "#room-contributions"].forEach(function (selector) {
+          var element = $(selector);
+          if (element && !element.contains(document.activeElement)) { element.hidden = true; }
+        });
+        $("#room-commitment").hidden = false;
+      }
       playing = playing.then(function () {
         closesAt = NaN;
         return play(data.coup);
@@ -288,8 +305,7 @@
       /* Closed for good (no stream here): the page comes again, as it would without script. */
       if (source.readyState === EventSource.CLOSED) {
         window.setTimeout(function () {
-          var typing = document.activeElement && document.activeElement.tagName === "INPUT";
-          if (!typing) { window.location.reload(); } else { listen(); }
+          if (!typing()) { window.location.reload(); } else { listen(); }
         }, 5000);
       }
     });
