@@ -177,3 +177,29 @@ def test_downton_lockwood_the_banker_deciding_on_his_cards() -> None:
         "1",
     ]
     assert banker["B6(8+8)-"] == "1" and banker["B6(3+3)-"] == "0"
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_downton_lockwood_solution_is_the_unique_one(decks: int) -> None:
+    """Downton and Lockwood solved this game for one to eight decks, and Ethier and Gámez (2013,
+    section 1) say they "found the unique solution". The paper's printed figures could not be
+    consulted (docs/chemin.md), but uniqueness makes the comparison independent of them: a
+    certified optimum that is provably the only one must be theirs, up to the precision they
+    printed. It is the only one when, against the Player's optimal strategy, the Banker is
+    indifferent at just the one point where he mixes (so every optimal Banker strategy is pinned
+    everywhere else), the Player mixes strictly inside (0, 1), and the Banker's choice at that
+    point moves what the Player's draw on 5 is worth (so the Player's indifference pins both
+    the Banker's probability there and, by the kink it makes, the Player's own)."""
+    from baccarat.chemin.information import Information
+
+    contents = Composition.decks(decks)
+    solution = solve_chemin_de_fer(contents, BANKER_DISCRETION, Information.BANKER_CARDS)
+    game = solution.game
+    x = game.player_vector(solution.player)
+    assert len(x) == 1 and 0 < x[0] < 1
+    indifferent = [
+        p for p, gain in zip(game.banker_points, game.banker_draw_gain(x), strict=True) if not gain
+    ]
+    assert indifferent == list(solution.mixed_banker) and len(indifferent) == 1
+    assert game.cross[0][game.banker_points.index(indifferent[0])] != 0
+    assert game.guaranteed(solution.player) == solution.value == game.conceded(solution.banker)

@@ -20,19 +20,22 @@ import baccarat
 from baccarat.chemin.table import (
     DECK_CHOICES,
     RECORD_KEPT,
+    AutoStop,
     BankerPlay,
     CheminError,
+    CheminTable,
     CheminTables,
     RecordLine,
     Tally,
     choice_point,
+    deal_until_choice,
     solution_for,
 )
 from baccarat.core.cards import Card, full_deck
 from baccarat.core.coup import ChoicePoint
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, Action, Side
-from support.chemin import BURN, PLAYER_5, stacked
+from support.chemin import BURN, NO_CHOICE, PLAYER_5, stacked
 from support.errors import raises_code
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
@@ -183,6 +186,59 @@ def test_the_table_needs_no_web_framework() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- dealing until the learner has a choice ------------------------------------------------------
+
+
+def test_dealing_until_a_choice_stops_at_the_first_coup_that_has_one() -> None:
+    tables = CheminTables(random.Random(3), shuffle=stacked(f"{BURN} {NO_CHOICE} {PLAYER_5}"))
+    done = deal_until_choice(lambda: tables.deal("p", WHEN))
+    assert (done.dealt, done.stop, done.refusal) == (3, AutoStop.CHOICE, None)
+    assert done.table is not None and done.table.pending is not None
+    assert (done.table.pending.number, done.table.pending.deal.player_total) == (3, 5)
+    # The two coups before it were dealt, settled and recorded as any deal is.
+    table = tables.table("p", WHEN)
+    assert table.tally.coups == 2 and table.shoe.coups_dealt == 2
+    assert [line.choice for line in table.record] == [None, None]
+    assert [line.natural for line in table.record] == [True, False]
+    # It deals nothing more while the choice waits: the table refuses, and it says so.
+    again = deal_until_choice(lambda: tables.deal("p", WHEN))
+    assert (again.dealt, again.stop, again.table) == (0, AutoStop.REFUSED, None)
+    assert isinstance(again.refusal, CheminError) and again.refusal.code == "chemin_coup_waiting"
+
+
+def test_dealing_until_a_choice_has_a_bound_a_halt_and_stops_at_a_refusal() -> None:
+    def tables() -> CheminTables:
+        return CheminTables(random.Random(3), shuffle=stacked(f"{BURN} {NO_CHOICE} {PLAYER_5}"))
+
+    bounded = tables()
+    done = deal_until_choice(lambda: bounded.deal("p", WHEN), most=2)
+    assert (done.dealt, done.stop) == (2, AutoStop.MOST)
+    assert done.table is not None and done.table.pending is None and done.table.tally.coups == 2
+
+    halted, asked = tables(), list[int]()
+
+    def halt() -> bool:
+        asked.append(halted.table("p", WHEN).tally.coups)
+        return len(asked) == 2
+
+    done = deal_until_choice(lambda: halted.deal("p", WHEN), halt=halt)
+    assert (done.dealt, done.stop, asked) == (1, AutoStop.HALTED, [0, 1])
+    assert halted.table("p", WHEN).tally.coups == 1
+
+    refused, calls = tables(), list[int]()
+
+    def deal_twice() -> CheminTable:
+        calls.append(1)
+        if len(calls) == 2:
+            raise CheminError("chemin_decks", decks=3)  # standing in for a limit's refusal
+        return refused.deal("p", WHEN)
+
+    done = deal_until_choice(deal_twice)
+    assert (done.dealt, done.stop, len(calls)) == (1, AutoStop.REFUSED, 2)
+    assert isinstance(done.refusal, CheminError) and done.refusal.code == "chemin_decks"
+    assert done.table is not None and done.table.tally.coups == 1  # what it dealt stays dealt
 
 
 # --- the lock -------------------------------------------------------------------------------------

@@ -146,15 +146,28 @@ def test_a_deprecated_name_still_works_and_says_so_after_the_output(
     _, toml, _ = run(capsys, "rules", "ez", "--toml")
     path = tmp_path / "ez.toml"
     path.write_text(toml, encoding="utf-8")
+    code, out, err = run(capsys, "rules", "--file", str(path))
+    assert code == 0 and "ez" in out
+    assert err == "baccarat: warning: --file is deprecated: use --rules-file\n"
+    # With --json the warning is one JSON object, as a refusal is, its code stable.
     code, out, err = run(capsys, "rules", "--file", str(path), "--json")
     assert code == 0 and json.loads(out)["rule_sets"][0]["name"] == "ez"
-    assert err == "baccarat: warning: --file is deprecated: use --rules-file\n"
+    assert json.loads(err) == {
+        "warning": {
+            "code": "deprecated",
+            "message": "--file is deprecated: use --rules-file",
+            "params": {"old": "--file", "new": "--rules-file"},
+        }
+    }
     code, out, err = run(
         capsys, "simulate", "-n", "1000", "--seed", "1", "--workers", "1", "--json"
     )
     assert code == 0 and json.loads(out)["workers"] == 1
     # (after a line saying the kernels were compiled, the first time they are)
-    assert err.endswith("baccarat: warning: --workers is deprecated: use --threads\n")
+    assert json.loads(err.splitlines()[-1])["warning"]["params"] == {
+        "old": "--workers",
+        "new": "--threads",
+    }
 
 
 def test_deal_records_carry_shoe_and_coup_numbers(capsys: pytest.CaptureFixture[str]) -> None:

@@ -176,17 +176,19 @@ def _commands(tmp_path: Path) -> dict[str, list[str]]:
 EXPECTED = {
     "vi": {
         "settle": ["Cửa cược (punto-banco)", "Mức cược", "Thắng/thua", "Tổng cộng", "thắng", "thua"],
-        "tableau": ["Bài tự nhiên: hai lá đầu có tổng 8 hoặc 9 điểm", "Con đã dừng"],
+        "tableau": ["Bài tự nhiên: hai lá đầu có tổng 8 hoặc 9 điểm: cả hai bên dừng.",
+                    "Con đã dừng"],
         "tableau --plain": ["Cái: R = rút bài, D = dừng", "Cái  3 | R  R  R"],
         "roads": ["Big Road", "8 ván:", "Chuỗi: hiện tại", "không dự đoán được gì"],
-        "odds": ["Xác suất chính xác", "Kết quả của ván", "Lợi thế sòng bài chính xác", "1 bộ bài"],
+        "odds": ["Xác suất chính xác – Punto Banco, 1 bộ bài:", "Kết quả của ván",
+                 "Lợi thế sòng bài chính xác", "1 bộ bài"],
         "odds --eor": ["Ảnh hưởng khi rút bớt lá", "Lợi thế"],
         "par-sheet": ["# Bảng PAR: EZ Baccarat (ez), 1 bộ bài", "bên thắng = Cái", "Phương sai",
                       "các trường hợp khác", "Lợi thế sòng bài"],
         "par-sheet html": ['<html lang="vi">', "Kết quả của ván", "Tổng cộng"],
         "rules": ["Các bộ luật", "chemin-de-fer", "Trò chơi có lựa chọn"],
         "rules ez": ["Tỷ lệ trả (quy tắc khớp đầu tiên)", "bên thắng = Cái", "hoàn cược"],
-        "simulate": ["20.000 ván", "Tần suất", "Kỳ vọng chính xác", "chia cả hộp"],
+        "simulate": ["20.000 ván", "Tần suất", "Kỳ vọng chính xác", "chia cả hộp", "± 95%"],
         "solve": ["Luật Chemin de Fer", "Con có 5 điểm: luôn rút bài", "Giá trị:",
                   "Mô phỏng:"],
         "banque": ["cách đáp trả tốt nhất của Cái", "Lợi thế của Cái trước tay bên phải"],
@@ -199,14 +201,16 @@ EXPECTED = {
         "tableau": ["Natural: ha az első két lap összege 8 vagy 9", "A Játékos megállt"],
         "tableau --plain": ["Bank: H = húz, M = megáll", "Bank  3 | H  H  H"],
         "roads": ["Big Road", "8 kör:", "Sorozat: jelenlegi", "semmit sem jósolnak meg"],
-        "odds": ["Pontos esélyek", "A körök kimenetele", "Pontos házelőnyök", "1 pakli"],
+        "odds": ["Pontos esélyek – Punto Banco, 1 pakli:", "A körök kimenetele",
+                 "Pontos házelőnyök", "1 pakli"],
         "odds --eor": ["A lapkivétel hatása", "Előny"],
         "par-sheet": ["# PAR-lap: EZ Baccarat (ez), 1 pakli", "nyertes = Bank", "Szórásnégyzet",
                       "egyébként", "Házelőny"],
         "par-sheet html": ['<html lang="hu">', "A körök kimenetele", "Összesen"],
         "rules": ["Szabályrendszerek", "chemin-de-fer", "Választásos játék"],
         "rules ez": ["Kifizetés (az első illeszkedő szabály)", "nyertes = Bank", "visszajár"],
-        "simulate": ["20\u00a0000 kör", "Gyakoriságok", "Pontos várható érték", "cipőnként"],
+        "simulate": ["20\u00a0000 kör", "Gyakoriságok", "Pontos várható érték", "cipőnként",
+                     "± 95%"],
         "solve": ["Chemin de Fer szabályok", "A Játékos 5 ponton: mindig húz", "Érték:",
                   "Szimuláció:"],
         "banque": ["a Bank legjobb válasza", "A Bank előnye a jobb oldali kéz ellen"],
@@ -253,6 +257,8 @@ def test_every_command_speaks_the_language(
         for text in EXPECTED[language][name]:
             # A table may wrap a sentence of a cell over lines.
             assert text in out or text in " ".join(out.split()), (name, text)
+        # The glossary's rule: a figure and its percent sign with no space between (34,3049%).
+        assert not re.search(r"\d %", out), (name, re.findall(r".{20}\d %", out)[:3])
         words = set(re.findall(r"[A-Za-z']+", out))
         for english in ENGLISH:
             phrase = set(english.split())
@@ -384,7 +390,7 @@ def _refusal_argv(family: str, tmp_path: Path) -> list[str]:
         "seed": ["verify", "--server-seed", "xyz", "--client-seed", "a", "--shoe", "1"],
         "shoe": ["verify", "--server-seed", "ab" * 32, "--client-seed", "a", "--shoe", "0"],
         "dask": ["simulate", "--coups", "10", "--dask", "nowhere"],
-        "quiz": ["quiz", "--mode", "xx"],
+        "quiz": ["quiz", "--drill", "xx"],
         "claim": [
             "verify",
             "--server-seed",

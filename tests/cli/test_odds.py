@@ -57,6 +57,8 @@ def test_odds_default_is_eight_decks_and_infinite_and_rules(
 def test_odds_tables(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "odds", "--decks", "6", "--rules", "no-commission", "--exact")
     assert code == 0
+    # The rule set by its title after an en dash (its id is what --rules takes).
+    assert out.startswith("Exact odds – No-commission (Super 6 / Punto 2000), 6 decks: ")
     assert "Coup outcomes" in out and "Super 6" in out and "Exact house edges" in out
     code, out, _ = run(capsys, "odds", "--eor", "--decks", "1")
     assert code == 0
@@ -149,6 +151,47 @@ def test_par_sheet_formats_and_output_file(
     record = json.loads(out)
     assert record["rules"] == "tie-9"
     assert record["bets"]["tie"]["rows"][0]["pays"] == "9"
+
+
+def test_par_sheet_parquet_is_the_tidy_form_of_its_csv(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``par-sheet --format parquet`` writes the sheet's data as every table command writes its
+    tables: tidy rows (``table``, ``row``, ``variable``, ``value``, ``number``) that pivot back to
+    the rows of ``--format csv``, every number exact where the CSV rounds it to 15 places."""
+    import csv
+    import io
+
+    import pyarrow.parquet as pq
+
+    from baccarat.cli.format import TIDY_COLUMNS
+
+    argv = ["par-sheet", "--rules", "ez", "--decks", "6"]
+    _, text, _ = run(capsys, *argv, "--format", "csv")
+    path = tmp_path / "ez.parquet"
+    code, out, err = run(capsys, *argv, "--format", "parquet", "-o", str(path))
+    assert (code, out, err) == (0, "", "")
+    table = pq.read_table(path)
+    assert table.column_names == [*TIDY_COLUMNS, "number"]
+    assert table.schema.metadata == {b"baccarat": b"tidy/1"}
+    rows: dict[int, dict[str, typing.Any]] = {}
+    for cell in table.to_pylist():
+        assert cell["table"] == "par_sheet"
+        rows.setdefault(cell["row"], {})[cell["variable"]] = cell
+    expected = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows) == list(range(1, len(expected) + 1))
+    for row, wanted in zip(rows.values(), expected, strict=True):
+        assert list(row) == list(wanted)  # the CSV's columns, in its order
+        for name, value in wanted.items():
+            cell = row[name]
+            if name in ("probability", "return", "variance") and value:
+                exact = Fraction(cell["value"])
+                assert abs(exact - Fraction(value)) <= Fraction(1, 2 * 10**15)
+                assert cell["number"] == float(exact)
+            else:
+                assert (cell["value"] or "") == value
+    code, out, err = run(capsys, *argv, "--format", "parquet", "--json")
+    assert code == 2 and json.loads(err)["error"]["code"] == "options_together"
 
 
 def test_odds_given_what_is_known(capsys: pytest.CaptureFixture[str]) -> None:

@@ -100,7 +100,13 @@ def test_count_workers_without_dask_is_the_deprecated_threads(
 ) -> None:
     base = ["count", "--strategy", "jacobson-dragon-7", "--shoes", "20", "--seed", "1", "--json"]
     code, out, err = run(capsys, *base, "--workers", "1")
-    assert code == 0 and err.endswith("baccarat: warning: --workers is deprecated: use --threads\n")
+    assert code == 0 and json.loads(err.splitlines()[-1]) == {  # --json: a JSON warning
+        "warning": {
+            "code": "deprecated",
+            "message": "--workers is deprecated: use --threads",
+            "params": {"old": "--workers", "new": "--threads"},
+        }
+    }
     threads = run(capsys, *base, "--threads", "1")
     assert threads[0] == 0 and _untimed(threads[1]) == _untimed(out)
     assert "deprecated" not in threads[2]
@@ -112,6 +118,8 @@ def test_count_workers_without_dask_is_the_deprecated_threads(
 def test_settle_bet_is_the_deprecated_stake(capsys: pytest.CaptureFixture[str]) -> None:
     cards = ["settle", "--cards", "7c 2s Kd 3h 4c", "--json"]
     code, out, err = run(capsys, *cards, "--bet", "banker=100", "--stake", "tie=5")
+    assert code == 0 and json.loads(err)["warning"]["message"] == "--bet is deprecated: use --stake"
+    code, _, err = run(capsys, *cards[:-1], "--bet", "banker=100")
     assert code == 0 and err == "baccarat: warning: --bet is deprecated: use --stake\n"
     # The stakes of --stake come first, then those of the old name.
     assert out == run(capsys, *cards, "--stake", "tie=5", "--stake", "banker=100")[1]

@@ -35,18 +35,20 @@ def wrong(question: Question) -> str:
 def test_json_prints_a_round_of_twelve_with_the_engine_answers(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, "quiz", "--json", "--seed", "5", "--mode", "hard")
+    code, out, _ = run(capsys, "quiz", "--json", "--seed", "5", "--drill", "hard")
     assert code == 0
     record = json.loads(out)
     expected = build_round(Mode.HARD, random.Random(5))
     assert record["mode"] == "hard" and record["size"] == 12
     answers = [q["answer"] for s in record["situations"] for q in s["questions"]]
     assert answers == [q.step.action.value for q in expected.questions]
-    assert run(capsys, "quiz", "--json", "--seed", "5", "--mode", "hard")[1] == out
+    assert run(capsys, "quiz", "--json", "--seed", "5", "--drill", "hard")[1] == out
 
 
 def test_json_prints_one_line_per_round(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "quiz", "--json", "--rounds", "3", "--size", "2", "--mode", "totals")
+    code, out, _ = run(
+        capsys, "quiz", "--json", "--rounds", "3", "--size", "2", "--drill", "totals"
+    )
     assert code == 0
     rounds = [json.loads(line) for line in out.splitlines()]
     assert [r["size"] for r in rounds] == [2, 2, 2]
@@ -85,7 +87,7 @@ def test_wrong_answers_are_recorded_and_shown_on_the_heatmap(
     answers[1] = wrong(expected.questions[1])  # the first Banker question
     feed(monkeypatch, answers)
     path = tmp_path / "p.json"
-    code, out, _ = run(capsys, "quiz", "--mode", "hard", "--size", "3", "--seed", "2",
+    code, out, _ = run(capsys, "quiz", "--drill", "hard", "--size", "3", "--seed", "2",
                        "--progress", str(path))  # fmt: skip
     assert code == 0
     assert "✗ Wrong: the answer is" in out and "Round score: 5 of 6 right." in out
@@ -106,7 +108,7 @@ def test_the_player_third_card_is_shown_after_the_player_answer(
     expected = build_round(Mode.HARD, random.Random(4), size=1)
     situation = expected.situations[0]
     feed(monkeypatch, [key(q.expected) for q in expected.questions])
-    code, out, _ = run(capsys, "quiz", "--mode", "hard", "--size", "1", "--seed", "4", "--no-save")
+    code, out, _ = run(capsys, "quiz", "--drill", "hard", "--size", "1", "--seed", "4", "--no-save")
     assert code == 0
     third = situation.coup.player.third_card
     assert third is not None
@@ -140,7 +142,7 @@ def test_totals_mode_asks_the_total_and_explains_the_count(
 ) -> None:
     expected = build_round(Mode.TOTALS, random.Random(3), size=2)
     feed(monkeypatch, [key(q.expected) for q in expected.questions])
-    code, out, _ = run(capsys, "quiz", "--mode", "totals", "--size", "2", "--seed", "3",
+    code, out, _ = run(capsys, "quiz", "--drill", "totals", "--size", "2", "--seed", "3",
                        "--no-save")  # fmt: skip
     assert code == 0
     assert out.count("what is the total of these two cards?") == 4
@@ -153,14 +155,16 @@ def test_timed_mode_shows_the_limit(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     feed(monkeypatch, [])
-    code, out, _ = run(capsys, "quiz", "--mode", "timed", "--no-save", "--time-limit", "5.5")
+    code, out, _ = run(capsys, "quiz", "--drill", "timed", "--no-save", "--time-limit", "5.5")
     assert code == 0 and "draw or stand? [d = draw / s = stand] (5.5 s)" in out
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["--drill", "easy"], "unknown quiz mode 'easy'"),
         (["--mode", "easy"], "unknown quiz mode 'easy'"),
+        (["--drill", "hard", "--mode", "hard"], "give --drill or --mode, not both"),
         (["--rounds", "0"], "--rounds must be 1-100, got 0"),
         (["--size", "0"], "a round has 1-200 situations, got 0"),
         (["--json", "--size", "500"], "a round has 1-200 situations, got 500"),
@@ -201,3 +205,20 @@ def test_the_default_progress_file_follows_xdg_data_home(
     feed(monkeypatch, [key(q.expected) for q in expected.questions])
     assert run(capsys, "quiz", "--size", "1", "--seed", "1")[0] == 0
     assert (tmp_path / "xdg-data" / "baccarat" / "quiz-progress.json").exists()
+
+
+def test_mode_is_the_deprecated_drill(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--mode`` named the quiz's drill here and the dealing in ``simulate``: the quiz's is now
+    ``--drill``, the old name working for a release with one line that says so."""
+    args = ["quiz", "--json", "--seed", "5", "--rounds", "2"]
+    code, out, err = run(capsys, *args, "--mode", "hard")
+    assert code == 0 and out == run(capsys, *args, "--drill", "hard")[1]
+    assert json.loads(err) == {
+        "warning": {
+            "code": "deprecated",
+            "message": "--mode is deprecated: use --drill",
+            "params": {"old": "--mode", "new": "--drill"},
+        }
+    }
+    code, out, err = run(capsys, "quiz", "--heatmap", "--no-save", "--mode", "hard")
+    assert code == 0 and err == "baccarat: warning: --mode is deprecated: use --drill\n"

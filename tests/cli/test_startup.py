@@ -105,10 +105,13 @@ def test_the_kernels_run_uncached_with_one_warning_where_no_cache_can_be_written
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["coups"] == 1000
     assert result.stderr.count("\n") == 1, result.stderr
-    assert result.stderr.startswith(
-        f"baccarat: warning: no folder can be written to cache the kernels of {src}"
+    # --json: the warning is one JSON object on standard error, as a refusal is.
+    warning = json.loads(result.stderr)["warning"]
+    assert warning["code"] == "uncached_kernels" and warning["params"]["file"].startswith(str(src))
+    assert warning["message"].startswith(
+        f"no folder can be written to cache the kernels of {src}"
     ), result.stderr
-    assert "they are compiled again every time" in result.stderr
+    assert "they are compiled again every time" in warning["message"]
 
 
 BLAS_PROGRAM = """

@@ -58,6 +58,32 @@ def test_the_ledger_error_renders_the_engine_error_inside_it() -> None:
     assert "a(z)" not in text
 
 
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        # The review's H3: a mistyped amount, then H11: an option's bounds, both articled "a".
+        (("baccarat.core.money", "MoneyError", "not_an_amount", {"text": "abc"}),
+         "érvénytelen pontszám: 'abc'"),
+        (("baccarat.core.amounts", "AmountError", "amount_not_text", {"text": "x"}),
+         "érvénytelen pontszám: 'x'; számjegyeket küldj, például 100 vagy 12.5"),
+        (("baccarat.cli.errors", "CliError", "number_too_small",
+          {"option": "--decks", "least": 1, "value": 0}),
+         "a --decks értéke legalább 1 legyen, nem 0"),
+        (("baccarat.lab.ruin", "RuinError", "ruin_too_large",
+          {"option": "--paths", "most": 10, "text": "11"}),
+         "a --paths legfeljebb 10 lehet, kapott érték: '11'"),
+    ],
+)  # fmt: skip
+def test_hungarian_refusals_say_a_not_a_z(
+    error: tuple[str, str, str, dict[str, object]], expected: str
+) -> None:
+    import importlib
+
+    module, kind, code, params = error
+    err = getattr(importlib.import_module(module), kind)(code, **params)
+    assert error_text(err, get_translator("hu")) == expected
+
+
 def test_points_use_the_number_format_given_and_words_are_translated() -> None:
     err = LedgerError("bad_stake", detail=StakeError("stake_below_minimum", bet="tie", stake=150, minimum=100_000,
                                                       rule_set="x"))  # fmt: skip

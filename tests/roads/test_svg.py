@@ -23,6 +23,7 @@ from baccarat.roads.svg import (
     derived_road_svg,
     roads_svg,
 )
+from baccarat.roads.why import mark_reasons
 
 from .strategies import sequences
 from .worked import WORKED
@@ -88,6 +89,38 @@ def test_every_cell_is_drawn_with_a_title_and_text(results: list[RoadResult]) ->
                 assert g.find(f"{NS}line") is not None
             else:
                 assert g.find(f"{NS}text") is not None
+
+
+@settings(deadline=None, max_examples=60)
+@given(sequences)
+def test_cells_carry_what_a_page_reads_off_them(results: list[RoadResult]) -> None:
+    """A bead and a Big Road cell name their coup (from 0), a Big Road cell its logical column,
+    a derived mark the two Big Road columns it set side by side; every board cell has a hit
+    area as large as the cell, and the ask icons none of these."""
+    roads = Roads(results)
+    beads = cells(bead_plate_svg(roads), "bead")
+    assert [g.get("data-coup") for g in beads] == [str(n) for n in range(len(results))]
+    big = cells(big_road_svg(roads), "big-road")
+    coups = [g.get("data-coup") for g in big if g.get("data-column") is not None]
+    columns = [g.get("data-column") for g in big if g.get("data-column") is not None]
+    road = roads.big_road
+    assert coups == [str(item.coup) for column in road.columns for item in column]
+    assert columns == [str(x) for x, column in enumerate(road.columns) for _item in column]
+    for g in big:
+        if g.get("data-column") is None:  # ties before the first result: the first tie's
+            assert g.get("class") == "cell big-road tie" and g.get("data-coup") == "0"
+    lengths = road.lengths
+    for derived in DerivedRoad:
+        marks = cells(derived_road_svg(roads, derived), "derived-road")
+        pairs = [f"{r.pair[0]} {r.pair[1]}" for r in mark_reasons(lengths, derived)]
+        assert [g.get("data-pair") for g in marks] == pairs
+    for svg, size in ((bead_plate_svg(roads), "28"), (derived_road_svg(roads, derived), "16")):
+        for g in ET.fromstring(svg).iter(f"{NS}g"):
+            hit = g.find(f"{NS}rect")
+            assert hit is not None and hit.get("pointer-events") == "all"
+            assert (hit.get("width"), hit.get("height"), hit.get("fill")) == (size, size, "none")
+    for g in cells(ask_svg(roads), "ask"):
+        assert g.find(f"{NS}rect") is None and not any(k.startswith("data-") for k in g.attrib)
 
 
 def test_ties_are_written_as_numbers() -> None:

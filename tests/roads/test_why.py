@@ -57,3 +57,32 @@ def test_the_straight_drop_and_the_first_marks_of_each_road() -> None:
     small = mark_reasons(lengths, DerivedRoad.SMALL_ROAD)
     assert [(r.column, r.depth, r.compared) for r in small] == [(2, 2, (0,)), (3, 1, (2, 0))]
     assert mark_reasons(lengths, DerivedRoad.COCKROACH_PIG) == ()
+
+
+@given(sequences)
+def test_the_pair_is_the_two_columns_a_mark_sets_side_by_side(results: list[RoadResult]) -> None:
+    lengths = Roads(results).big_road.lengths
+    for road in DerivedRoad:
+        for reason in mark_reasons(lengths, road):
+            left, right = reason.pair
+            assert left < right <= reason.column
+            # Always the columns compared, and down a column the cell's own beside them.
+            assert set(reason.compared) <= {left, right}
+            assert right - left == road.offset
+            if reason.depth > 1:
+                assert right == reason.column
+            else:
+                assert right == reason.column - 1
+
+
+def test_the_pairs_of_the_first_cockroach_pig_marks() -> None:
+    lengths = Roads.from_tokens("B B P P P B P B B B T B P P T T B P").big_road.lengths
+    assert lengths == (2, 3, 1, 1, 4, 2, 1, 1)
+    pig = mark_reasons(lengths, DerivedRoad.COCKROACH_PIG)
+    assert [(r.column, r.depth, r.pair) for r in pig][:5] == [
+        (4, 1, (0, 3)),  # columns 3 and 0: 1 against 2, blue
+        (4, 2, (1, 4)),  # down column 4, against column 1 (3 long)
+        (4, 3, (1, 4)),
+        (4, 4, (1, 4)),  # just below the end of column 1
+        (5, 1, (1, 4)),  # columns 4 and 1: 4 against 3
+    ]

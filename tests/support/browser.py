@@ -171,6 +171,17 @@ def open_table(
     return context, page
 
 
+def deal_five_on_player(page: Any) -> dict[str, Any]:
+    """Stake 5 on Player with a chip, deal, and wait until the page is ready again; the answer."""
+    page.click("label.chip-5")
+    page.click(".spot-player .spot-zone")
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
+        page.click("#deal")
+    data = deal_answer(answer.value)
+    page.wait_for_function("() => !document.querySelector('#deal').disabled")
+    return data
+
+
 def screenshot(page: Any, name: str) -> None:
     """Save a full-page screenshot as ``artifacts/NAME.png``."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -8,12 +8,14 @@ from collections.abc import Callable
 from baccarat.core.cards import Card, full_deck, parse_cards
 from baccarat.core.shoe import ShoeRules
 
-__all__ = ["BURN", "PLAYER_5", "stacked"]
+__all__ = ["BURN", "NO_CHOICE", "PLAYER_5", "stacked"]
 
 BURN = "Ac 2c"
 """A burn card worth 1 and the one card it burns face down."""
 PLAYER_5 = "2d 9d 3h 8s 4c Kd"
 """Player 2 + 3 = 5 against Banker 9 + 8 = 7: the learner chooses; a 4 and a K follow."""
+NO_CHOICE = "8d 9d Kh 8s 2h 3c 4d 4s"
+"""Two coups without a choice: a natural 8 against 7, then 6 against 7 (both stand by the rules)."""
 
 
 def stacked(*prefixes: str) -> Callable[[ShoeRules], tuple[Card, ...]]:

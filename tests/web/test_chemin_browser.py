@@ -21,31 +21,48 @@ from pydantic import SecretStr
 
 from baccarat.chemin.table import CheminTables
 from support.browser import (
+    ARTIFACTS,
+    LANGUAGES,
+    SIZES,
+    browser_context,
+    first_page,
     needs_chromium,
     open_page,
     pass_gate,
     screenshot,
     serve_in_thread,
 )
-from support.chemin import BURN, stacked
+from support.chemin import BURN, NO_CHOICE, PLAYER_5, stacked
 
 SHOE = BURN + " 2d 9d 3h 8s" + " 2h 9s 3d 8c 4c"
 """Two coups at 5 against a Banker 7: the first stood on (four cards), the second drawn to (a 4)."""
+LATE_CHOICE = " ".join((BURN, NO_CHOICE, NO_CHOICE, NO_CHOICE, PLAYER_5))
+"""Six coups without a choice (naturals and hands the rules decide), then the learner's 5."""
 
 pytestmark = needs_chromium
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server (uvicorn, in a thread) whose Chemin de Fer shoes are stacked."""
+def _stacked_server(tmp_path_factory: pytest.TempPathFactory, shoe: str) -> Iterator[str]:
+    """A real server (uvicorn, in a thread) whose Chemin de Fer shoes all begin with ``shoe``."""
     from baccarat.web.app import create_app
     from baccarat.web.settings import Settings
 
     data = tmp_path_factory.mktemp("chemin-browser-data")
     app = create_app(Settings(data_dir=data, secret_key=SecretStr("chemin-test-" + "k" * 32)))
-    app.state.chemin_tables = CheminTables(random.Random(1), shuffle=stacked(SHOE))
+    app.state.chemin_tables = CheminTables(random.Random(1), shuffle=stacked(shoe))
     with serve_in_thread(app) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _stacked_server(tmp_path_factory, SHOE)
+
+
+@pytest.fixture(scope="module")
+def late_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Every player's shoe gives them their first choice at its seventh coup."""
+    yield from _stacked_server(tmp_path_factory, LATE_CHOICE)
 
 
 def test_choose_on_5_and_read_the_explanation_and_the_hint(
@@ -112,4 +129,72 @@ def test_the_choice_works_without_javascript(server: str, playwright: Any, tmp_p
     page.wait_for_selector("#hint")
     assert "the Player's hand chose to draw." in page.inner_text("#timeline")
     assert "Your choice agrees with optimal play." in page.inner_text("#hint-verdict")
+    context.close()
+
+
+_IN_VIEW = """selector => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight && box.width > 0;
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_deal_until_a_choice_stops_with_the_choice_in_view(
+    late_server: str, playwright: Any, tmp_path: Path, size: str, language: str
+) -> None:
+    width, height = SIZES[size]
+    phone = size == "phone"
+    context = browser_context(
+        playwright,
+        tmp_path,
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+    )
+    page = first_page(context)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{late_server}/?lang={language}")
+    page.click("#gate-yes")
+    page.wait_for_url(re.compile(r".*/table"))
+    page.goto(f"{late_server}/chemin?lang={language}")
+    button = page.locator("#deal-until-choice")
+    button.scroll_into_view_if_needed()
+    assert button.is_visible() and page.evaluate(_IN_VIEW, "#deal-until-choice")
+    name = f"chemin-auto-{language}-{size}"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-button.png"))
+
+    button.click()
+    page.wait_for_url(re.compile(r".*/chemin\?dealt=7&stop=choice#choice$"))
+    assert page.locator("html").get_attribute("lang") == language
+    assert re.search(r"\b1\b.*\b7\b", page.inner_text("#choice-title"))  # shoe 1, coup 7
+    assert "6" in page.inner_text("#auto-note")  # six coups dealt before it
+    assert page.inner_text("#record-counts [data-key=coups] dd") == "6"
+    # The choice is what the reader sees on arriving: the prompt and both its buttons.
+    for selector in ("#choice-prompt", "#choose-draw", "#choose-stand"):
+        assert page.evaluate(_IN_VIEW, selector), f"{selector} is out of view"
+    widest = page.evaluate("() => document.documentElement.scrollWidth")
+    assert widest <= width, f"the page is {widest}px wide on a {width}px screen"
+    page.screenshot(path=str(ARTIFACTS / f"{name}-choice.png"))
+    screenshot(page, f"{name}-page")
+
+    page.click("#choose-draw")
+    page.wait_for_selector("#hint")
+    assert page.locator("#auto-note").count() == 0
+    assert page.inner_text("#record-counts [data-key=coups] dd") == "7"
+    assert errors == []
+    context.close()
+
+
+def test_deal_until_a_choice_works_without_javascript(
+    late_server: str, playwright: Any, tmp_path: Path
+) -> None:
+    context, page = open_page(playwright, tmp_path, java_script_enabled=False)
+    pass_gate(page, late_server)
+    page.goto(late_server + "/chemin")
+    page.click("#deal-until-choice")
+    page.wait_for_selector("#choose-draw")
+    assert "6 coups were dealt before this one" in page.inner_text("#auto-note")
     context.close()

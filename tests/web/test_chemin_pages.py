@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import baccarat.web.context
+import baccarat.web.routers.chemin
 from baccarat.chemin import solve_chemin_de_fer
 from baccarat.chemin.practice import draw_advantage, reach_probability
 from baccarat.chemin.table import CheminTables
@@ -24,8 +25,9 @@ from baccarat.core.coup import deal_coup
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, Action
 from baccarat.odds import Composition, exact_distribution
-from support.chemin import BURN, PLAYER_5, stacked
+from support.chemin import BURN, NO_CHOICE, PLAYER_5, stacked
 
+from .conftest import started_ago
 from .test_i18n import _pseudo_translator, _untranslated
 
 
@@ -237,6 +239,132 @@ def test_a_whole_shoe_with_a_new_one_after_it(app: FastAPI, player: TestClient) 
     assert "Shoe 2" in _section(html, "shoe-panel")
 
 
+# --- dealing until the learner has a choice ------------------------------------------------------
+
+
+def _coups_today(client: TestClient) -> int:
+    return int(client.get("/api/me/limits").json()["limits"]["coups_today"])
+
+
+def _limits(client: TestClient, reality: int = 60, daily: int | None = None) -> None:
+    limits = {
+        "reality_check_minutes": reality,
+        "session_limit_minutes": None,
+        "daily_coup_limit": daily,
+    }
+    assert client.put("/api/me/limits", json=limits).status_code == 200
+
+
+def test_deal_until_a_choice_deals_the_coups_without_one_and_stops_at_it(
+    app: FastAPI, player: TestClient
+) -> None:
+    use(app, f"{BURN} {NO_CHOICE} {PLAYER_5}")
+    first = player.get("/chemin").text
+    assert re.search(
+        r'<button type="submit" id="deal-until-choice" formaction="/chemin/deal-until-choice"',
+        first,
+    )
+    response = player.post("/chemin/deal-until-choice", follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"] == "/chemin?dealt=3&stop=choice#choice"
+    html = player.get(response.headers["location"]).text
+    choice = _section(html, "choice")
+    assert "Shoe 1, coup 3" in choice
+    assert "2 coups were dealt before this one, none with a choice for you" in choice
+    assert "You hold 5, and the rules leave the choice to you: draw or stand?" in choice
+    assert _token(html) == "1-3" and 'id="deal-until-choice"' not in html
+    # Each coup was dealt, settled, recorded and counted as the deal button does it.
+    counts = _section(html, "record-counts")
+    assert counts.split() == [
+        "Coups",
+        "2",
+        "Player",
+        "wins",
+        "1",
+        "Banker",
+        "wins",
+        "1",
+        "Ties",
+        "0",
+    ]
+    assert _coups_today(player) == 3
+    # The choice is the learner's as after any deal; the note goes with it.
+    played = _choose(player, html, "draw")
+    assert "Player wins, 9 to 7." in played and 'id="auto-note"' not in played
+
+
+def test_deal_until_a_choice_when_the_first_coup_is_one(app: FastAPI, player: TestClient) -> None:
+    use(app, BURN + " " + PLAYER_5)
+    response = player.post("/chemin/deal-until-choice", follow_redirects=False)
+    assert response.headers["location"] == "/chemin?dealt=1&stop=choice#choice"
+    html = player.get(response.headers["location"]).text
+    assert 'id="choice"' in html and 'id="auto-note"' not in html  # nothing dealt before it
+
+
+def test_deal_until_a_choice_is_bounded(
+    app: FastAPI, player: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use(app, f"{BURN} {NO_CHOICE} {PLAYER_5}")
+    monkeypatch.setattr(baccarat.web.routers.chemin, "AUTO_DEALS", 2)
+    response = player.post("/chemin/deal-until-choice", follow_redirects=False)
+    assert response.headers["location"] == "/chemin?dealt=2&stop=most#last-coup"
+    html = player.get(response.headers["location"]).text
+    assert "No choice came in 2 coups, the most dealt at one click" in _section(html, "auto-note")
+    assert "Shoe 1, coup 2" in _section(html, "last-coup") and 'id="choice"' not in html
+    assert _coups_today(player) == 2
+    # The next click goes on from there.
+    response = player.post("/chemin/deal-until-choice", follow_redirects=False)
+    assert response.headers["location"] == "/chemin?dealt=1&stop=choice#choice"
+
+
+def test_deal_until_a_choice_stops_at_a_refusal_and_shows_it(
+    app: FastAPI, player: TestClient
+) -> None:
+    use(app, f"{BURN} {NO_CHOICE} {PLAYER_5}")
+    _limits(player, daily=2)
+    refused = player.post("/chemin/deal-until-choice")
+    assert refused.status_code == 403
+    assert "your own limit of 2 coups for today" in _section(refused.text, "error")
+    assert "Dealing stopped after 2 coups: the next one was refused." in _section(
+        refused.text, "auto-note"
+    )
+    assert "Shoe 1, coup 2" in _section(refused.text, "last-coup")
+    assert _coups_today(player) == 2
+    # Refused before its first coup, it says only why, as the deal button does.
+    again = player.post("/chemin/deal-until-choice")
+    assert again.status_code == 403 and 'id="auto-note"' not in again.text
+    assert _coups_today(player) == 2
+
+
+def test_deal_until_a_choice_stops_for_a_due_reality_check(
+    app: FastAPI, player: TestClient
+) -> None:
+    use(app, f"{BURN} {NO_CHOICE} {PLAYER_5}")
+    _limits(player, reality=5)
+    started_ago(app, player, 10)
+    response = player.post("/chemin/deal-until-choice", follow_redirects=False)
+    assert response.headers["location"] == "/chemin?dealt=0&stop=halted#last-coup"
+    html = player.get(response.headers["location"]).text
+    assert "Dealing stopped after 0 coups: a reality check is due." in _section(html, "auto-note")
+    assert 'id="reality-check-due"' in html
+    assert _coups_today(player) == 0
+
+
+def test_the_note_after_dealing_until_a_choice_cannot_be_forged(
+    app: FastAPI, player: TestClient
+) -> None:
+    use(app, BURN + " " + PLAYER_5)
+    for query in (
+        "dealt=x&stop=most",
+        "dealt=201&stop=most",
+        "dealt=3&stop=refused",
+        "dealt=3&stop=choice",
+    ):
+        # Nonsense, or a note that does not fit the table as it is (no coup waits): no note.
+        response = player.get(f"/chemin?{query}")
+        assert response.status_code == 200 and 'id="auto-note"' not in response.text, query
+
+
 # --- refusals -------------------------------------------------------------------------------------
 
 
@@ -364,6 +492,7 @@ def test_every_chemin_page_is_translated(
     monkeypatch.setattr(baccarat.web.context, "get_translator", lambda _language: pseudo)
     pages = {"first": player.get("/chemin").text, "choice": _deal(player)}
     pages["refused"] = player.post("/chemin/deal").text
+    pages["auto note"] = player.get("/chemin?dealt=3&stop=choice").text
     pages["played"] = _choose(player, pages["choice"], "stand")
     pages["free"] = player.post("/chemin/new", data={"decks": "1", "banker": "free"}).text
     use(app, BURN + " 2d 6d 3h Ks 4c 8d")

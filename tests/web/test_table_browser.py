@@ -27,6 +27,7 @@ from support.browser import (
     LANGUAGES,
     SIZES,
     deal_answer,
+    deal_five_on_player,
     needs_chromium,
     open_table,
     screenshot,
@@ -225,17 +226,6 @@ def test_axe_finds_no_violation_on_the_table(
             context.close()
 
 
-def _deal_five_on_player(page: Any) -> dict[str, Any]:
-    """Stake 5 on Player with a chip, deal, and wait until the page is ready again; the answer."""
-    page.click("label.chip-5")
-    page.click(".spot-player .spot-zone")
-    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/deal")) as answer:
-        page.click("#deal")
-    data: dict[str, Any] = deal_answer(answer.value)
-    page.wait_for_function("() => !document.querySelector('#deal').disabled")
-    return data
-
-
 _PANEL_FIGURES = """() => {
   const text = (s) => document.querySelector(s).textContent.replace(/\\s+/g, " ").trim();
   const gauge = document.querySelector("#shoe-counts .penetration");
@@ -256,7 +246,7 @@ def test_a_derived_mark_says_why_and_the_roads_show_their_newest_column(
     try:
         page.check("input[name=speed][value=instant]", force=True)
         for _ in range(40):
-            _deal_five_on_player(page)
+            deal_five_on_player(page)
             if page.locator("#road-small-road g.cell").count() >= 2:
                 break
         # The shoe, statistics and odds panels, written in place from each deal's answer, read
@@ -303,7 +293,7 @@ def test_on_a_phone_a_fresh_shoes_marks_are_in_view(
     try:
         page.check("input[name=speed][value=instant]", force=True)
         for coup in range(1, 4):
-            _deal_five_on_player(page)
+            deal_five_on_player(page)
             bead_plate = page.evaluate(_MARKS_IN_VIEW, "#bead-plate")
             # The bead plate's grid is wider than the phone's panel: it scrolls.
             assert bead_plate == {"marks": coup, "outside": 0, "overflows": True}
@@ -361,7 +351,7 @@ def test_a_shoe_ends_and_the_next_begins_with_the_panels_grown(
         page.check("input[name=speed][value=instant]", force=True)
         seen_end = False
         for _ in range(40):
-            data = _deal_five_on_player(page)
+            data = deal_five_on_player(page)
             if data["coup"]["number"] == 1 and not seen_end:
                 # The session's first coup: the page had no history list to grow, so it
                 # fetched the panels, once; none is fetched after it.

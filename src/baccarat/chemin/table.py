@@ -46,17 +46,20 @@ from baccarat.chemin.practice import PracticeDeal, PracticeResult, finish_coup, 
 from baccarat.chemin.solve import Solution, solve_chemin_de_fer
 from baccarat.core.cards import Card
 from baccarat.core.coup import ChoicePoint, Coup, Step
-from baccarat.core.errors import TemplatedError
+from baccarat.core.errors import BaccaratError, TemplatedError
 from baccarat.core.shoe import Shoe, ShoeRules, shuffled_order
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import BANKER_DISCRETION, CHEMIN_DE_FER, Action, Side, Tableau
 from baccarat.odds.composition import Composition
 
 __all__ = [
+    "AUTO_DEALS",
     "DECK_CHOICES",
     "DEFAULT_DECKS",
     "RECORD_KEPT",
     "TABLES_KEPT",
+    "AutoDeal",
+    "AutoStop",
     "BankerPlay",
     "CheminError",
     "CheminTable",
@@ -66,6 +69,7 @@ __all__ = [
     "RecordLine",
     "Tally",
     "choice_point",
+    "deal_until_choice",
     "solution_for",
 ]
 
@@ -77,6 +81,10 @@ RECORD_KEPT = 50
 TABLES_KEPT = 2_000
 """Players whose Chemin de Fer table stays in memory (about 10 kB each with a six-deck shoe); the
 least recently used goes first, and its player gets a fresh table and record on the next visit."""
+AUTO_DEALS = 200
+"""The most coups "deal until I have a choice" deals at once. The learner holds 5 with no natural
+out in about one coup in ten, so 200 coups without a choice is all but impossible (about 1 in
+10⁹); the bound keeps one click from dealing a whole evening of coups whatever happens."""
 
 
 class BankerPlay(StrEnum):
@@ -363,3 +371,64 @@ class CheminTables:
             record=(*table.record, line)[-RECORD_KEPT:],
             tally=table.tally.add(line),
         )
+
+
+# --- dealing until the learner has a choice -------------------------------------------------------
+
+
+class AutoStop(StrEnum):
+    """Why :func:`deal_until_choice` stopped."""
+
+    CHOICE = "choice"
+    """A coup waits for the learner's choice."""
+    MOST = "most"
+    """It dealt its most coups (:data:`AUTO_DEALS`) without a choice."""
+    HALTED = "halted"
+    """Its ``halt`` said stop before the next coup (a reality check came due, say)."""
+    REFUSED = "refused"
+    """The next coup was refused (a limit, a cool-off); ``refusal`` says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class AutoDeal:
+    """What :func:`deal_until_choice` did: the coups it dealt, why it stopped, the table after its
+    last coup (None if it dealt none), and the refusal that stopped it, if one did."""
+
+    dealt: int
+    stop: AutoStop
+    table: CheminTable | None = None
+    refusal: BaccaratError | None = None
+
+
+def deal_until_choice(
+    deal: Callable[[], CheminTable],
+    most: int = AUTO_DEALS,
+    halt: Callable[[], bool] = lambda: False,
+) -> AutoDeal:
+    """Deal coups with ``deal`` (each one a whole deal, checked and counted as any other) until one
+    waits for the learner's choice, ``most`` coups have been dealt, ``halt()`` is true before a
+    coup, or a coup is refused: a refusal (a :class:`~baccarat.core.errors.BaccaratError`) stops
+    it, and the coups already dealt stay dealt.
+
+    >>> from datetime import UTC
+    >>> from baccarat.core.cards import full_deck, parse_cards
+    >>> first = parse_cards("Ac 2c 8d 9d Kh 8s 2d 9h 3h 8c")  # burn 2; a natural, then Player 5
+    >>> tables = CheminTables(
+    ...     random.Random(1), shuffle=lambda rules: (*first, *full_deck() * rules.decks)[: rules.size]
+    ... )
+    >>> when = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> done = deal_until_choice(lambda: tables.deal("learner", when))
+    >>> done.dealt, done.stop.value, done.table.pending.number, done.table.tally.coups
+    (2, 'choice', 2, 1)
+    """
+    table: CheminTable | None = None
+    for dealt in range(most):
+        if halt():
+            return AutoDeal(dealt, AutoStop.HALTED, table)
+        try:
+            table = deal()
+        except BaccaratError as refusal:
+            return AutoDeal(dealt, AutoStop.REFUSED, table, refusal)
+        if table.pending is not None:
+            return AutoDeal(dealt + 1, AutoStop.CHOICE, table)
+    return AutoDeal(most, AutoStop.MOST, table)

@@ -133,18 +133,32 @@ def _wants_json(args: Sequence[str]) -> bool:
     return any(a == "--format" and b == "json" for a, b in itertools.pairwise(words))
 
 
-def _error(code: str, message: str, params: Mapping[str, object] | None = None) -> None:
-    """One error line: ``baccarat: error: MESSAGE``, or with ``--json`` one JSON object."""
+def _report(kind: str, code: str, message: str, params: Mapping[str, object] | None) -> None:
+    """One line of standard error, ``baccarat: KIND: MESSAGE`` (the word in the command's
+    language), or with ``--json`` one JSON object, ``{KIND: {"code", "message", "params"}}``."""
     text = " ".join(message.split())
     if _as_json:
         body: dict[str, object] = {"code": code, "message": text}
         if params:
             body["params"] = params
-        _say(json.dumps({"error": body}, ensure_ascii=False) + "\n")
+        _say(json.dumps({kind: body}, ensure_ascii=False) + "\n")
     else:
-        # Translators: the word between "baccarat:" and a refusal on the command line.
-        error = active_translator().gettext("error")
-        _say(f"{PROG}: {error}: {text}\n")
+        _say(f"{PROG}: {_word(kind)}: {text}\n")
+
+
+def _word(kind: str) -> str:
+    """The word between "baccarat:" and the message, in the command's language."""
+    t = active_translator()
+    if kind == "warning":
+        # Translators: the word between "baccarat:" and a warning on the command line.
+        return t.gettext("warning")
+    # Translators: the word between "baccarat:" and a refusal on the command line.
+    return t.gettext("error")
+
+
+def _error(code: str, message: str, params: Mapping[str, object] | None = None) -> None:
+    """One error line: ``baccarat: error: MESSAGE``, or with ``--json`` one JSON object."""
+    _report("error", code, message, params)
 
 
 def refuse(message: str, code: str = "error") -> int:
@@ -178,26 +192,27 @@ def _click_code(exc: click.ClickException) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", type(exc).__name__).lower()
 
 
-def warn(message: str) -> None:
-    """Print a warning on one line of standard error."""
-    warning = active_translator().gettext("warning")
-    sys.stderr.write(f"{PROG}: {warning}: {message}\n")
+def warn(message: str, code: str = "warning", params: Mapping[str, object] | None = None) -> None:
+    """Print a warning on one line of standard error: ``baccarat: warning: MESSAGE``, or with
+    ``--json`` one JSON object, ``{"warning": {"code": ..., "message": ..., "params": ...}}``
+    (``code`` stable, as a refusal's is)."""
+    _report("warning", code, message, params)
 
 
-_pending: list[str] = []
-"""Warnings shown once the command has run (a refusal stays one line)."""
+_pending: list[tuple[str, str, dict[str, object]]] = []
+"""Warnings shown once the command has run (a refusal stays one line): code, message, params."""
 
 
 def deprecated(old: str, new: str) -> None:
     """Say, after the command's output, that option ``old`` is deprecated in favour of ``new``
     (a command line refused for another reason says only that)."""
     text = active_translator().gettext("{old} is deprecated: use {new}")
-    _pending.append(text.format(old=old, new=new))
+    _pending.append(("deprecated", text.format(old=old, new=new), {"old": old, "new": new}))
 
 
 def _flush_warnings() -> None:
-    for message in _pending:
-        warn(message)
+    for code, message, params in _pending:
+        warn(message, code, params)
     _pending.clear()
 
 
@@ -241,7 +256,8 @@ def _show_warning_with(shown: Any) -> Any:
         if jitcache is not None and issubclass(category, jitcache.UncachedKernels):
             from baccarat.cli.kernelcache import uncached_message
 
-            warn(uncached_message(getattr(message, "source", str(message))))
+            source = getattr(message, "source", str(message))
+            warn(uncached_message(source), "uncached_kernels", {"file": source})
             return
         shown(message, category, *args, **kwargs)
 

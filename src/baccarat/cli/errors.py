@@ -66,6 +66,7 @@ class CliError(TemplatedError):
         ),
         "no_result_tokens": "--results has no result tokens: {results!r}",
         "not_both": "give {first} or {second}, not both",
+        "one_of": "give {first} or {second}",
         "number_too_large": "{option} must be at most {most}, got {value}",
         "number_too_small": "{option} must be at least {least}, got {value}",
         "only_one_of": "give one of {options}, not {given}",

@@ -9,8 +9,8 @@ marks decimals as the language does: ``20,000`` and ``1.0579`` in English, ``20.
 ('4,998,398,275,503,360', '20.000', '20\\xa0000')
 >>> en.decimal(0.0105791, 4), vi.decimal(-0.0105791, 6, sign=True), hu.decimal(0.5, 2)
 ('0.0106', '-0,010579', '0,50')
->>> en.percent(0.458597, 4), hu.percent(0.458597, 2)
-('45.8597 %', '45,86 %')
+>>> en.percent(0.458597, 4), vi.percent(0.343049, 4), hu.percent(0.458597, 2)
+('45.8597 %', '34,3049%', '45,86%')
 """
 
 from __future__ import annotations
@@ -27,10 +27,16 @@ Real = int | float | Fraction | Decimal
 class Numbers:
     """Number formats of one language (a Babel locale)."""
 
+    SPACED_PERCENT = frozenset({"en"})
+    """The languages whose percentages take a space before the sign: the project's English
+    (``1.0579 %``, as its docs and PAR sheets write it). Vietnamese and Hungarian write ``5%``, as
+    their glossary says and as the pages' Babel formats do."""
+
     def __init__(self, language: str) -> None:
         from babel import Locale
 
         self.locale = Locale.parse(language)
+        self.percent_sign = " %" if self.locale.language in self.SPACED_PERCENT else "%"
 
     def _decimal(self, value: Real) -> Decimal:
         if isinstance(value, Fraction):
@@ -74,8 +80,8 @@ class Numbers:
         return text if minor or not sign else text.lstrip("+")
 
     def percent(self, value: Real, places: int) -> str:
-        """``value`` (a share, 0.5 for half) as a percentage, the sign apart: ``45.86 %``."""
-        return f"{self.decimal(self._decimal(value) * 100, places)} %"
+        """``value`` (a share, 0.5 for half) as a percentage: ``45.86 %``, ``45,86%``."""
+        return f"{self.decimal(self._decimal(value) * 100, places)}{self.percent_sign}"
 
 
 @cache

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from baccarat.i18n.catalogs import Translator
     from baccarat.odds.composition import Composition
     from baccarat.odds.eor import RemovalEffects
+    from baccarat.odds.par import ParSheet
     from baccarat.odds.report import OddsReport
 
 __all__ = ["odds_command", "par_sheet_command", "register"]
@@ -136,18 +137,19 @@ def _outcome_name(key: str, t: Translator) -> str:
     return t.side_names[sides[key]] if key in sides else t.pgettext("bet", key.capitalize())
 
 
-def _report_blocks(report: OddsReport, exact: bool, t: Translator) -> list[Block]:
+def _report_blocks(
+    report: OddsReport, rule_set: RuleSet, exact: bool, t: Translator
+) -> list[Block]:
     from baccarat.odds.render import FREQUENCY_LABELS, shoe_text
     from baccarat.odds.report import OUTCOME_KEYS
     from baccarat.odds.stats import exact_bet_stats
 
     n = numbers_for(t.language)
-    head = t.gettext("Exact odds")
     blocks: list[Block] = [
         Paragraph(
-            f"{head} - "
-            + t.gettext("rules {rule_set}, {shoe}: {count} ordered six-card sequences").format(
-                rule_set=report.rule_set,
+            # The rule set by its title, as the pages name it (its id is for typing: --rules).
+            t.gettext("Exact odds – {rule_set}, {shoe}: {count} ordered six-card sequences").format(
+                rule_set=t.pgettext("rule set", rule_set.title),
                 shoe=shoe_text(report.composition, t),
                 count=n.integer(report.distribution.total),
             )
@@ -357,7 +359,7 @@ def odds_command(
     report = odds_report(shoe, rule_set, given=condition)
     show(
         chosen,
-        lambda: _report_blocks(report, exact, t),
+        lambda: _report_blocks(report, rule_set, exact, t),
         lambda: (RecordType.ODDS, odds_record(report)),
     )
 
@@ -401,12 +403,25 @@ def _eor(
 
 
 class SheetFormat(StrEnum):
-    """What ``par-sheet`` writes: a document (Markdown, HTML), its CSV data, or its record."""
+    """What ``par-sheet`` writes: a document (Markdown, HTML), its CSV data, its record, or
+    its data as tidy Parquet (the ``parquet`` extra, as every command that prints tables)."""
 
     MD = "md"
     HTML = "html"
     CSV = "csv"
     JSON = "json"
+    PARQUET = "parquet"
+
+
+def _par_table(sheet: ParSheet) -> Table:
+    """The sheet's data (the columns of its CSV) as a table, each number exact: its tidy form
+    is what ``--format parquet`` writes, as for every other command."""
+    from baccarat.odds.render import PAR_COLUMNS, par_rows
+
+    table = Table("par_sheet", None, [Column(name, name) for name in PAR_COLUMNS])
+    for row in par_rows(sheet):
+        table.add(*(Cell("" if value is None else str(value), value) for value in row))
+    return table
 
 
 def _unknown_sheet_format(text: str) -> CliError:
@@ -424,7 +439,8 @@ def par_sheet_command(
         typer.Option(
             "--format",
             click_type=EnumChoice(SheetFormat, _unknown_sheet_format),
-            help="md (Markdown), html, csv (the values, the same in every language) or json.",
+            help="md (Markdown), html, csv (the values, the same in every language), json or "
+            "parquet (the values as tidy rows, to --output FILE or a pipe).",
         ),
     ] = SheetFormat.MD,
     output: OutputOption = None,
@@ -442,9 +458,19 @@ def par_sheet_command(
     if as_json and fmt not in (SheetFormat.MD, SheetFormat.JSON):
         raise CliError("options_together", first="--json", second=f"--format {fmt.value}")
     chosen = SheetFormat.JSON if as_json else fmt
+    if chosen is SheetFormat.PARQUET:
+        # The checks of every table command, before any work: the extra, and never a terminal.
+        output_format(OutputFormat.PARQUET, False, output)
     rule_set = load_rule_set(rules, rules_file)
     shoe = shoe_from_options(decks, infinite, remaining)
     sheet = par_sheet(rule_set, shoe)
+    if chosen is SheetFormat.PARQUET:
+        show(
+            OutputFormat.PARQUET,
+            lambda: [_par_table(sheet)],
+            lambda: (RecordType.PAR_SHEET, par_sheet_record(sheet)),
+        )
+        return
     text = (
         json_line(RecordType.PAR_SHEET, par_sheet_record(sheet))
         if chosen is SheetFormat.JSON
@@ -474,5 +500,6 @@ def register(app: typer.Typer) -> None:
         epilog=examples(
             "baccarat par-sheet --rules ez --decks 8 > ez.md",
             "baccarat par-sheet --format html -o punto-banco.html",
+            "baccarat par-sheet --rules ez --format parquet -o ez.parquet",
         ),
     )(par_sheet_command)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from baccarat.cli import output
-from baccarat.cli.entry import INTERRUPTED
+from baccarat.cli.entry import INTERRUPTED, deprecated
 from baccarat.cli.errors import CliError
 from baccarat.cli.files import read_text, reason_of
 from baccarat.cli.format import Align, Cell, Column, Table
@@ -285,13 +285,24 @@ def quiz_command(
             help="Rounds to play.",
         ),
     ] = 1,
-    mode: Annotated[
-        Mode,
+    drill: Annotated[
+        Mode | None,
         typer.Option(
+            "--drill",
             click_type=EnumChoice(Mode, _unknown_mode),
             help="normal, timed, hard (Banker 3-6 only), naturals or totals.",
+            show_default=Mode.NORMAL.value,
         ),
-    ] = Mode.NORMAL,
+    ] = None,
+    mode: Annotated[
+        Mode | None,
+        typer.Option(
+            "--mode",
+            click_type=EnumChoice(Mode, _unknown_mode),
+            hidden=True,
+            help="The same as --drill (deprecated).",
+        ),
+    ] = None,
     size: Annotated[
         int,
         typer.Option(
@@ -311,7 +322,7 @@ def quiz_command(
         typer.Option(
             "--time-limit",
             click_type=Real(MAX_SECONDS),
-            help="Seconds per answer (timed mode: 8).",
+            help="Seconds per answer (timed drill: 8).",
             show_default=False,
         ),
     ] = None,
@@ -349,7 +360,12 @@ def quiz_command(
     """Draw or stand? Answer for the Player, then the Banker, and learn the rule that decides."""
 
     t = cli_translator(lang)
-    quiz_mode = mode
+    if mode is not None:
+        # --mode named the drill here and the dealing in simulate: one name, two meanings.
+        if drill is not None:
+            raise CliError("not_both", first="--drill", second="--mode")
+        deprecated("--mode", "--drill")
+    quiz_mode = drill or mode or Mode.NORMAL
     chosen = output_format(fmt, as_json, output_path)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise CliError("rounds_out_of_range", most=MAX_ROUNDS, rounds=rounds)
@@ -409,7 +425,7 @@ def register(app: typer.Typer) -> None:
         "quiz",
         epilog=examples(
             "baccarat quiz",
-            "baccarat quiz --mode hard --rounds 3",
+            "baccarat quiz --drill hard --rounds 3",
             "baccarat quiz --heatmap",
         ),
     )(quiz_command)

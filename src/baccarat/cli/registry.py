@@ -48,7 +48,7 @@ COMMANDS: Mapping[str, Listed] = {
     "count": Listed("count", "Count cards (or play perfectly) over many shoes: does it win?"),
     "deal": Listed("deal", "Deal coups and say why each hand drew or stood."),
     "odds": Listed("odds", "Exact odds, house edge and spread of every bet."),
-    "par-sheet": Listed("odds", "Write the PAR sheet of a rule set (md, html, csv, json)."),
+    "par-sheet": Listed("odds", "Write a rule set's PAR sheet (md, html, csv, json, parquet)."),
     "quiz": Listed("quiz", "Draw or stand? Practise the rules in the terminal."),
     "roads": Listed("roads", "The score-board roads of results or of a dealt shoe."),
     "rules": Listed("rules", "The rule sets: bets, pays and table limits."),

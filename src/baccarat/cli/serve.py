@@ -201,6 +201,7 @@ def serve_command(
             header_timeout=settings.header_timeout, max_connections=settings.max_connections
         ),
         "timeout_keep_alive": settings.keep_alive_timeout,
+        "timeout_graceful_shutdown": settings.shutdown_timeout,
     }
     if workers == 1:
         run_server(app, announce, **options)

@@ -190,7 +190,8 @@ def _report_blocks(report: SimulationReport, rule_set: RuleSet, t: Translator) -
             # Translators: the figures of seed page 000, a Vietnamese guide (24 million coups, 8 decks).
             Column("guide", t.gettext("Guide")),
             Column("simulated", t.gettext("Simulated")),
-            Column("margin_95", "± 95 %"),
+            # Translators: the margin of a 95% confidence interval; write "%" as your language does.
+            Column("margin_95", t.gettext("± 95 %")),
             Column("exact", exact_head),
             Column("z", "z"),
         ],

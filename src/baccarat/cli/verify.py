@@ -21,7 +21,7 @@ from baccarat.core.shoe import DEFAULT_CUT_CARD, DEFAULT_DECKS, ShoeRules
 from baccarat.core.summary import Winner
 from baccarat.core.tableau import Side
 from baccarat.fair.errors import FairError
-from baccarat.fair.seeds import MAX_SHOE_NUMBER
+from baccarat.fair.seeds import MAX_SHOE_NUMBER, combine_client_seeds
 from baccarat.fair.shuffle import MAX_DECKS as FAIR_MAX_DECKS
 from baccarat.fair.verify import MISMATCH_MESSAGES, Claim, Verification, read_claims, verify
 from baccarat.records import RecordType
@@ -175,7 +175,6 @@ def verify_command(
             "--server-seed", help="The server seed revealed after the shoe (64 hex digits)."
         ),
     ],
-    client_seed: Annotated[str, typer.Option("--client-seed", help="The client seed of the shoe.")],
     shoe: Annotated[
         int,
         typer.Option(
@@ -189,6 +188,17 @@ def verify_command(
             help="The shoe number (from 1).",
         ),
     ],
+    client_seed: Annotated[
+        str | None, typer.Option("--client-seed", help="The client seed of the shoe.")
+    ] = None,
+    contributions: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--contribution",
+            help="A room's shoe: a client seed contributed to it, once per seed (its client seed "
+            "combines them all, in any order; instead of --client-seed).",
+        ),
+    ] = None,
     decks: Annotated[
         int, typer.Option(click_type=Whole(FAIR_MAX_DECKS), help="Decks in the shoe (1 to 8).")
     ] = DEFAULT_DECKS,
@@ -233,6 +243,12 @@ def verify_command(
             raise CliError("not_both", first="--coups-file", second="--coups")
         deprecated("--coups", "--coups-file")
         coups_file = coups
+    if client_seed is not None and contributions:
+        raise CliError("not_both", first="--client-seed", second="--contribution")
+    if contributions:
+        client_seed = combine_client_seeds(contributions)
+    elif client_seed is None:
+        raise CliError("one_of", first="--client-seed", second="--contribution")
     rules = ShoeRules(decks=decks, cut_card=cut_card, burn=burn, one_more_coup=one_more_coup)
     claims = _read_coups(coups_file) if coups_file is not None else []
     result = verify(server_seed, client_seed, shoe, rules, commitment=commitment, coups=claims)
@@ -252,5 +268,6 @@ def register(app: typer.Typer) -> None:
             "baccarat verify --server-seed SEED --client-seed mine --shoe 1",
             "baccarat verify --server-seed SEED --client-seed mine --shoe 1 \\",
             "    --commitment HASH --coups-file coups.txt",
+            "baccarat verify --server-seed SEED --contribution alpha --contribution beta --shoe 3",
         ),
     )(verify_command)

@@ -21,5 +21,5 @@ class LearnError(TemplatedError):
     }
 
 
-# The quiz options a learner types (`baccarat quiz --mode`, `--size`, `--time-limit`) are refused
+# The quiz options a learner types (`baccarat quiz --drill`, `--size`, `--time-limit`) are refused
 # in the learner's language: templates, rendered by the translator; ``str()`` is the English.

@@ -25,7 +25,10 @@ from baccarat.odds.par import ParBet, ParRow, ParSheet
 __all__ = [
     "FORMATS",
     "FREQUENCY_LABELS",
+    "PAR_COLUMNS",
+    "ParValue",
     "decimal_text",
+    "par_rows",
     "percent_text",
     "render_csv",
     "render_html",
@@ -89,15 +92,17 @@ def _count(n: int, t: Language = SOURCE) -> str:
 
 
 def _local(number: str, t: Language) -> str:
-    """A number written in English (``14,658,134,400``, ``-0.458597``) as ``t``'s locale
-    writes it: its own group and decimal marks (``14.658.134.400``, ``-0,458597`` in vi)."""
+    """A number written in English (``14,658,134,400``, ``-0.458597``, ``1.0579 %``) as ``t``'s
+    locale writes it: its own group and decimal marks (``14.658.134.400``, ``-0,458597`` in vi),
+    and a percentage with no space before its sign (``1,0579%``, the vi and hu glossary's rule;
+    the project's English keeps its space, as :class:`baccarat.cli.numbers.Numbers` does)."""
     language = getattr(t, "language", "en")
     if language == "en":
         return number
     from babel.numbers import get_decimal_symbol, get_group_symbol
 
     marks = {",": get_group_symbol(language), ".": get_decimal_symbol(language)}
-    return "".join(marks.get(char, char) for char in number)
+    return "".join(marks.get(char, char) for char in number).replace(" %", "%")
 
 
 def _row_outcome(row: ParRow, t: Language) -> str:
@@ -270,6 +275,46 @@ def render_html(sheet: ParSheet, t: Language = SOURCE) -> str:
 
 _CSV_PLACES = 15
 
+PAR_COLUMNS = (
+    "rule_set", "shoe", "section", "bet", "outcome", "pays", "combinations", "total",
+    "probability", "return", "variance",
+)  # fmt: skip
+"""The columns of a PAR sheet's data (``par-sheet --format csv``, and its tidy Parquet)."""
+
+ParValue = str | int | Fraction | None
+"""One value of :func:`par_rows`: text, an exact count, an exact fraction, or nothing."""
+
+
+def par_rows(sheet: ParSheet) -> list[tuple[ParValue, ...]]:
+    """The sheet's data, one row per coup outcome, per frequency, per bet outcome and bet total
+    (:data:`PAR_COLUMNS`), every number exact: the same in every language.
+
+    >>> from baccarat.odds.par import par_sheet
+    >>> from baccarat.core.rules import get_rule_set
+    >>> par_rows(par_sheet(get_rule_set("punto-banco"), Composition.decks(8)))[0][:5]
+    ('punto-banco', '8 decks', 'coup', '', 'Banker wins')
+    """
+    shoe = sheet.composition.describe()
+    rows: list[tuple[ParValue, ...]] = []
+    for name, count, p in sheet.outcomes:
+        rows.append((sheet.rule_set, shoe, "coup", "", name, "", count, sheet.total, p, None, None))
+    for key, value in sheet.frequencies:
+        rows.append(
+            (sheet.rule_set, shoe, "frequency", "", key, "", None, sheet.total, value, None, None)
+        )
+    for section in sheet.bets:
+        for row in section.rows:
+            rows.append(
+                (sheet.rule_set, shoe, "bet", section.name, row.outcome, pays_text(row.pays),
+                 row.combinations, sheet.total, row.probability, row.return_, row.variance)
+            )  # fmt: skip
+        stats = section.stats
+        rows.append(
+            (sheet.rule_set, shoe, "bet", section.name, "total", "", sheet.total, sheet.total,
+             Fraction(1), stats.ev, stats.variance)
+        )  # fmt: skip
+    return rows
+
 
 def render_csv(sheet: ParSheet, t: Language = SOURCE) -> str:
     """The sheet as CSV: one row per coup outcome, per frequency, per bet outcome and bet total.
@@ -281,34 +326,15 @@ def render_csv(sheet: ParSheet, t: Language = SOURCE) -> str:
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
-        ["rule_set", "shoe", "section", "bet", "outcome", "pays", "combinations", "total",
-         "probability", "return", "variance"]
-    )  # fmt: skip
-    shoe = sheet.composition.describe()
+    writer.writerow(PAR_COLUMNS)
 
-    def d(value: Fraction) -> str:
-        return decimal_text(value, _CSV_PLACES)
+    def text(value: ParValue) -> str:
+        if isinstance(value, Fraction):
+            return decimal_text(value, _CSV_PLACES)
+        return "" if value is None else str(value)
 
-    for name, count, p in sheet.outcomes:
-        writer.writerow(
-            [sheet.rule_set, shoe, "coup", "", name, "", count, sheet.total, d(p), "", ""]
-        )
-    for key, value in sheet.frequencies:
-        writer.writerow(
-            [sheet.rule_set, shoe, "frequency", "", key, "", "", sheet.total, d(value), "", ""]
-        )
-    for section in sheet.bets:
-        for row in section.rows:
-            writer.writerow(
-                [sheet.rule_set, shoe, "bet", section.name, row.outcome, pays_text(row.pays),
-                 row.combinations, sheet.total, d(row.probability), d(row.return_), d(row.variance)]
-            )  # fmt: skip
-        stats = section.stats
-        writer.writerow(
-            [sheet.rule_set, shoe, "bet", section.name, "total", "", sheet.total, sheet.total,
-             d(Fraction(1)), d(stats.ev), d(stats.variance)]
-        )  # fmt: skip
+    for row in par_rows(sheet):
+        writer.writerow([text(value) for value in row])
     return out.getvalue()
 
 

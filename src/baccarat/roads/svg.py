@@ -29,6 +29,7 @@ from baccarat.roads.grid import ROWS, Position
 from baccarat.roads.labels import ENGLISH, RoadLabels, check_strings
 from baccarat.roads.model import RoadChange, Roads
 from baccarat.roads.result import RoadError, RoadResult
+from baccarat.roads.why import MarkReason, mark_reason, mark_reasons
 
 __all__ = [
     "DEFAULT_PALETTE",
@@ -122,11 +123,40 @@ def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float)
     )
 
 
-def _cell(x: int, y: int, css: str, title: str, shapes: Iterable[str]) -> str:
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    """One cell of a board before it is placed: where, its classes, its title, its shapes, and
+    what a page reads off it (``data``: ``data-*`` attributes by name, without the prefix)."""
+
+    position: Position
+    css: str
+    title: str
+    shapes: Sequence[str]
+    data: tuple[tuple[str, str], ...] = ()
+
+
+def _cell(
+    x: int,
+    y: int,
+    css: str,
+    title: str,
+    shapes: Iterable[str],
+    size: int | None = None,
+    data: Iterable[tuple[str, str]] = (),
+) -> str:
+    """A cell's ``<g>``. With a ``size``, an unpainted square under its shapes takes pointer
+    events over the whole cell (a ring's hollow middle, the space beside a thin slash), so the
+    whole cell is what a click or a tap hits."""
+    attributes = "".join(f' data-{name}="{escape(value)}"' for name, value in data)
+    hit = (
+        f'<rect width="{size}" height="{size}" fill="none" pointer-events="all"/>'
+        if size is not None
+        else ""
+    )
     inner = "".join(shapes)
     return (
-        f'<g class="cell {css}" transform="translate({x},{y})" role="img">'
-        f"<title>{escape(title)}</title>{inner}</g>"
+        f'<g class="cell {css}" transform="translate({x},{y})"{attributes} role="img">'
+        f"<title>{escape(title)}</title>{hit}{inner}</g>"
     )
 
 
@@ -155,7 +185,7 @@ def _board(
     cell: int,
     width: int,
     columns: int | None,
-    cells: Iterable[tuple[Position, str, str, Sequence[str]]],
+    cells: Iterable[_Drawn],
     palette: Palette,
 ) -> _Figure:
     """A grid of ``ROWS`` rows with the cells that fall in the window drawn on it."""
@@ -170,11 +200,17 @@ def _board(
         if lines
         else "",
     ]
-    for position, cell_css, title, shapes in cells:
-        column = position.column - start
+    for drawn in cells:
+        column = drawn.position.column - start
         if 0 <= column < shown:
-            body.append(_cell(column * cell, position.row * cell, cell_css, title, shapes))
+            body.append(_placed(drawn, column, cell))
     return _Figure(name, css, w, h, tuple(line for line in body if line))
+
+
+def _placed(drawn: _Drawn, column: int, cell: int) -> str:
+    """``drawn`` as a ``<g>`` in physical ``column`` of a board of ``cell`` pixel cells."""
+    x, y = column * cell, drawn.position.row * cell
+    return _cell(x, y, drawn.css, drawn.title, drawn.shapes, cell, drawn.data)
 
 
 def _pair_dots(cell: int, banker_pair: bool, player_pair: bool, palette: Palette) -> list[str]:
@@ -203,8 +239,9 @@ def _bead_title(number: int, result: RoadResult, labels: RoadLabels) -> str:
 
 def _bead_cell(
     roads: Roads, number: int, result: RoadResult, cell: int, labels: RoadLabels, palette: Palette
-) -> tuple[Position, str, str, Sequence[str]]:
-    """Coup ``number`` (from 1) on the Bead Plate: where, its class, its title, its shapes."""
+) -> _Drawn:
+    """Coup ``number`` (from 1) on the Bead Plate; ``data-coup``: its index (from 0), which a
+    page replays it by."""
     c = cell / 2
     fill = palette.outcome(result.outcome)
     shapes = [
@@ -214,7 +251,8 @@ def _bead_cell(
     ]
     css = f"bead {result.outcome.value}"
     position = roads.bead_plate.position(number - 1)
-    return position, css, _bead_title(number, result, labels), shapes
+    data = (("coup", str(number - 1)),)
+    return _Drawn(position, css, _bead_title(number, result, labels), shapes, data)
 
 
 def _bead_figure(
@@ -241,10 +279,9 @@ def _tie_marks(cell: int, ties: int, palette: Palette) -> list[str]:
     return shapes
 
 
-def _leading_cell(
-    roads: Roads, cell: int, labels: RoadLabels, palette: Palette
-) -> tuple[Position, str, str, Sequence[str]]:
-    """Ties before the first result wait, slashed, where the first cell will be drawn."""
+def _leading_cell(roads: Roads, cell: int, labels: RoadLabels, palette: Palette) -> _Drawn:
+    """Ties before the first result wait, slashed, where the first cell will be drawn (its
+    ``data-coup``: the first tie's)."""
     road = roads.big_road
     title = f"{labels.big_road}: {labels.leading_ties.format(count=road.leading_ties)}"
     title = ", ".join([title, *_pair_words(*road.leading_pairs, labels)])
@@ -252,7 +289,7 @@ def _leading_cell(
         *_tie_marks(cell, road.leading_ties, palette),
         *_pair_dots(cell, *road.leading_pairs, palette),
     ]
-    return Position(0, 0), "big-road tie", title, shapes
+    return _Drawn(Position(0, 0), "big-road tie", title, shapes, (("coup", "0"),))
 
 
 def _big_road_cell(
@@ -263,8 +300,9 @@ def _big_road_cell(
     cell: int,
     labels: RoadLabels,
     palette: Palette,
-) -> tuple[Position, str, str, Sequence[str]]:
-    """The Big Road cell in logical column ``x``, row ``y`` (both from 1), drawn at ``position``."""
+) -> _Drawn:
+    """The Big Road cell in logical column ``x``, row ``y`` (both from 1), drawn at ``position``;
+    ``data-coup``: the index (from 0) of the coup that made it, ``data-column``: ``x - 1``."""
     c = cell / 2
     colour = palette.side(item.side)
     parts = [
@@ -281,14 +319,15 @@ def _big_road_cell(
         _text(c, c, cell * 0.42, colour, labels.side_letter(item.side), bold=True),
         *_pair_dots(cell, item.banker_pair, item.player_pair, palette),
     ]
-    return position, f"big-road {item.side.value}", ", ".join(parts), shapes
+    data = (("coup", str(item.coup)), ("column", str(x - 1)))
+    return _Drawn(position, f"big-road {item.side.value}", ", ".join(parts), shapes, data)
 
 
 def _big_road_figure(
     roads: Roads, cell: int, columns: int | None, labels: RoadLabels, palette: Palette
 ) -> _Figure:
     road = roads.big_road
-    cells: list[tuple[Position, str, str, Sequence[str]]] = []
+    cells: list[_Drawn] = []
     if road.leading_ties:
         cells.append(_leading_cell(roads, cell, labels, palette))
     for x, (column, placed) in enumerate(zip(road.columns, road.placed, strict=True), start=1):
@@ -323,19 +362,23 @@ def _derived_cell(
     road: DerivedRoad,
     x: int,
     y: int,
-    colour: Colour,
+    reason: MarkReason,
     position: Position,
     cell: int,
     labels: RoadLabels,
     palette: Palette,
-) -> tuple[Position, str, str, Sequence[str]]:
-    """A derived road's mark in its logical column ``x``, row ``y`` (both from 1)."""
-    return (
+) -> _Drawn:
+    """A derived road's mark in its logical column ``x``, row ``y`` (both from 1), and why
+    (``reason``): ``data-pair``, the two Big Road columns it set side by side (from 0, left to
+    right, :attr:`~baccarat.roads.why.MarkReason.pair`), which a page lights."""
+    colour = reason.colour
+    return _Drawn(
         position,
         f"derived-road {road.value.replace('_', '-')} {colour.value}",
         f"{labels.road_name(road)}, {labels.cell.format(column=x, row=y)}: "
         f"{labels.colour_name(colour)}",
         _glyph(road, colour, cell, labels, palette),
+        (("pair", " ".join(str(column) for column in reason.pair)),),
     )
 
 
@@ -349,10 +392,12 @@ def _derived_figure(
 ) -> _Figure:
     marks = roads.derived(road)
     name = labels.road_name(road)
+    # One reason per mark, in the order of the marks (column by column, down each).
+    reasons = iter(mark_reasons(roads.big_road.lengths, road))
     cells = (
-        _derived_cell(road, x, y, colour, position, cell, labels, palette)
+        _derived_cell(road, x, y, next(reasons), position, cell, labels, palette)
         for x, (column, placed) in enumerate(zip(marks.columns, marks.placed, strict=True), 1)
-        for y, (colour, position) in enumerate(zip(column, placed, strict=True), 1)
+        for y, position in enumerate(placed, 1)
     )
     css = f"derived-road {road.value.replace('_', '-')}"
     return _board(name, css, cell, marks.width, columns, cells, palette)
@@ -530,9 +575,8 @@ def coup_cells(
     big = CELL_SIZES["big_road"]
     small = CELL_SIZES["derived"]
 
-    def g(drawn: tuple[Position, str, str, Sequence[str]], size: int) -> str:
-        position, css, title, shapes = drawn
-        return _cell(position.column * size, position.row * size, css, title, shapes)
+    def g(drawn: _Drawn, size: int) -> str:
+        return _placed(drawn, drawn.position.column, size)
 
     number = change.coup + 1
     out: dict[str, list[str]] = {
@@ -561,6 +605,11 @@ def coup_cells(
         marks = roads.derived(mark.road)
         x = len(marks.columns)
         y = len(marks.columns[-1])
-        drawn = _derived_cell(mark.road, x, y, mark.colour, mark.placed, small, labels, palette)
+        # A coup that adds marks made a Big Road cell (a tie adds none).
+        assert made.cell is not None
+        lengths = roads.big_road.lengths
+        reason = mark_reason(mark.road, lengths, made.cell.column, made.cell.row + 1)
+        assert reason is not None and reason.colour is mark.colour
+        drawn = _derived_cell(mark.road, x, y, reason, mark.placed, small, labels, palette)
         out[mark.road.value].append(g(drawn, small))
     return out

@@ -58,6 +58,21 @@ class MarkReason:
     case: Case
     colour: Colour
 
+    @property
+    def pair(self) -> tuple[int, int]:
+        """The two Big Road columns set side by side, left to right (from 0), as a page lights
+        them: for a new column the two compared before it; down a column, the column compared
+        and the cell's own, whose depth was measured against it.
+
+        >>> [r.pair for r in mark_reasons([1, 4, 1], DerivedRoad.BIG_EYE_BOY)]
+        [(0, 1), (0, 1), (0, 1), (0, 1)]
+        >>> mark_reasons([2, 2, 1, 1], DerivedRoad.SMALL_ROAD)[0].pair
+        (0, 2)
+        """
+        if self.depth == 1:
+            return self.compared[1], self.compared[0]
+        return self.compared[0], self.column
+
 
 def mark_reason(
     road: DerivedRoad, lengths: Sequence[int], column: int, depth: int

@@ -51,6 +51,7 @@ from baccarat.web.routers import (
     health,
     limits,
     quiz,
+    roomfair,
     roompages,
     rooms,
     table,
@@ -350,6 +351,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         account.router,
         limits.router,
         quiz.router,
+        roomfair.router,
         chemin.router,
         guides.router,
     )

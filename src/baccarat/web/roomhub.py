@@ -22,10 +22,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import socket
 import threading
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import FrameType
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -36,6 +39,8 @@ from baccarat.store.db import Store
 __all__ = ["RoomHub", "Subscriber", "dealer_name"]
 
 log = logging.getLogger(__name__)
+
+Handler = Callable[[int, FrameType | None], object]
 
 QUEUE_SIZE = 256
 """Events kept for a screen that reads slowly; past that it is dropped and reconnects."""
@@ -70,6 +75,7 @@ class RoomHub:
         self._stop = threading.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self.dealer: RoomDealer | None = None
+        self._closing = False
 
     # Lifetime
 
@@ -77,6 +83,7 @@ class RoomHub:
         """Start sending (on the running event loop); with ``deal``, this process deals rooms."""
         self._loop = asyncio.get_running_loop()
         self._stop.clear()
+        self._chain_signals()
         self._tasks.append(self._loop.create_task(self._sweep()))
         if self.store.engine.dialect.name == "postgresql":
             threading.Thread(target=self._listen, name="baccarat-room-listen", daemon=True).start()
@@ -86,6 +93,38 @@ class RoomHub:
             )
             self.dealer.start()
 
+    def _chain_signals(self) -> None:
+        """End the event streams as soon as the server is told to stop (Ctrl+C, SIGTERM).
+
+        A server waits for its requests before it stops, and a stream never ends by itself:
+        the handlers the server installed are wrapped so the streams end first. Only in the main
+        thread (a server; not a test's application in a thread of its own)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for number in (signal.SIGINT, signal.SIGTERM):
+            previous = signal.getsignal(number)
+            if not callable(previous):
+                continue
+
+            def ending(sig: int, frame: FrameType | None, previous: Handler = previous) -> None:
+                self.closing()
+                previous(sig, frame)
+
+            signal.signal(number, ending)
+
+    def closing(self) -> None:
+        """The server stops: every stream ends (its screen reconnects to another process, or
+        to this one once it is back)."""
+        self._closing = True
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._end_streams)
+
+    def _end_streams(self) -> None:
+        for subscribers in self._subscribers.values():
+            for subscriber in subscribers:
+                _offer(subscriber, None)
+
     async def stop(self) -> None:
         self._stop.set()
         if self.dealer is not None:
@@ -94,9 +133,7 @@ class RoomHub:
         for task in self._tasks:
             task.cancel()
         self._tasks.clear()
-        for subscribers in self._subscribers.values():
-            for subscriber in subscribers:
-                _offer(subscriber, None)
+        self._end_streams()
 
     # Screens
 
@@ -107,6 +144,8 @@ class RoomHub:
             self._cursor.setdefault(room_id, latest)
         subscriber = Subscriber(room_id)
         self._subscribers.setdefault(room_id, set()).add(subscriber)
+        if self._closing:
+            _offer(subscriber, None)
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:

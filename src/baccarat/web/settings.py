@@ -81,6 +81,9 @@ class Settings(BaseSettings):
     deals them (``BACCARAT_ROOMS=false``)."""
     room_tick: float = Field(default=0.1, gt=0, le=5)
     """How often, in seconds, the process looks at each room for a window to close."""
+    shutdown_timeout: float = Field(default=2.0, ge=0, le=600)
+    """Seconds a stopping server (Ctrl+C, SIGTERM) waits for requests still running before it
+    closes their connections: the rooms' event streams never end by themselves."""
     metrics: bool = False
     """Serve ``GET /metrics`` in the Prometheus text format (:mod:`baccarat.web.metrics`):
     requests by route and status, deal latency, refused deals, database errors. Off: the path

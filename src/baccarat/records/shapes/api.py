@@ -205,12 +205,15 @@ class VerifiedEvents(TypedDict):
 
 @shape
 class ApiVerification(TypedDict):
-    """``GET /api/tables/{id}/shoes/{number}/verify``: the ended shoe recomputed from its
-    seeds, and the order of its events."""
+    """``GET /api/tables/{id}/shoes/{number}/verify`` (and a room's): the ended shoe recomputed
+    from its seeds, and the order of its events."""
 
     schema: Annotated[str, Tag(RecordType.API_VERIFICATION)]
     verification: VerificationRecord
     events: VerifiedEvents
+    contributions: NotRequired[list[str]]
+    """A room's shoe: the client seeds the players contributed before its first coup, sorted;
+    the shoe's client seed combines them (``baccarat verify --contribution``)."""
 
 
 @shape

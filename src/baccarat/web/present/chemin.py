@@ -21,6 +21,7 @@ from baccarat.chemin.practice import draw_advantage
 from baccarat.chemin.solve import Solution
 from baccarat.chemin.table import (
     DECK_CHOICES,
+    AutoStop,
     BankerPlay,
     CheminTable,
     Played,
@@ -35,13 +36,14 @@ from baccarat.core.summary import Winner
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side
 from baccarat.i18n.markers import N_
 from baccarat.ledger.views import ShoeView
-from baccarat.web.i18n import _, current, format_fraction_percent, pgettext
+from baccarat.web.i18n import _, current, format_fraction_percent, ngettext, pgettext
 from baccarat.web.present.coup import card_data, coup_display
 from baccarat.web.present.coup import timeline as coup_timeline
 from baccarat.web.present.table import draw_table, shoe_data
 
 __all__ = [
     "PLAY_NAMES",
+    "auto_note",
     "optimal_text",
     "pending_view",
     "played_view",
@@ -305,6 +307,44 @@ def record_view(table: CheminTable) -> dict[str, Any]:
         "yes": _("yes"),
         "no": _("no"),
     }
+
+
+def auto_note(dealt: int, stop: AutoStop) -> str | None:
+    """What "deal until I have a choice" says after it stopped, having dealt ``dealt`` coups (the
+    coup that waits for the choice included); None when there is nothing to add (the first coup
+    was the choice).
+
+    >>> auto_note(35, AutoStop.CHOICE)
+    '34 coups were dealt before this one, none with a choice for you; they count in this session.'
+    """
+    if stop is AutoStop.CHOICE:
+        before = dealt - 1
+        if before <= 0:
+            return None
+        return ngettext(
+            "%(num)s coup was dealt before this one, with no choice for you; it counts in this "
+            "session.",
+            "%(num)s coups were dealt before this one, none with a choice for you; they count in "
+            "this session.",
+            before,
+        ) % {"num": before}
+    if stop is AutoStop.MOST:
+        return ngettext(
+            "No choice came in %(num)s coup, the most dealt at one click: deal again to go on.",
+            "No choice came in %(num)s coups, the most dealt at one click: deal again to go on.",
+            dealt,
+        ) % {"num": dealt}
+    if stop is AutoStop.HALTED:
+        return ngettext(
+            "Dealing stopped after %(num)s coup: a reality check is due.",
+            "Dealing stopped after %(num)s coups: a reality check is due.",
+            dealt,
+        ) % {"num": dealt}
+    return ngettext(
+        "Dealing stopped after %(num)s coup: the next one was refused.",
+        "Dealing stopped after %(num)s coups: the next one was refused.",
+        dealt,
+    ) % {"num": dealt}
 
 
 def table_view(table: CheminTable) -> dict[str, Any]:

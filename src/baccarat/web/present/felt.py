@@ -119,6 +119,8 @@ def felt_messages() -> dict[str, Any]:
         "keys_closed": _("Keyboard keys hidden."),
         "rebet_deal_none": _("No earlier bets to repeat."),
         "road_why_title": _("Why this mark"),
+        # Translators: the two Big Road columns lit while a derived mark's "why" is open.
+        "road_why_lit": _("Lit on the Big Road: columns {first} and {second}."),
         "close": _("Close"),
         "roads_guide": _("How the roads are read"),
         "edge_now": edge_now(),

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from starlette.concurrency import run_in_threadpool
@@ -28,14 +28,14 @@ from baccarat.i18n.catalogs import Translator
 from baccarat.ledger import tables
 from baccarat.ledger.rooms import SEAT_TTL, RoomView, StoredEvent
 from baccarat.records import RecordType, tagged
-from baccarat.records.shapes import ApiRoom, ApiRoomBets, ApiRooms
+from baccarat.records.shapes import ApiRoom, ApiRoomBets, ApiRooms, ApiShoes, ApiVerification
 from baccarat.store.models import MAX_ID
 from baccarat.web.answers import Answer, answer
 from baccarat.web.deps import PlayerId, Service
 from baccarat.web.i18n import current, using
 from baccarat.web.numbers import STAKE_SCHEMA
 from baccarat.web.present.coup import coup_display
-from baccarat.web.present.table import player_data
+from baccarat.web.present.table import fair_shoe_data, player_data
 from baccarat.web.roomhub import RoomHub
 from baccarat.web.routers.api import ERRORS, ClientSeedIn, RecordId
 
@@ -163,6 +163,33 @@ def client_seed(
     them (docs/fair.md)."""
     service.rooms.contribute(room_id, player_id, body.client_seed, body.commitment)
     return _room_answer(service, room_id, player_id)
+
+
+@router.get("/{room_id}/shoes", response_model=answer(ApiShoes))
+def shoes(room_id: RecordId, service: Service, player_id: PlayerId) -> Answer:
+    """The room's shoes, newest first: each commitment, its combined client seed once its first
+    coup is dealt, and the server seed of every shoe that has ended."""
+    found = [fair_shoe_data(shoe) for shoe in service.rooms.shoes(room_id)]
+    return tagged(RecordType.API_SHOES, {"shoes": found})
+
+
+@router.get("/{room_id}/shoes/{number}/verify", response_model=answer(ApiVerification))
+def verify_shoe(
+    room_id: RecordId,
+    number: Annotated[int, Path(ge=1, le=MAX_ID, description="The shoe's number in the room.")],
+    service: Service,
+    player_id: PlayerId,
+) -> Answer:
+    """An ended shoe of the room recomputed from its revealed seeds, as a private table's
+    (``GET /api/tables/{id}/shoes/{number}/verify``); its client seed is the combination of
+    ``contributions``, the client seeds the players sent before its first coup (docs/fair.md)."""
+    result, events = service.rooms.verify(room_id, number)
+    body = {
+        "verification": tagged(RecordType.VERIFICATION, result.record()),
+        "events": events.record(),
+        "contributions": service.rooms.contributions(room_id, number),
+    }
+    return tagged(RecordType.API_VERIFICATION, body)
 
 
 @router.get(

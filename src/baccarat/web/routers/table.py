@@ -172,7 +172,9 @@ def verify_page(visit: Visit, table_id: TableId, number: RecordId) -> HTMLRespon
         player=player,
         v=result.record() | {"mismatch": result.mismatch},
         events=events,
-        table_id=table_id,
+        shoes_url=f"/tables/{table_id}/shoes",
+        back_url=f"/table?table={table_id}",
+        contributions=None,
         command=command,
     )
 

@@ -351,20 +351,21 @@
   }
 
   /* ---- Panels and replay --------------------------------------------------------------- */
+  /* A bead or a Big Road cell replays its coup: its data-coup (the coup's index in the shoe,
+     from 0) picks the coup's id among the bead plate's data-coup-ids. */
   function bindReplays(root) {
     var plate = $("#bead-plate");
     if (plate) {
       var ids = (plate.dataset.coupIds || "").split(",").filter(Boolean);
-      var beads = $$("g.cell", plate);
-      var offset = ids.length - beads.length;
-      beads.forEach(function (bead, index) {
-        var id = ids[offset + index];
-        if (!id || bead.dataset.coupId) { return; }
-        bead.setAttribute("tabindex", "0");
-        bead.setAttribute("role", "button");
-        bead.dataset.coupId = id;
-        bead.addEventListener("click", function () { replay(id); });
-        bead.addEventListener("keydown", function (event) {
+      $$("#bead-plate g.cell[data-coup], #big-road g.cell[data-coup]").forEach(function (cell) {
+        var id = ids[Number(cell.dataset.coup)];
+        if (!id || cell.dataset.coupId) { return; }
+        cell.setAttribute("tabindex", "0");
+        cell.setAttribute("role", "button");
+        cell.setAttribute("aria-label", $("title", cell).textContent);
+        cell.dataset.coupId = id;
+        cell.addEventListener("click", function () { replay(id); });
+        cell.addEventListener("keydown", function (event) {
           if (event.key === "Enter" || event.key === " ") { event.preventDefault(); replay(id); }
         });
       });

@@ -1,6 +1,6 @@
 /* The roads you can read: every board scrolls to its newest column; a tap (or Enter) on a derived
-   road's mark says why it is red or blue (which Big Road columns were compared) with a link to the
-   roads guide; and after a deal the panels grow by that one coup from the deal's answer, whose
+   road's mark (the whole cell is its target) opens a popover beside it that says why it is red or
+   blue, with a link to the roads guide, and lights the two Big Road columns compared; and after a deal the panels grow by that one coup from the deal's answer, whose
    parts the server rendered with the panels' own macros (the road cells, the reasons, the ask
    icons, the shoe's counts, the statistics, the odds and each spot's edge, the history's line; at
    a shoe's first and last coup the shoe panel whole, at its first the boards whole). Nothing here
@@ -34,6 +34,125 @@
     });
   }
 
+  /* The "why" of a derived mark is a popover beside the mark (on whichever side has room,
+     else above or below it, always inside the viewport and clear of the thumb bar), and the two
+     Big Road columns the mark set side by side (its data-pair) are lit while it is open. */
+  var MARGIN = 8;
+  function usable() {
+    var bottom = window.innerHeight;
+    var bar = $(".action-bar");
+    if (bar) {
+      var top = bar.getBoundingClientRect().top;
+      // The fixed bar covers the foot of the screen; where it leaves too little room above
+      // it, the popover may cover it instead.
+      if (top > window.innerHeight / 2 && top < bottom) { bottom = top; }
+    }
+    return { left: MARGIN, top: MARGIN, right: window.innerWidth - MARGIN, bottom: bottom - MARGIN };
+  }
+  function clamp(value, low, high) { return Math.max(low, Math.min(value, high)); }
+  function placeBox(box, cell) {
+    var r = cell.getBoundingClientRect();
+    var area = usable();
+    box.style.left = "0px";
+    box.style.top = "0px";
+    box.style.maxWidth = Math.min(352, area.right - area.left) + "px";
+    box.style.maxHeight = Math.max(120, area.bottom - area.top) + "px";
+    var w = box.offsetWidth;
+    var h = box.offsetHeight;
+    var gap = 6;
+    var left, top;
+    var middle = clamp(r.top + r.height / 2 - h / 2, area.top, area.bottom - h);
+    if (r.right + gap + w <= area.right) {
+      left = r.right + gap; top = middle; box.dataset.side = "right";
+    } else if (r.left - gap - w >= area.left) {
+      left = r.left - gap - w; top = middle; box.dataset.side = "left";
+    } else {
+      left = clamp(r.left + r.width / 2 - w / 2, area.left, area.right - w);
+      if (r.bottom + gap + h <= area.bottom) {
+        top = r.bottom + gap; box.dataset.side = "below";
+      } else if (r.top - gap - h >= area.top) {
+        top = r.top - gap - h; box.dataset.side = "above";
+      } else {
+        top = clamp(r.bottom + gap, area.top, area.bottom - h); box.dataset.side = "over";
+      }
+    }
+    // Never outside the viewport itself, whatever room the thumb bar leaves.
+    box.style.left = Math.round(clamp(left, 0, window.innerWidth - w)) + "px";
+    box.style.top = Math.round(clamp(top, 0, window.innerHeight - h)) + "px";
+  }
+  /* Where the Big Road lies above the screen and fits on it together with the mark (and the
+     popover below it, where it cannot stand beside it), the page scrolls up just enough to show
+     the lit columns with the mark. */
+  function showBigRoad(box, cell) {
+    var board = $("#big-road");
+    if (!board) { return; }
+    var area = usable();
+    var top = board.getBoundingClientRect().top;
+    if (top >= area.top) { return; }
+    // A popover above the mark would come over the Big Road: the page stays where it is.
+    if (box.dataset.side === "above" || box.dataset.side === "over") { return; }
+    var bottom = Math.max(
+      cell.getBoundingClientRect().bottom,
+      box.dataset.side === "below" ? box.getBoundingClientRect().bottom : 0
+    );
+    // (A pixel or two spare: the page scrolls by whole pixels.)
+    if (bottom - top + 2 <= area.bottom - area.top) {
+      window.scrollBy(0, top - area.top);
+      placeBox(box, cell);
+    }
+  }
+  /* The Big Road cells of logical columns ``pair`` lit (or, with no pair, none), the board
+     scrolled so the lit columns are in view. */
+  function light(pair) {
+    $$("#big-road g.cell.lit").forEach(function (lit) { lit.classList.remove("lit"); });
+    if (!pair) { return; }
+    var cells = [];
+    pair.forEach(function (column) {
+      cells = cells.concat($$('#big-road g.cell[data-column="' + column + '"]'));
+    });
+    cells.forEach(function (lit) { lit.classList.add("lit"); });
+    var board = $("#big-road");
+    if (!board || !cells.length) { return; }
+    var view = board.getBoundingClientRect();
+    var left = Infinity, right = -Infinity;
+    cells.forEach(function (lit) {
+      var box = lit.getBoundingClientRect();
+      left = Math.min(left, box.left);
+      right = Math.max(right, box.right);
+    });
+    if (left < view.left || right > view.right) {
+      board.scrollLeft += (left + right) / 2 - (view.left + view.right) / 2;
+    }
+  }
+  function close(refocus) {
+    var box = $("#road-why");
+    if (box) { box.hidden = true; }
+    light(null);
+    var cell = why;
+    why = null;
+    $$(".road g.cell.picked").forEach(function (picked) {
+      picked.classList.remove("picked");
+      picked.setAttribute("aria-expanded", "false");
+    });
+    if (refocus && cell && document.contains(cell)) { cell.focus({ preventScroll: true }); }
+  }
+  function reposition() {
+    var box = $("#road-why");
+    if (why && box && !box.hidden && document.contains(why)) { placeBox(box, why); }
+  }
+  window.addEventListener("resize", reposition);
+  // Capturing: a board's own horizontal scroll moves its marks too.
+  window.addEventListener("scroll", reposition, true);
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && why) { event.preventDefault(); close(true); }
+  });
+  document.addEventListener("click", function (event) {
+    var box = $("#road-why");
+    if (!why || (box && box.contains(event.target))) { return; }
+    if (event.target.closest && event.target.closest(".road.derived g.cell")) { return; }
+    close(false);
+  });
+
   function explain(cell) {
     var board = cell.closest(".road.derived");
     var road = board.dataset.road;
@@ -41,9 +160,11 @@
     var text = (reasons()[road] || [])[index];
     var box = $("#road-why");
     if (!box || text === undefined) { return; }
-    $$(".road g.cell.picked").forEach(function (picked) { picked.classList.remove("picked"); });
+    close(false);
     cell.classList.add("picked");
+    cell.setAttribute("aria-expanded", "true");
     box.textContent = "";
+    box.dataset.road = road;
     var title = document.createElement("p");
     var strong = document.createElement("strong");
     var name = $("h4#road-" + board.id.replace(/^road-/, "") + "-title");
@@ -51,25 +172,33 @@
     title.appendChild(strong);
     var body = document.createElement("p");
     body.textContent = text;
+    box.append(title, body);
+    var pair = (cell.dataset.pair || "").split(" ").filter(Boolean).map(Number);
+    if (pair.length === 2) {
+      var lit = document.createElement("p");
+      lit.className = "road-why-lit";
+      lit.textContent = M.road_why_lit.replace("{first}", String(pair[0] + 1))
+        .replace("{second}", String(pair[1] + 1));
+      box.appendChild(lit);
+    }
     var more = document.createElement("p");
     var link = document.createElement("a");
     link.href = "/guides/roads";
     link.textContent = M.roads_guide;
     more.appendChild(link);
-    var close = document.createElement("button");
-    close.type = "button";
-    close.textContent = M.close;
-    close.addEventListener("click", function () {
-      box.hidden = true;
-      cell.classList.remove("picked");
-      cell.focus();
-    });
+    var shut = document.createElement("button");
+    shut.type = "button";
+    shut.textContent = M.close;
+    shut.addEventListener("click", function () { close(true); });
     more.appendChild(document.createTextNode(" "));
-    more.appendChild(close);
-    box.append(title, body, more);
-    box.hidden = false;
+    more.appendChild(shut);
+    box.appendChild(more);
     box.setAttribute("role", "status");
     why = cell;
+    light(pair.length === 2 ? pair : null);
+    box.hidden = false;
+    placeBox(box, cell);
+    showBigRoad(box, cell);
   }
 
   function bindCell(cell) {
@@ -77,6 +206,9 @@
     cell.dataset.bound = "1";
     cell.setAttribute("tabindex", "0");
     cell.setAttribute("role", "button");
+    cell.setAttribute("aria-label", $("title", cell).textContent);
+    cell.setAttribute("aria-controls", "road-why");
+    cell.setAttribute("aria-expanded", "false");
     cell.addEventListener("click", function () { explain(cell); });
     cell.addEventListener("keydown", function (event) {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); explain(cell); }
@@ -142,13 +274,13 @@
       Object.keys(boards).every(function (key) { return boards[key]; });
     if (!ready) { return false; }
     var known = reasons();
+    // The coup just dealt moves the boards under an open "why" (and may redraw a lit cell).
+    close(false);
     if (reset) {
-      /* A new shoe: the roads start again (the boards come whole); an open "why" belonged to
-         the last one. */
+      /* A new shoe: the roads start again (the boards come whole). */
       known = {};
       var box = $("#road-why");
-      if (box) { box.hidden = true; box.textContent = ""; }
-      why = null;
+      if (box) { box.textContent = ""; }
     } else {
       $$("svg[data-cells]", parts).forEach(function (cells) {
         var board = boards[cells.dataset.cells];
