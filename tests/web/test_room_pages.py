@@ -203,3 +203,23 @@ def test_the_room_pages_read_in_the_language(
 def test_an_unknown_room_is_not_found(player: TestClient) -> None:
     assert player.get("/rooms/999").status_code == 404
     assert player.get("/rooms/0").status_code == 422
+
+
+def test_an_ended_shoe_is_linked_to_its_verification(
+    app: FastAPI, player: TestClient, room: RoomView
+) -> None:
+    assert "/shoes/" not in player.get(f"/rooms/{room.id}").text  # shoe 1 has not ended
+    service = app.state.service
+    small = service.rooms.create("One deck", decks=1, window_seconds=1, reveal_seconds=0)
+    _sit(player, small)
+    player_id = player_of(app, player)
+    later = 0
+    while service.rooms.get(small.id).shoe.number == 1:  # one deck: a dozen coups or so
+        later += 2  # each step past the last window's close (seats are seen for 90 s)
+        assert later < 80, "a one-deck shoe ends"
+        service.rooms.seen(small.id, player_id)
+        service.rooms.step("test", small.id, now=service.clock() + timedelta(seconds=later))
+    page = player.get(f"/rooms/{small.id}").text
+    link = f'href="/rooms/{small.id}/shoes/1/verify"'
+    assert link in page
+    assert player.get(f"/rooms/{small.id}/shoes/1/verify").status_code == 200
