@@ -131,6 +131,7 @@ def test_sit_bet_a_late_bet_refused_and_the_coup_dealt_live(
         page.click("#place-bets")
         page.wait_for_selector("#my-stakes-list li[data-bet=banker]")
         assert page.is_hidden("#room-error")
+        assert "100" in page.inner_text("#room-placed")  # said beside the button
         _shot(page, f"room-bet-{language}-{size}")
 
         # The window closes (nobody deals it yet): a bet now is late, refused beside the button.

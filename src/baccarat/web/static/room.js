@@ -156,7 +156,8 @@
             var spot = $(".spot-" + bet + " .spot-title", form);
             return (spot ? spot.textContent : bet) + " " + $("#stake-" + bet).value.trim();
           });
-          announce(names.length ? fmt(M.placed, { stakes: names.join(", ") }) : M.taken_back);
+          /* Said beside the button (a status: read out once), where a phone shows it. */
+          $("#room-placed").textContent = names.length ? fmt(M.placed, { stakes: names.join(", ") }) : M.taken_back;
           return refreshPanel();
         });
       })
@@ -274,6 +275,7 @@
         openWindow(data.round, data.closes_at);
         if (document.activeElement === errorBox) { $("#place-bets").focus({ preventScroll: true }); }
         showError("");
+        $("#room-placed").textContent = "";
         announce(M.new_window);
         return refreshPanel();
       });
