@@ -53,6 +53,6 @@ def test_a_room_refused_speaks_the_language(
     database = ["--database", f"sqlite:///{tmp_path / 'rooms.sqlite3'}"]
     code, out, err = run(capsys, "--lang", "hu", "rooms", "open", "X", "--window", "0", *database)
     assert code == 2 and out == ""
-    assert err.startswith("baccarat: hiba: a közös asztal tétideje") and err.count("\n") == 1
+    assert err.startswith("baccarat: hiba: a terem tétideje") and err.count("\n") == 1
     code, _, _ = run(capsys, "rooms", "list", *database)
     assert code == 0

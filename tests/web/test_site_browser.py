@@ -23,7 +23,7 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 800}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 LANGUAGES = ("en", "vi", "hu")
-NAV = ("/table", "/quiz", "/guides", "/chemin", "/history", "/limits", "/account")
+NAV = ("/table", "/rooms", "/quiz", "/guides", "/chemin", "/history", "/limits", "/account")
 GUIDES = ("cards", "naturals", "third-card", "bets", "chemin-de-fer", "roads")
 
 DEAL = """async (coups) => {
@@ -74,6 +74,9 @@ def _pages(page: Any, server: str) -> dict[str, str]:
         "break": "/break",
         "shoes": f"/tables/{table}/shoes",
         "verify": f"/tables/{table}/shoes/1/verify",
+        # The server opens its default rooms when it starts (the first is Punto Banco).
+        "rooms": "/rooms",
+        "room": "/rooms/1",
     }
     page.goto(server + "/quiz")
     page.locator("form[action='/quiz/start'] button").first.click()

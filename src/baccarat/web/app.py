@@ -52,6 +52,7 @@ from baccarat.web.routers import (
     limits,
     quiz,
     roomfair,
+    roompages,
     rooms,
     table,
 )
@@ -349,6 +350,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         limits.api,
         gate.router,
         table.router,
+        roompages.router,
         account.router,
         limits.router,
         quiz.router,

@@ -80,6 +80,7 @@ def js_messages() -> dict[str, str]:
 
 NAV: tuple[tuple[str, str], ...] = (
     ("/table", N_("Table")),
+    ("/rooms", N_("Rooms")),
     ("/quiz", N_("Quiz")),
     ("/guides", N_("Guides")),
     ("/chemin", N_("Chemin de Fer")),
@@ -223,7 +224,7 @@ def _reality_check(
     }
 
 
-_FORM_PAGES = ("table", "chemin", "account", "limits", "quiz")
+_FORM_PAGES = ("table", "rooms", "chemin", "account", "limits", "quiz")
 """The pages whose forms come back rendered (a refusal) at an address that only takes a POST."""
 
 

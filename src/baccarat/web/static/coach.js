@@ -156,37 +156,10 @@
   }
 
   /* ---- Playing a coup ------------------------------------------------------------------- */
-  /* A coup comes as its record (baccarat.coup/1, docs/json.md), played back in dealing order:
-     the four first cards, then each step followed by the card it drew, then the result. */
-  function timeline(coup) {
-    var cards = coup.cards.slice();
-    var events = cards.splice(0, 4).map(function (card) { return { kind: "card", card: card }; });
-    coup.steps.forEach(function (step) {
-      events.push({ kind: "step", step: step });
-      if (step.params.card !== undefined) { events.push({ kind: "card", card: cards.shift() }); }
-    });
-    events.push({ kind: "result" });
-    return events;
-  }
+  /* A coup comes as its record, played back in dealing order (static/cards.js). */
+  var timeline = window.BaccaratCards.timeline;
   function cardElement(card, faceDown) {
-    var li = document.createElement("li");
-    li.className = "card dealt" + (card.red ? " red" : "") + (faceDown ? " face-down" : "");
-    li.dataset.code = card.code;
-    li.setAttribute("aria-label", faceDown ? M.face_down : card.label);
-    ["rank", "suit"].forEach(function (part) {
-      var span = document.createElement("span");
-      span.className = part;
-      span.setAttribute("aria-hidden", "true");
-      span.textContent = card[part];
-      li.appendChild(span);
-    });
-    if (faceDown) {
-      var back = document.createElement("span");
-      back.className = "card-back";
-      back.setAttribute("aria-hidden", "true");
-      li.appendChild(back);
-    }
-    return li;
+    return window.BaccaratCards.cardElement(card, faceDown, M.face_down);
   }
   /* The squeeze (static/squeeze.js): a card it squeezes lies face down on the felt while it is
      peeled in the squeeze's dialog, then turns face up here too. Its number in its hand (1 to 3)
