@@ -67,7 +67,10 @@ def coup_views(
     if rows_left:
         rule_set = tables.rule_set_of(table)
         shoes = dict(shoes or {})
-        stakes = stakes_of(session, [row.id for row in rows_left])
+        # A room's table is nobody's: its coups are shown unsettled (each player's own stakes
+        # are theirs to see, read with the player: RoomService.my_result).
+        ids = [row.id for row in rows_left]
+        stakes = stakes_of(session, ids) if table.player_id is not None else {}
         for row in rows_left:
             shoe = shoes.get(row.shoe_id) or session.get(ShoeRecord, row.shoe_id)
             if shoe is None:

@@ -54,6 +54,8 @@ from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import FairShoeView
 from baccarat.odds.winnable import unwinnable
 from baccarat.store.models import (
+    Entry,
+    EntryKind,
     RoomBet,
     RoomEvent,
     RoomRecord,
@@ -363,6 +365,19 @@ def player_bets(db: Session, room: RoomRecord, player_id: str) -> dict[str, int]
         )
     )
     return {bet: int(stake) for bet, stake in rows}
+
+
+def stakes_on(db: Session, player_id: str, coup_id: int) -> dict[str, int]:
+    """The player's own stakes on a coup, from their ledger: bet → minor units (a room's coup
+    carries many players' stakes; each sees only theirs)."""
+    rows = db.execute(
+        select(Entry.bet, Entry.amount).where(
+            Entry.player_id == player_id,
+            Entry.coup_id == coup_id,
+            Entry.kind == EntryKind.STAKE.value,
+        )
+    )
+    return {str(bet): -int(amount) for bet, amount in rows if bet is not None}
 
 
 def contribute(

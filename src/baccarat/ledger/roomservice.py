@@ -188,6 +188,11 @@ class RoomService:
         with self._play.store.reading() as db:
             return rooms.player_bets(db, rooms.get_room(db, room_id), player_id)
 
+    def stakes_on(self, player_id: str, coup_id: int) -> dict[str, int]:
+        """The player's own stakes on one of a room's coups (bet → minor units)."""
+        with self._play.store.reading() as db:
+            return rooms.stakes_on(db, player_id, coup_id)
+
     def contribute(
         self, room_id: int, player_id: str, client_seed: str, commitment: str | None = None
     ) -> tuple[FairShoeView, int]:

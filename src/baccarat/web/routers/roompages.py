@@ -14,13 +14,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import select
 
 from baccarat.core.settle import settle
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.rooms import BETTING, RoomView
 from baccarat.ledger.views import CoupView, TableView
-from baccarat.store.models import MAX_ID, Entry, EntryKind
+from baccarat.store.models import MAX_ID
 from baccarat.web.deps import PageVisit, Visit
 from baccarat.web.forms import FormFields, form_post
 from baccarat.web.i18n import _, format_points, ngettext, pgettext
@@ -99,26 +98,13 @@ def lobby(visit: Visit) -> HTMLResponse:
     return render(visit.request, "rooms.html", player=visit.player(), rooms=rooms)
 
 
-def _my_stakes(visit: PageVisit, coup_id: int) -> dict[str, int]:
-    """The player's own stakes on a room's coup, from their ledger (nobody else's)."""
-    with visit.service.store.reading() as db:
-        rows = db.execute(
-            select(Entry.bet, Entry.amount).where(
-                Entry.player_id == visit.player_id,
-                Entry.coup_id == coup_id,
-                Entry.kind == EntryKind.STAKE.value,
-            )
-        )
-        return {str(bet): -int(amount) for bet, amount in rows if bet is not None}
-
-
 def _last_coup(visit: PageVisit, table: TableView) -> dict[str, Any] | None:
     """The room's last coup as the table page lays it out, settled with the player's own stakes
     only (the room's table has many players' stakes on one coup)."""
     if not table.coups:
         return None
     view: CoupView = table.coups[-1]
-    stakes = _my_stakes(visit, view.id)
+    stakes = visit.service.rooms.stakes_on(visit.player_id, view.id)
     settlement = settle(view.coup, stakes, view.rule_set) if stakes else None
     data = coup_display(
         view.coup,
