@@ -166,3 +166,85 @@ def test_sit_bet_a_late_bet_refused_and_the_coup_dealt_live(
         _shot(page, f"room-coup-{language}-{size}")
     finally:
         context.close()
+
+
+# Three screens of one room: a phone in English, a laptop in Vietnamese, a phone in Hungarian.
+SCREENS = (("phone", "en"), ("laptop", "vi"), ("phone", "hu"))
+
+
+def test_three_screens_see_the_same_coup_and_the_same_roads(
+    served: Served, playwright: Any, tmp_path: Path
+) -> None:
+    service = served.app.state.service
+    room = service.rooms.create("Salon together", window_seconds=WINDOW_SECONDS, reveal_seconds=0)
+    contexts, pages = [], []
+    try:
+        for n, (size, language) in enumerate(SCREENS):
+            width, height = SIZES[size]
+            phone = size == "phone"
+            context = browser_context(
+                playwright,
+                tmp_path / f"profile-{n}",
+                viewport={"width": width, "height": height},
+                is_mobile=phone,
+                has_touch=phone,
+            )
+            contexts.append(context)
+            page = context.pages[0] if context.pages else context.new_page()
+            page.goto(f"{served.url}/?lang={language}")
+            page.click("#gate-yes")
+            page.wait_for_url(re.compile(r".*/table"))
+            page.goto(f"{served.url}/rooms/{room.id}")
+            page.click("#sit")
+            page.wait_for_function(
+                "() => document.querySelector('#room').dataset.seat === 'seated'"
+            )
+            pages.append(page)
+        for page in pages:
+            page.wait_for_function("() => window.BaccaratCards !== undefined")
+        seated = service.rooms.get(room.id).seats
+        assert seated.seated == len(SCREENS)
+        assert _step(served, room.id) == "window"
+        for coup_number in (1, 2):  # after a coup the next window opens by itself
+            for page in pages:
+                page.wait_for_function(
+                    "(n) => document.querySelector('#room').dataset.round === String(n)",
+                    arg=service.rooms.get(room.id).round,
+                )
+            pages[0].fill("#stake-banker", "10")
+            pages[0].click("#place-bets")
+            pages[0].wait_for_selector("#my-stakes-list li[data-bet=banker]")
+            with served.app.state.service.store.transaction() as db:
+                from baccarat.store.models import RoomRecord
+
+                record = db.get(RoomRecord, room.id)
+                assert record is not None
+                record.closes_at = service.clock()  # the window's time is up now
+            assert _step(served, room.id) == "coup"
+            for page in pages:
+                page.wait_for_function(
+                    "(n) => document.querySelectorAll('#bead-plate g.cell').length === n",
+                    arg=coup_number,
+                    timeout=30_000,
+                )
+                page.wait_for_function("() => document.querySelector('#result').textContent.trim()")
+            dealt = [
+                page.eval_on_selector_all("#last-coup .card", "(cs) => cs.map(c => c.dataset.code)")
+                for page in pages
+            ]
+            assert dealt[0] and all(cards == dealt[0] for cards in dealt), dealt
+            beads = [
+                page.eval_on_selector_all(
+                    "#bead-plate g.cell", "(cs) => cs.map(c => c.getAttribute('data-coup'))"
+                )
+                for page in pages
+            ]
+            assert all(b == beads[0] for b in beads), beads
+            big = [page.locator("#big-road g.cell").count() for page in pages]
+            assert len(set(big)) == 1, big
+        for (size, language), page in zip(SCREENS, pages, strict=True):
+            page.locator("#last-coup").scroll_into_view_if_needed()
+            _shot(page, f"room-together-{language}-{size}")
+    finally:
+        for context in contexts:
+            context.close()
