@@ -4,11 +4,11 @@ Run: ``.venv/bin/python bench/bench_rooms.py [--clients 200] [--rooms 10] [--sec
 fresh schema of the PostgreSQL at ``BACCARAT_TEST_POSTGRES`` it opens ``--rooms`` rooms (1-second
 windows, no pause after a coup), starts two ``baccarat serve`` processes, and connects
 ``--clients`` players, spread over the rooms and the processes, each with the room's event stream
-open (half of them seated and betting in every window). For ``--seconds`` it records, for every
-coup event every client receives, the **delay** from the coup's deal (the ``dealt_at`` of its
-event, taken before its transaction commits: the figure includes the commit) to its arrival; and
-the two processes' **CPU per event sent** (user + system time over the events all clients
-received).
+open (half of them seated and betting in every window). Once every client is listening, for
+``--seconds`` it records, for every coup event every client receives, the **delay** from the end
+of the coup's deal (the event's ``written_at``, taken as the deal writes it, just before its
+transaction commits) to its arrival; and the two processes' **CPU per event sent** (user + system
+time over the events all clients received, bets and dealing included).
 
 The reference, in the same run and on the same servers: the latency of a deal at a private table
 over the JSON API (``POST /api/tables/{id}/deal``), what a player waits for a coup today. The
@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 import uuid
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -51,15 +52,20 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def _client(
-    base: str,
-    bet_base: str,
-    room: int,
-    seated: bool,
-    until: float,
-    delays: list[float],
-    counts: list[int],
-) -> None:
+@dataclass
+class Run:
+    """What the clients share: when measuring starts and stops, and what they measured."""
+
+    clients: int
+    ready: int = 0
+    started: asyncio.Event = field(default_factory=asyncio.Event)
+    start: float = 0.0
+    until: float = float("inf")
+    delays: list[float] = field(default_factory=list)
+    sent: int = 0
+
+
+async def _client(base: str, bet_base: str, room: int, seated: bool, run: Run) -> None:
     async with httpx.AsyncClient(base_url=bet_base, timeout=60) as player:
         answer = await player.post("/api/session", json={"adult": True})
         player.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
@@ -72,20 +78,28 @@ async def _client(
             async for line in response.aiter_lines():
                 if line.startswith("event: "):
                     kind = line[7:]
-                elif line.startswith("data: "):
-                    arrived = time.time()
-                    counts[0] += 1
-                    data = json.loads(line[6:])
-                    if kind == "coup":
-                        dealt = datetime.fromisoformat(data["dealt_at"]).timestamp()
-                        delays.append(arrived - dealt)
-                    elif kind == "window" and seated:
-                        await player.post(
-                            f"/api/rooms/{room}/bets",
-                            json={"stakes": {"banker": 1}, "round": data["round"]},
-                        )
-                if time.time() > until:
+                    continue
+                if not line.startswith("data: "):
+                    continue
+                arrived = time.time()
+                if kind == "state":
+                    run.ready += 1
+                    if run.ready == run.clients:
+                        run.started.set()
+                    continue
+                if arrived > run.until:
                     return
+                data = json.loads(line[6:])
+                if arrived >= run.start and run.started.is_set():
+                    run.sent += 1
+                    if kind == "coup":
+                        written = datetime.fromisoformat(data["written_at"]).timestamp()
+                        run.delays.append(arrived - written)
+                if kind == "window" and seated:
+                    await player.post(
+                        f"/api/rooms/{room}/bets",
+                        json={"stakes": {"banker": 1}, "round": data["round"]},
+                    )
 
 
 async def _deals(base: str, count: int) -> list[float]:
@@ -148,30 +162,34 @@ def main() -> None:
         try:
             bases = [base for _, base in servers]
 
-            async def run() -> tuple[list[float], int, float, list[float]]:
-                delays: list[float] = []
-                counts = [0]
+            async def measure() -> tuple[list[float], int, float, list[float]]:
                 reference = await _deals(bases[0], 200)
-                cpu_before = sum(_cpu(p.pid) for p, _ in servers)
-                until = time.time() + options.seconds
-                await asyncio.gather(
-                    *(
+                run = Run(options.clients)
+                clients = [
+                    asyncio.create_task(
                         _client(
                             bases[n % 2],
                             bases[(n + 1) % 2],
                             rooms[n % len(rooms)],
                             n % 2 == 0,
-                            until,
-                            delays,
-                            counts,
+                            run,
                         )
-                        for n in range(options.clients)
                     )
-                )
+                    for n in range(options.clients)
+                ]
+                # Every client seated and listening first; then the clock and the CPU start.
+                await asyncio.wait_for(run.started.wait(), 300)
+                cpu_before = sum(_cpu(p.pid) for p, _ in servers)
+                run.start = time.time()
+                await asyncio.sleep(options.seconds)
+                run.until = time.time()
                 cpu = sum(_cpu(p.pid) for p, _ in servers) - cpu_before
-                return delays, counts[0], cpu, reference
+                for task in clients:
+                    task.cancel()
+                await asyncio.gather(*clients, return_exceptions=True)
+                return run.delays, run.sent, cpu, reference
 
-            delays, sent, cpu, reference = asyncio.run(run())
+            delays, sent, cpu, reference = asyncio.run(measure())
         finally:
             for process, _ in servers:
                 process.terminate()

@@ -41,7 +41,7 @@ from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.live import LiveTables
 from baccarat.ledger.playsessions import Play
 from baccarat.ledger.views import CoupView
-from baccarat.store.models import RoomRecord, TableRecord
+from baccarat.store.models import RoomRecord, TableRecord, utcnow
 
 __all__ = ["LEASE", "RoundDealt", "claim", "step"]
 
@@ -174,6 +174,9 @@ def _deal_round(
         "number": record.coups_dealt,
         "cards": tables.encode_cards(coup.cards_in_order),
         "dealt_at": now.isoformat(),
+        # The moment the event is written, the last thing the deal does before its commit: what
+        # a screen's delay is counted from (bench/bench_rooms.py).
+        "written_at": utcnow().isoformat(),
         "bettors": len(settled),
         "shoe_finished": shoe.finished,
         "next_shoe": (

@@ -71,6 +71,7 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "PAUSED",
     "SEAT_TTL",
+    "Placed",
     "RoomView",
     "SeatCount",
     "add_event",
@@ -295,9 +296,9 @@ def place_bets(
     *,
     round_number: int | None = None,
     play_idle: timedelta = playsessions.DEFAULT_IDLE,
-) -> dict[str, int]:
+) -> Placed:
     """The player's stakes for the open window (replacing any they placed in it; none: their
-    bets are taken back); what they now have on it. Refused, with nothing written, once the
+    bets are taken back); the window and what they now have on it. Refused, with nothing written, once the
     window has closed (``window_closed``; also for ``round_number`` if it is not the open
     window's), for a player not seated, past the player's limits, for a stake the table does not
     take or that the balance does not cover. Nothing is charged: the coup's deal does that."""
@@ -339,7 +340,15 @@ def place_bets(
             ],
         )
     _seat(db, room, player_id, None, now)
-    return placed
+    return Placed(room.round, placed)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A player's stakes on a window (its number): bet → minor units."""
+
+    round: int
+    stakes: dict[str, int]
 
 
 def check_room_stakes(stakes: Mapping[str, int], rule_set: RuleSet, decks: int) -> None:

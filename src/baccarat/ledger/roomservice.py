@@ -17,9 +17,9 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import Row, bindparam, func, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -28,7 +28,7 @@ from baccarat.core.shoe import DEFAULT_DECKS
 from baccarat.fair import Verification, check_client_seed
 from baccarat.ledger import fairshoes, roomdeal, rooms, tables
 from baccarat.ledger.errors import LedgerError
-from baccarat.ledger.rooms import RoomView, SeatCount, StoredEvent
+from baccarat.ledger.rooms import Placed, RoomView, SeatCount, StoredEvent
 from baccarat.ledger.views import FairShoeView, TableView
 from baccarat.store.models import RoomRecord, RoomSeat, TableRecord
 
@@ -169,7 +169,7 @@ class RoomService:
         player_id: str,
         stakes: Mapping[str, int],
         round_number: int | None = None,
-    ) -> dict[str, int]:
+    ) -> Placed:
         """Place the player's stakes on the open window (:func:`baccarat.ledger.rooms.place_bets`)."""
         play = self._play
         with play.store.transaction() as db:
@@ -252,20 +252,29 @@ class RoomService:
 
     # Dealing
 
-    def room_ids(self) -> list[int]:
-        with self._play.store.reading() as db:
-            return list(db.scalars(select(RoomRecord.id).order_by(RoomRecord.id)))
-
     def step(self, dealer: str, room_id: int, now: datetime | None = None) -> str | None:
         """One turn of ``dealer`` at the room: claim or renew its lease when due, then do what is
         due (:func:`baccarat.ledger.roomdeal.step`); what was done (``window``, ``coup``) or None."""
-        play = self._play
-        now = play.clock() if now is None else now
-        with play.store.reading() as db:
-            row = db.execute(_DUE, {"room_id": room_id, "seen": now - rooms.SEAT_TTL}).first()
+        now = self._play.clock() if now is None else now
+        with self._play.store.single_read() as connection:
+            row = connection.execute(
+                _DUE.where(RoomRecord.id == room_id), {"seen": now - rooms.SEAT_TTL}
+            ).first()
         if row is None:
             raise LedgerError("not_found", what="room", key=room_id)
-        holder, until, phase, closes_at, seated = row
+        return self._act(dealer, row, now)
+
+    def turn(self, dealer: str, now: datetime | None = None) -> list[int]:
+        """One turn of ``dealer`` at every room (what :meth:`step` does at one), read in one
+        statement: most turns find nothing due and write nothing. The rooms changed."""
+        now = self._play.clock() if now is None else now
+        with self._play.store.single_read() as connection:
+            rows = connection.execute(_DUE, {"seen": now - rooms.SEAT_TTL}).all()
+        return [row[0] for row in rows if self._act(dealer, row, now) is not None]
+
+    def _act(self, dealer: str, row: Row[Any], now: datetime) -> str | None:
+        play = self._play
+        room_id, holder, until, phase, closes_at, seated = tuple(row)
         mine = holder == dealer and until is not None and now < until
         if not mine and until is not None and now < until:
             return None  # another process deals here
@@ -298,6 +307,7 @@ class RoomService:
 
 
 _DUE = select(
+    RoomRecord.id,
     RoomRecord.dealer,
     RoomRecord.lease_until,
     RoomRecord.phase,
@@ -310,9 +320,9 @@ _DUE = select(
         RoomSeat.seen_at > bindparam("seen"),
     )
     .scalar_subquery(),
-).where(RoomRecord.id == bindparam("room_id"))
-"""What a dealer reads of a room each turn, without a lock: its lease, its window, whether
-anybody is seated."""
+).order_by(RoomRecord.id)
+"""What a dealer reads of the rooms each turn, without a lock: their leases, their windows,
+whether anybody is seated."""
 
 
 class RoomDealer:
@@ -349,17 +359,10 @@ class RoomDealer:
             log.warning("room dealer %s could not release its rooms", self.name)
 
     def run(self) -> None:
-        ids: list[int] = []
-        refreshed = 0.0
         while not self._stop.wait(self.interval):
             try:
-                if not ids or refreshed <= 0:
-                    ids, refreshed = self.service.room_ids(), 5.0
-                refreshed -= self.interval
-                for room_id in ids:
-                    if self.service.step(self.name, room_id) is not None:
-                        self.changed(room_id)
+                for room_id in self.service.turn(self.name):
+                    self.changed(room_id)
             except (SQLAlchemyError, LedgerError) as exc:
                 # The database is away, or another process raced us: the next turn tries again.
                 log.warning("room dealer %s: %s", self.name, str(exc).splitlines()[0][:200])
-                ids = []

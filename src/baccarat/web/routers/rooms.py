@@ -144,11 +144,10 @@ def bets(room_id: RecordId, body: RoomBetsIn, service: Service, player_id: Playe
     """Place stakes on the open window (replacing the player's earlier ones in it)."""
     stakes = {bet: parse_amount(value) for bet, value in body.stakes.items()}
     placed = service.rooms.bet(room_id, player_id, stakes, body.round)
-    room = service.rooms.get(room_id)
     player = service.player(player_id)
     data = {
-        "round": room.round,
-        "bets": {bet: format_points(stake) for bet, stake in placed.items()},
+        "round": placed.round,
+        "bets": {bet: format_points(stake) for bet, stake in placed.stakes.items()},
         "player": player_data(player),
     }
     return tagged(RecordType.API_ROOM_BETS, data)
@@ -227,7 +226,7 @@ async def events(
                 last = resume
                 backlog = await asyncio.to_thread(service.rooms.events_after, room_id, last)
                 for event in backlog:
-                    yield _frame(event.id, event.kind, _shown(event, room, translator))
+                    yield _framed(event, room, translator)
                     last = event.id
             seen_every = SEAT_TTL.total_seconds() / 3
             quiet = 0.0
@@ -245,7 +244,7 @@ async def events(
                     return  # the server stops, or this screen fell behind: it reconnects
                 if news.id <= last:
                     continue
-                yield _frame(news.id, news.kind, _shown(news, room, translator))
+                yield _framed(news, room, translator)
                 last = news.id
         finally:
             hub.unsubscribe(subscriber)
@@ -259,26 +258,26 @@ def _frame(event_id: int, kind: str, data: dict[str, Any]) -> str:
     return f"id: {event_id}\nevent: {kind}\ndata: {body}\n\n"
 
 
-def _shown(event: StoredEvent, room: RoomView, translator: Translator) -> dict[str, Any]:
+def _framed(event: StoredEvent, room: RoomView, translator: Translator) -> str:
     """The event as a screen in ``translator``'s language is sent it: a coup with its cards,
-    reasons and result written out (made once per event and language, whatever the screens)."""
-    if event.kind != "coup":
-        return event.body
+    reasons and result written out. Made once per event and language, whatever the screens."""
     key = (event.id, translator.language)
-    shown = _SHOWN.get(key)
-    if shown is None:
+    frame = _FRAMES.get(key)
+    if frame is None:
         body = event.body
-        coup = Coup.from_cards(tables.decode_cards(body["cards"]), room.rule_set.tableau)
-        with using(translator):
-            display = coup_display(
-                coup, shoe=body["shoe"], number=body["number"], rule_set=room.rule_set
-            )
-        shown = _SHOWN[key] = {**body, "coup": display}
-        while len(_SHOWN) > SHOWN_KEPT:
-            _SHOWN.popitem(last=False)
-    return shown
+        if event.kind == "coup":
+            coup = Coup.from_cards(tables.decode_cards(body["cards"]), room.rule_set.tableau)
+            with using(translator):
+                display = coup_display(
+                    coup, shoe=body["shoe"], number=body["number"], rule_set=room.rule_set
+                )
+            body = {**body, "coup": display}
+        frame = _FRAMES[key] = _frame(event.id, event.kind, body)
+        while len(_FRAMES) > FRAMES_KEPT:
+            _FRAMES.popitem(last=False)
+    return frame
 
 
-SHOWN_KEPT = 256
-"""Coups kept written out, by event and language (the latest of every room, in every language)."""
-_SHOWN: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
+FRAMES_KEPT = 1024
+"""Events kept written out, by event and language (the latest of every room, in every language)."""
+_FRAMES: OrderedDict[tuple[int, str], str] = OrderedDict()
