@@ -223,3 +223,20 @@ def test_an_ended_shoe_is_linked_to_its_verification(
     link = f'href="/rooms/{small.id}/shoes/1/verify"'
     assert link in page
     assert player.get(f"/rooms/{small.id}/shoes/1/verify").status_code == 200
+
+
+def test_a_page_open_without_javascript_keeps_its_seat_counted(
+    app: FastAPI, player: TestClient, room: RoomView
+) -> None:
+    from baccarat.ledger.rooms import SEAT_TTL
+    from baccarat.store.models import RoomSeat
+
+    _sit(player, room)
+    service = app.state.service
+    with service.store.transaction() as db:  # the player's last sign of life, long ago
+        seat = db.get(RoomSeat, (room.id, player_of(app, player)))
+        assert seat is not None
+        seat.seen_at = service.clock() - SEAT_TTL - timedelta(seconds=1)
+    assert service.rooms.get(room.id).seats.seated == 0
+    assert player.get(f"/rooms/{room.id}").status_code == 200  # the page's own refresh
+    assert service.rooms.get(room.id).seats.seated == 1

@@ -177,7 +177,12 @@ def _room_page(
 
 @router.get("/rooms/{room_id}", response_class=HTMLResponse)
 def room_page(visit: Visit, room_id: RoomId) -> HTMLResponse:
-    """A room: its shoe's commitment, the window's countdown, the felt, the last coup, the roads."""
+    """A room: its shoe's commitment, the window's countdown, the felt, the last coup, the roads.
+
+    A page open in the room keeps its player's seat counted: without JavaScript it comes again
+    every few seconds instead of an event stream."""
+    if visit.service.rooms.seat(room_id, visit.player_id) is not None:
+        visit.service.rooms.seen(room_id, visit.player_id)
     return _room_page(visit, room_id)
 
 
