@@ -76,15 +76,20 @@ class RoomHub:
         self._tasks: list[asyncio.Task[None]] = []
         self.dealer: RoomDealer | None = None
         self._closing = False
+        self._wrapped: dict[int, Handler] = {}
+        self.listening = threading.Event()
+        """Set while this process listens for other processes' events (PostgreSQL)."""
 
     # Lifetime
 
-    def start(self, *, deal: bool, interval: float = 0.1) -> None:
-        """Start sending (on the running event loop); with ``deal``, this process deals rooms."""
+    def start(self, *, deal: bool, interval: float = 0.1, sweep: float = 1.0) -> None:
+        """Start sending (on the running event loop); with ``deal``, this process deals rooms
+        (looking at them every ``interval`` seconds); the rooms watched are read again every
+        ``sweep`` seconds whatever the news."""
         self._loop = asyncio.get_running_loop()
         self._stop.clear()
         self._chain_signals()
-        self._tasks.append(self._loop.create_task(self._sweep()))
+        self._tasks.append(self._loop.create_task(self._sweep(sweep)))
         if self.store.engine.dialect.name == "postgresql":
             threading.Thread(target=self._listen, name="baccarat-room-listen", daemon=True).start()
         if deal:
@@ -110,6 +115,7 @@ class RoomHub:
                 self.closing()
                 previous(sig, frame)
 
+            self._wrapped[number] = previous
             signal.signal(number, ending)
 
     def closing(self) -> None:
@@ -127,6 +133,10 @@ class RoomHub:
 
     async def stop(self) -> None:
         self._stop.set()
+        if threading.current_thread() is threading.main_thread():
+            for number, previous in self._wrapped.items():
+                signal.signal(number, previous)  # as the server had them
+        self._wrapped.clear()
         if self.dealer is not None:
             await asyncio.to_thread(self.dealer.stop)
             self.dealer = None
@@ -195,9 +205,9 @@ class RoomHub:
                     if not _offer(subscriber, event):
                         break
 
-    async def _sweep(self) -> None:
+    async def _sweep(self, every: float) -> None:
         while not self._stop.is_set():
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(every)
             for room_id in list(self._subscribers):
                 await self.poke(room_id)
 
@@ -211,6 +221,7 @@ class RoomHub:
             try:
                 with psycopg.connect(conninfo, autocommit=True) as connection:
                     connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self.listening.set()
                     for room_id in list(self._subscribers):  # what was missed while away
                         self.poke_threadsafe(room_id)
                     while not self._stop.is_set():
@@ -218,6 +229,7 @@ class RoomHub:
                             if note.payload.isdigit():
                                 self.poke_threadsafe(int(note.payload))
             except psycopg.Error as exc:
+                self.listening.clear()
                 log.warning("room events: listening connection lost: %s", exc)
                 self._stop.wait(1.0)
 
