@@ -40,5 +40,22 @@
     return li;
   }
 
-  window.BaccaratCards = { timeline: timeline, cardElement: cardElement };
+  /* The felt made ready for a coup: its title, both hands empty, no result, no steps, no coach's
+     sentence (the ids of the felt the table page and a room's page share, _felt in the
+     templates). */
+  function clearFelt(title) {
+    function byId(id) { return document.getElementById(id); }
+    byId("felt-title").textContent = title;
+    ["player", "banker"].forEach(function (side) {
+      byId(side + "-cards").textContent = "";
+      byId(side + "-total").textContent = "–";
+    });
+    var result = byId("result");
+    result.textContent = "";
+    result.className = "result";
+    byId("steps").textContent = "";
+    byId("coach-sentence").textContent = "";
+  }
+
+  window.BaccaratCards = { timeline: timeline, cardElement: cardElement, clearFelt: clearFelt };
 })();

@@ -225,18 +225,10 @@
     var banner = $("#replay-banner");
     banner.hidden = !replay;
     banner.textContent = replay ? fmt(J.replay, { shoe: coup.shoe, number: coup.number }) : "";
-    $("#felt-title").textContent = fmt(J.coup_title, { shoe: coup.shoe, number: coup.number });
-    ["player", "banker"].forEach(function (side) {
-      $("#" + side + "-cards").textContent = "";
-      $("#" + side + "-total").textContent = "–";
-    });
+    window.BaccaratCards.clearFelt(fmt(J.coup_title, { shoe: coup.shoe, number: coup.number }));
     var result = $("#result");
-    result.textContent = "";
-    result.className = "result";
-    $("#steps").textContent = "";
     $("#settlement").textContent = "";
     $("#draw-note").textContent = "";
-    $("#coach-sentence").textContent = "";
     $("#coach-rule").hidden = true;
     clearCells();
     if (replay) { announce(banner.textContent); }

@@ -192,16 +192,8 @@
   function wait(ms) { return new Promise(function (resolve) { window.setTimeout(resolve, ms); }); }
   function play(coup) {
     var pace = reduced.matches ? 0 : STEP_MS;
-    $("#felt-title").textContent = fmt(M.coup_title, { shoe: coup.shoe, number: coup.number });
-    ["player", "banker"].forEach(function (side) {
-      $("#" + side + "-cards").textContent = "";
-      $("#" + side + "-total").textContent = "–";
-    });
+    C.clearFelt(fmt(M.coup_title, { shoe: coup.shoe, number: coup.number }));
     var result = $("#result");
-    result.textContent = "";
-    result.className = "result";
-    $("#steps").textContent = "";
-    $("#coach-sentence").textContent = "";
     var events = C.timeline(coup);
     function show(event) {
       if (event.kind === "card") {
