@@ -43,8 +43,10 @@ __all__ = [
     "Since",
     "busy_on_conflict",
     "check_request",
+    "check_table_stakes",
     "deal",
     "postings",
+    "standing_covering",
 ]
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -165,7 +167,7 @@ def deal(
     started = play.started_at if request.since is None else min(play.started_at, request.since)
     limits.check_play(db, player, now, started)
     table, record, rule_set = _table_taking(db, request)
-    standing = _standing_covering(db, request, now)
+    standing = standing_covering(db, request.player_id, request.stakes, request.since, now)
     record, new_shoe = _shoe_to_deal(db, table, record, rng, now)
     if tables.awaiting_contribution(record):
         # Provably fair: no card before the player's contribution to this shoe's order.
@@ -209,25 +211,32 @@ def deal(
 
 
 def _table_taking(db: Session, request: DealRequest) -> tuple[TableRecord, ShoeRecord, RuleSet]:
-    """The player's table, its latest shoe and its rule set, which must take the stakes (and
-    none on a bet its shoe can never pay)."""
+    """The player's table, its latest shoe and its rule set, which must take the stakes."""
     table, record = tables.table_and_shoe(db, request.player_id, request.table_id)
     rule_set = tables.rule_set_of(table)
-    try:
-        check_stakes(request.stakes, rule_set)
-        never = unwinnable(rule_set, table.decks)
-        for name in request.stakes:
-            if name in never:
-                raise StakeError("stake_cannot_win", bet=name, decks=table.decks)
-    except (BetError, StakeError) as exc:
-        raise LedgerError("bad_stake", detail=exc) from None
+    check_table_stakes(request.stakes, rule_set, table.decks)
     return table, record, rule_set
 
 
-def _standing_covering(db: Session, request: DealRequest, now: datetime) -> Standing:
-    """The player's standing, whose balance must cover the stakes."""
-    standing = accounts.standing(db, request.player_id, request.since, now)
-    staked = sum(request.stakes.values())
+def check_table_stakes(stakes: Mapping[str, int], rule_set: RuleSet, decks: int) -> None:
+    """Stakes a table of ``rule_set`` and ``decks`` takes (every table and every room): within
+    the rule set's bets and limits, none on a bet its shoe can never pay (``bad_stake``)."""
+    try:
+        check_stakes(stakes, rule_set)
+        never = unwinnable(rule_set, decks)
+        for name in stakes:
+            if name in never:
+                raise StakeError("stake_cannot_win", bet=name, decks=decks)
+    except (BetError, StakeError) as exc:
+        raise LedgerError("bad_stake", detail=exc) from None
+
+
+def standing_covering(
+    db: Session, player_id: str, stakes: Mapping[str, int], since: datetime | None, now: datetime
+) -> Standing:
+    """The player's standing, whose balance must cover the stakes (``insufficient_points``)."""
+    standing = accounts.standing(db, player_id, since, now)
+    staked = sum(stakes.values())
     if staked > standing.balance:
         raise LedgerError("insufficient_points", stake=staked, balance=standing.balance)
     return standing

@@ -37,15 +37,19 @@ __all__ = [
 ]
 
 
-def stakes_of(session: Session, coup_ids: list[int]) -> dict[int, dict[str, int]]:
-    """The stakes placed on these coups, from the ledger: coup id → bet → amount (minor units)."""
+def stakes_of(
+    session: Session, coup_ids: list[int], player_id: str | None = None
+) -> dict[int, dict[str, int]]:
+    """The stakes placed on these coups, from the ledger: coup id → bet → amount (minor units);
+    with ``player_id``, that player's only (a room's coup has several players' stakes)."""
     stakes: dict[int, dict[str, int]] = {}
     # The three columns read, not whole entries: a shoe's page reads some 160 of them.
-    for coup_id, bet, amount in session.execute(
-        select(Entry.coup_id, Entry.bet, Entry.amount)
-        .where(Entry.coup_id.in_(coup_ids), Entry.kind == EntryKind.STAKE.value)
-        .order_by(Entry.seq)
-    ):
+    query = select(Entry.coup_id, Entry.bet, Entry.amount).where(
+        Entry.coup_id.in_(coup_ids), Entry.kind == EntryKind.STAKE.value
+    )
+    if player_id is not None:
+        query = query.where(Entry.player_id == player_id)
+    for coup_id, bet, amount in session.execute(query.order_by(Entry.seq)):
         if coup_id is not None and bet is not None:
             stakes.setdefault(coup_id, {})[bet] = -amount
     return stakes

@@ -219,10 +219,7 @@ def _take_stakes(
                     db, player_id, now, play_idle, limits.session_limit(db, player, now)
                 )
                 limits.check_play(db, player, now, play.started_at)
-                standing = accounts.standing(db, player_id, None, now)
-                staked = sum(stakes.values())
-                if staked > standing.balance:
-                    raise LedgerError("insufficient_points", stake=staked, balance=standing.balance)
+                standing = dealing.standing_covering(db, player_id, stakes, None, now)
         except LedgerError as exc:
             void[player_id] = exc.code
             continue

@@ -44,18 +44,13 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, text
 from sqlalchemy.orm import Session
 
-from baccarat.core.conditions import BetError
 from baccarat.core.rules import RuleSet
-from baccarat.core.settle import StakeError, check_stakes
 from baccarat.core.shoe import ShoeRules
 from baccarat.fair import combine_client_seeds
-from baccarat.ledger import accounts, limits, playsessions, tables
+from baccarat.ledger import accounts, dealing, history, limits, playsessions, tables
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.views import FairShoeView
-from baccarat.odds.winnable import unwinnable
 from baccarat.store.models import (
-    Entry,
-    EntryKind,
     RoomBet,
     RoomEvent,
     RoomRecord,
@@ -314,11 +309,9 @@ def place_bets(
     placed = {bet: stake for bet, stake in stakes.items() if stake}
     table = db.get(TableRecord, room.table_id)
     assert table is not None
-    check_room_stakes(placed, tables.rule_set_of(table), table.decks)
-    balance = accounts.balance(db, player_id)
-    staked = sum(placed.values())
-    if staked > balance:
-        raise LedgerError("insufficient_points", stake=staked, balance=balance)
+    if placed:
+        dealing.check_table_stakes(placed, tables.rule_set_of(table), table.decks)
+    dealing.standing_covering(db, player_id, placed, None, now)
     db.execute(
         delete(RoomBet).where(
             RoomBet.room_id == room.id, RoomBet.round == room.round, RoomBet.player_id == player_id
@@ -351,21 +344,6 @@ class Placed:
     stakes: dict[str, int]
 
 
-def check_room_stakes(stakes: Mapping[str, int], rule_set: RuleSet, decks: int) -> None:
-    """The stakes as a private table checks them: taken by the rule set, none on a bet this shoe
-    can never pay (``bad_stake``)."""
-    if not stakes:
-        return
-    try:
-        check_stakes(stakes, rule_set)
-        never = unwinnable(rule_set, decks)
-        for name in stakes:
-            if name in never:
-                raise StakeError("stake_cannot_win", bet=name, decks=decks)
-    except (BetError, StakeError) as exc:
-        raise LedgerError("bad_stake", detail=exc) from None
-
-
 def player_bets(db: Session, room: RoomRecord, player_id: str) -> dict[str, int]:
     """The player's stakes on the room's current window."""
     rows = db.execute(
@@ -379,14 +357,7 @@ def player_bets(db: Session, room: RoomRecord, player_id: str) -> dict[str, int]
 def stakes_on(db: Session, player_id: str, coup_id: int) -> dict[str, int]:
     """The player's own stakes on a coup, from their ledger: bet → minor units (a room's coup
     carries many players' stakes; each sees only theirs)."""
-    rows = db.execute(
-        select(Entry.bet, Entry.amount).where(
-            Entry.player_id == player_id,
-            Entry.coup_id == coup_id,
-            Entry.kind == EntryKind.STAKE.value,
-        )
-    )
-    return {str(bet): -int(amount) for bet, amount in rows if bet is not None}
+    return history.stakes_of(db, [coup_id], player_id).get(coup_id, {})
 
 
 def contribute(
@@ -416,9 +387,7 @@ def contribute(
 def seal_shoe(db: Session, shoe: ShoeRecord, now: datetime) -> list[str]:
     """Combine the contributions to ``shoe`` into its client seed (its first coup comes next);
     the seeds, sorted."""
-    seeds = sorted(
-        db.scalars(select(RoomSeed.client_seed).where(RoomSeed.shoe_id == shoe.id)).all()
-    )
+    seeds = contributions(db, shoe.id)
     tables.contribute(shoe, combine_client_seeds(seeds), now)
     return seeds
 
@@ -471,10 +440,6 @@ def events_after(db: Session, room_id: int, after: int, limit: int = 500) -> lis
 def latest_event_id(db: Session, room_id: int) -> int:
     """The number of the room's latest event (0 for none)."""
     return int(db.scalar(select(func.max(RoomEvent.id)).where(RoomEvent.room_id == room_id)) or 0)
-
-
-def room_by_table(db: Session, table_id: int) -> RoomRecord | None:
-    return db.scalars(select(RoomRecord).where(RoomRecord.table_id == table_id)).first()
 
 
 def bettors(db: Session, room: RoomRecord) -> dict[str, dict[str, int]]:

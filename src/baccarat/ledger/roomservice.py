@@ -137,10 +137,7 @@ class RoomService:
     def table(self, room_id: int) -> TableView:
         """The room's table as a player's is shown: the shoe, its coups, roads and counts."""
         with self._play.store.reading() as db:
-            room = rooms.get_room(db, room_id)
-            table = db.get(TableRecord, room.table_id)
-            assert table is not None
-            return self._play.live.table_view(db, table)
+            return self._play.live.table_view(db, self._table(db, room_id))
 
     # Players
 
