@@ -16,6 +16,7 @@ from baccarat.core.errors import TemplatedError
 
 __all__ = [
     "CliError",
+    "database_refusal",
 ]
 
 
@@ -93,3 +94,10 @@ class CliError(TemplatedError):
 
 
 # --- The practice table: where it listens, the ledger it reads ----------------------------
+
+
+def database_refusal(code: str, url: str, exc: Exception) -> CliError:
+    """A database's error as the command's refusal ``code``: the URL and the error's first line
+    (the driver's next lines are its SQL and a link, no reader's business)."""
+    text = str(exc).strip()
+    return CliError(code, url=url, reason=text.splitlines()[0] if text else type(exc).__name__)

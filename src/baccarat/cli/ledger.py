@@ -11,10 +11,9 @@ import typer
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
-from baccarat.cli.ledgerurl import existing_ledger
+from baccarat.cli.ledgerurl import database_url, existing_ledger, opened
 from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json
-from baccarat.extras import require, require_database
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
@@ -97,28 +96,13 @@ def ledger_check_command(
     Exit code 0 when everything adds up, 1 with the details of each discrepancy, 2 on bad input.
     """
     t = cli_translator(lang)
-    require("web", "baccarat ledger check")
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from baccarat.cli.serve import check_database_url
     from baccarat.ledger.check import check_ledger
-    from baccarat.store.db import Store
-    from baccarat.web.settings import Settings
 
-    url = check_database_url(database) if database else Settings().resolved_database_url()
-    require_database(url, "baccarat ledger check")
-    existing_ledger(url)
+    url = existing_ledger(database_url(database, "baccarat ledger check"))
     anchors = kept_heads(anchor) if anchor is not None else None
-    try:
-        # Never migrate here: a check reads what is there and changes nothing.
-        store = Store.open(url, run_migrations=False)
-        try:
-            report = check_ledger(store, anchors)
-        finally:
-            store.close()
-    except SQLAlchemyError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise CliError("cannot_read_ledger", url=url, reason=first) from None
+    # Never migrate here: a check reads what is there and changes nothing.
+    with opened(url, "cannot_read_ledger") as store:
+        report = check_ledger(store, anchors)
     if as_json:
         record = {
             "ok": report.ok,
@@ -205,26 +189,11 @@ def ledger_repair_command(
     holds rows: restore a backup then. The next start migrates as usual.
     """
     t = cli_translator(lang)
-    require("web", "baccarat ledger repair")
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from baccarat.cli.serve import check_database_url
-    from baccarat.store.db import Store
     from baccarat.store.repair import repair_schema
-    from baccarat.web.settings import Settings
 
-    url = check_database_url(database) if database else Settings().resolved_database_url()
-    require_database(url, "baccarat ledger repair")
-    existing_ledger(url)
-    try:
-        store = Store.open(url, run_migrations=False)
-        try:
-            repaired = repair_schema(store.engine)
-        finally:
-            store.close()
-    except SQLAlchemyError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise CliError("cannot_read_ledger", url=url, reason=first) from None
+    url = existing_ledger(database_url(database, "baccarat ledger repair"))
+    with opened(url, "cannot_read_ledger") as store:
+        repaired = repair_schema(store.engine)
     if repaired.dropped:
         typer.echo(
             t.gettext(

@@ -16,14 +16,13 @@ from baccarat.cli.errors import CliError
 from baccarat.cli.files import reason_of
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
+from baccarat.cli.ledgerurl import database_url, existing_ledger, opened
 from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json
-from baccarat.extras import require, require_database
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.store.archive import ArchiveSummary
-    from baccarat.store.db import Store
 
 __all__ = ["ledger_export_command", "ledger_import_command", "register_archive_commands"]
 
@@ -36,34 +35,6 @@ DatabaseOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="What was done, as one JSON object.")]
-
-
-def database_url(database: str | None, command: str) -> str:
-    require("web", command)
-    from baccarat.cli.serve import check_database_url
-    from baccarat.web.settings import Settings
-
-    url = check_database_url(database) if database else Settings().resolved_database_url()
-    require_database(url, command)
-    return url
-
-
-@contextmanager
-def _opened(url: str, refusal: str) -> Iterator[Store]:
-    """The store at ``url`` (never migrated here), a database error as one line."""
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from baccarat.store.db import Store
-
-    try:
-        store = Store.open(url, run_migrations=False)
-        try:
-            yield store
-        finally:
-            store.close()
-    except SQLAlchemyError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise CliError(refusal, url=url, reason=first) from None
 
 
 @contextmanager
@@ -101,13 +72,12 @@ def ledger_export_command(
     running. The file appears only once complete.
     """
     t = cli_translator(lang)
-    from baccarat.cli.ledgerurl import existing_ledger
     from baccarat.cli.numbers import numbers_for
     from baccarat.store.archive import export_ledger
 
     url = existing_ledger(database_url(database, "baccarat ledger export"))
     with (
-        _opened(url, "cannot_read_ledger") as store,
+        opened(url, "cannot_read_ledger") as store,
         _progress(t.gettext("Exporting"), t.gettext("rows")) as shown,
     ):
         try:
@@ -160,7 +130,7 @@ def ledger_import_command(
     from baccarat.store.archive import import_ledger
 
     with (
-        _opened(url, "cannot_open_database") as store,
+        opened(url, "cannot_open_database") as store,
         _progress(t.gettext("Importing"), t.gettext("rows")) as shown,
     ):
         try:

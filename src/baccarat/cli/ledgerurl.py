@@ -1,12 +1,50 @@
-"""Which ledger a ``baccarat ledger`` command reads: its ``--database`` URL, checked."""
+"""Which ledger a ``baccarat ledger`` (or ``rooms``) command reads: its ``--database`` URL,
+checked, and the store opened there, a database error refused in one line."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from baccarat.cli.errors import CliError
+from baccarat.cli.errors import CliError, database_refusal
+from baccarat.extras import require, require_database
 
-__all__ = ["existing_ledger"]
+if TYPE_CHECKING:
+    from baccarat.store.db import Store
+
+__all__ = ["database_url", "existing_ledger", "opened"]
+
+
+def database_url(database: str | None, command: str) -> str:
+    """The ledger's URL: ``--database``, else the server's (``BACCARAT_DATABASE_URL`` or SQLite
+    in ``./data/``); ``command`` needs the web extra and the database's driver."""
+    require("web", command)
+    from baccarat.cli.serve import check_database_url
+    from baccarat.web.settings import Settings
+
+    url = check_database_url(database) if database else Settings().resolved_database_url()
+    require_database(url, command)
+    return url
+
+
+@contextmanager
+def opened(url: str, refusal: str, *, migrate: bool = False) -> Iterator[Store]:
+    """The store at ``url`` (migrated only with ``migrate``: a check or an export changes
+    nothing), closed after the block; a database error is ``refusal``, one line."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from baccarat.store.db import Store
+
+    try:
+        store = Store.open(url, run_migrations=migrate)
+        try:
+            yield store
+        finally:
+            store.close()
+    except SQLAlchemyError as exc:
+        raise database_refusal(refusal, url, exc) from None
 
 
 def existing_ledger(url: str) -> str:

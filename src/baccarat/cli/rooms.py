@@ -7,15 +7,17 @@ dealt by them at once)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat.cli.errors import CliError
 from baccarat.cli.format import Align, Cell, Column, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
-from baccarat.cli.ledgerarchive import DatabaseOption, JsonOption, database_url
+from baccarat.cli.ledgerarchive import DatabaseOption, JsonOption
+from baccarat.cli.ledgerurl import database_url, opened
 from baccarat.cli.limits import Whole
 from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json, screen
@@ -24,7 +26,7 @@ from baccarat.core.shoe import DEFAULT_DECKS
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
-    from baccarat.ledger.service import PlayService
+    from baccarat.ledger.roomservice import RoomService
 
 __all__ = ["register", "rooms_list_command", "rooms_open_command"]
 
@@ -34,11 +36,10 @@ def rooms_list_command(
 ) -> None:
     """Every room: its rule set, decks, window, the players seated and watching, its state."""
     t = cli_translator(lang)
-    service = _service(database, "baccarat rooms list")
     from baccarat.web.routers.rooms import room_data
 
-    found = service.rooms.all()
-    service.store.close()
+    with _rooms(database, "baccarat rooms list") as service:
+        found = service.all()
     if as_json:
         print_json(RecordType.API_ROOMS, {"rooms": [room_data(room) for room in found]})
         return
@@ -96,13 +97,11 @@ def rooms_open_command(
 ) -> None:
     """Open a room: everyone seated there bets on one provably fair shoe in betting windows."""
     t = cli_translator(lang)
-    service = _service(database, "baccarat rooms open")
     from baccarat.web.routers.rooms import room_data
 
-    try:  # a refusal (a name taken, a rule set unknown) is the command's one line, exit 2
-        room = service.rooms.create(name, rule_set, decks, window, reveal)
-    finally:
-        service.store.close()
+    # A refusal (a name taken, a rule set unknown) is the command's one line, exit 2.
+    with _rooms(database, "baccarat rooms open") as service:
+        room = service.create(name, rule_set, decks, window, reveal)
     if as_json:
         me: dict[str, object] = {"seat": None, "bets": {}}
         print_json(RecordType.API_ROOM, {"room": room_data(room), "me": me, "last_event": 0})
@@ -116,18 +115,13 @@ def rooms_open_command(
     )
 
 
-def _service(database: str | None, command: str) -> PlayService:
-    from sqlalchemy.exc import SQLAlchemyError
-
+@contextmanager
+def _rooms(database: str | None, command: str) -> Iterator[RoomService]:
+    """The rooms of the table's database (migrated, as a server's start would)."""
     from baccarat.ledger.service import PlayService
-    from baccarat.store.db import Store
 
-    url = database_url(database, command)
-    try:
-        return PlayService(Store.open(url))
-    except SQLAlchemyError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise CliError("cannot_open_database", url=url, reason=first) from None
+    with opened(database_url(database, command), "cannot_open_database", migrate=True) as store:
+        yield PlayService(store).rooms
 
 
 def register(app: typer.Typer) -> None:

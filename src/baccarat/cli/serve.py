@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from baccarat.cli.errors import CliError
+from baccarat.cli.errors import CliError, database_refusal
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
 from baccarat.cli.limits import Whole
@@ -172,8 +172,7 @@ def serve_command(
     try:
         app = create_app(settings)
     except SQLAlchemyError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise CliError("cannot_open_database", url=url, reason=first) from None
+        raise database_refusal("cannot_open_database", url, exc) from None
 
     def announce(port: int) -> None:
         # Only now, when the server is ready to serve players.
