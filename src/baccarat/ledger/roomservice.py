@@ -52,7 +52,7 @@ class Play(Protocol):
     clock: Callable[[], datetime]
 
 
-__all__ = ["DEFAULT_ROOMS", "RoomDealer", "RoomService", "RoomSpec"]
+__all__ = ["DEFAULT_ROOMS", "PlayerRoom", "RoomDealer", "RoomService", "RoomSpec"]
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,18 @@ DEFAULT_ROOMS = (
     RoomSpec("EZ Baccarat", rule_set="ez"),
     RoomSpec("Speed", decks=6, window_seconds=8, reveal_seconds=4),
 )
-"""The rooms a server opens when the database has none (``serve --no-rooms`` opens none)."""
+"""The rooms a server opens when the database has none (none with ``BACCARAT_ROOMS=false``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRoom:
+    """A room as one player sees it: the room, their seat (True seated, False watching, None
+    neither), their stakes on the open window, and the number of the room's latest event."""
+
+    room: RoomView
+    seat: bool | None
+    bets: dict[str, int]
+    last_event: int
 
 
 class RoomService:
@@ -152,9 +163,29 @@ class RoomService:
 
     def seat(self, room_id: int, player_id: str) -> bool | None:
         """Whether the player is seated (True), watching (False) or neither (None)."""
+        return self.seats_of(player_id).get(room_id)
+
+    def seats_of(self, player_id: str) -> dict[int, bool]:
+        """The rooms the player is in: room → seated (True) or watching (False)."""
         with self._play.store.reading() as db:
+            rows = db.execute(
+                select(RoomSeat.room_id, RoomSeat.seated).where(RoomSeat.player_id == player_id)
+            )
+            return {int(room_id): bool(seated) for room_id, seated in rows}
+
+    def for_player(self, room_id: int, player_id: str) -> PlayerRoom:
+        """The room as the player sees it, read at once: the room, their seat, their stakes on
+        the open window, the number of its latest event."""
+        now = self._play.clock()
+        with self._play.store.reading() as db:
+            room = rooms.get_room(db, room_id)
             seat = db.get(RoomSeat, (room_id, player_id))
-            return None if seat is None else seat.seated
+            return PlayerRoom(
+                rooms.room_view(db, room, now),
+                None if seat is None else seat.seated,
+                rooms.player_bets(db, room, player_id),
+                rooms.latest_event_id(db, room_id),
+            )
 
     def leave(self, room_id: int, player_id: str) -> SeatCount:
         with self._play.store.transaction() as db:

@@ -91,10 +91,9 @@ def _room_data(room: RoomView, seat: bool | None) -> dict[str, Any]:
 @router.get("/rooms", response_class=HTMLResponse)
 def lobby(visit: Visit) -> HTMLResponse:
     """Every room: its rule set, decks, window, who sits and watches, what it is doing."""
-    service, player_id = visit.service, visit.player_id
-    rooms = [
-        _room_data(room, service.rooms.seat(room.id, player_id)) for room in service.rooms.all()
-    ]
+    service = visit.service
+    seats = service.rooms.seats_of(visit.player_id)
+    rooms = [_room_data(room, seats.get(room.id)) for room in service.rooms.all()]
     return render(visit.request, "rooms.html", player=visit.player(), rooms=rooms)
 
 
@@ -118,14 +117,18 @@ def _last_coup(visit: PageVisit, table: TableView) -> dict[str, Any] | None:
     return data
 
 
-def _panel_context(visit: PageVisit, room_id: int) -> dict[str, Any]:
+def _panel_context(
+    visit: PageVisit, room_id: int, mine: dict[str, int] | None = None
+) -> dict[str, Any]:
     """What the room's panel shows (``_room_panel.html``): the roads of the room's shoe, the
-    player's stakes on the open window and their result on the last coup."""
+    player's stakes on the open window (``mine``, when already read) and their result on the
+    last coup."""
     service = visit.service
     table = service.rooms.table(room_id)
     roads = live_roads(service.live, table) or roads_context(table)
     rules = table.rule_set
-    mine = service.rooms.bets(room_id, visit.player_id)
+    if mine is None:
+        mine = service.rooms.bets(room_id, visit.player_id)
     stakes = [
         {"bet": name, "title": pgettext("bet", rules.bets[name].title), "text": format_points(v)}
         for name, v in mine.items()
@@ -150,10 +153,9 @@ def _room_page(
     error: str | None = None,
     status: int = 200,
 ) -> HTMLResponse:
-    service, player_id = visit.service, visit.player_id
-    room = service.rooms.get(room_id)
-    data = _room_data(room, service.rooms.seat(room_id, player_id))
-    context = _panel_context(visit, room_id)
+    mine = visit.service.rooms.for_player(room_id, visit.player_id)
+    data = _room_data(mine.room, mine.seat)
+    context = _panel_context(visit, room_id, mine.bets)
     table = context["table"]
     bets = rule_set_data(table.rule_set)["bets"]
     felt = felt_context(bets, stakes or {})

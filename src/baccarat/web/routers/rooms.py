@@ -102,15 +102,13 @@ def room_data(room: RoomView) -> dict[str, Any]:
 
 
 def _room_answer(service: Service, room_id: int, player_id: str) -> Answer:
-    room = service.rooms.get(room_id)
-    seat = service.rooms.seat(room_id, player_id)
-    bets = service.rooms.bets(room_id, player_id)
+    mine = service.rooms.for_player(room_id, player_id)
     me = {
-        "seat": None if seat is None else "seated" if seat else "watching",
-        "bets": {bet: format_points(stake) for bet, stake in bets.items()},
+        "seat": None if mine.seat is None else "seated" if mine.seat else "watching",
+        "bets": {bet: format_points(stake) for bet, stake in mine.bets.items()},
     }
-    last = service.rooms.latest_event_id(room_id)
-    return tagged(RecordType.API_ROOM, {"room": room_data(room), "me": me, "last_event": last})
+    body = {"room": room_data(mine.room), "me": me, "last_event": mine.last_event}
+    return tagged(RecordType.API_ROOM, body)
 
 
 @router.get("", response_model=answer(ApiRooms))
