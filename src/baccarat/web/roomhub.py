@@ -26,6 +26,7 @@ import signal
 import socket
 import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import FrameType
@@ -36,11 +37,14 @@ from baccarat.ledger.rooms import NOTIFY_CHANNEL, StoredEvent
 from baccarat.ledger.roomservice import RoomDealer, RoomService
 from baccarat.store.db import Store
 
-__all__ = ["RoomHub", "Subscriber", "dealer_name"]
+__all__ = ["FRAMES_KEPT", "RoomHub", "Subscriber", "dealer_name"]
 
 log = logging.getLogger(__name__)
 
 Handler = Callable[[int, FrameType | None], object]
+
+FRAMES_KEPT = 1024
+"""Events kept written out, by event and language (the latest of every room, in every language)."""
 
 QUEUE_SIZE = 256
 """Events kept for a screen that reads slowly; past that it is dropped and reconnects."""
@@ -75,6 +79,9 @@ class RoomHub:
         self._stop = threading.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self.dealer: RoomDealer | None = None
+        self.frames: OrderedDict[tuple[int, str], str] = OrderedDict()
+        """Events as the screens are sent them, by event number and language (the event stream
+        writes each out once: routers/rooms.py)."""
         self._closing = False
         self._wrapped: dict[int, Handler] = {}
         self.listening = threading.Event()

@@ -36,7 +36,7 @@ from baccarat.web.i18n import current, using
 from baccarat.web.numbers import STAKE_SCHEMA
 from baccarat.web.present.coup import coup_display
 from baccarat.web.present.table import fair_shoe_data, player_data
-from baccarat.web.roomhub import RoomHub
+from baccarat.web.roomhub import FRAMES_KEPT, RoomHub
 from baccarat.web.routers.api import ERRORS, ClientSeedIn, RecordId
 
 __all__ = ["room_data", "router"]
@@ -224,7 +224,7 @@ async def events(
                 last = resume
                 backlog = await asyncio.to_thread(service.rooms.events_after, room_id, last)
                 for event in backlog:
-                    yield _framed(event, room, translator)
+                    yield _framed(hub.frames, event, room, translator)
                     last = event.id
             seen_every = SEAT_TTL.total_seconds() / 3
             quiet = 0.0
@@ -242,7 +242,7 @@ async def events(
                     return  # the server stops, or this screen fell behind: it reconnects
                 if news.id <= last:
                     continue
-                yield _framed(news, room, translator)
+                yield _framed(hub.frames, news, room, translator)
                 last = news.id
         finally:
             hub.unsubscribe(subscriber)
@@ -256,11 +256,17 @@ def _frame(event_id: int, kind: str, data: dict[str, Any]) -> str:
     return f"id: {event_id}\nevent: {kind}\ndata: {body}\n\n"
 
 
-def _framed(event: StoredEvent, room: RoomView, translator: Translator) -> str:
+def _framed(
+    frames: OrderedDict[tuple[int, str], str],
+    event: StoredEvent,
+    room: RoomView,
+    translator: Translator,
+) -> str:
     """The event as a screen in ``translator``'s language is sent it: a coup with its cards,
-    reasons and result written out. Made once per event and language, whatever the screens."""
+    reasons and result written out. Made once per event and language, whatever the screens,
+    and kept in ``frames`` (the hub's: one application's database numbers its events)."""
     key = (event.id, translator.language)
-    frame = _FRAMES.get(key)
+    frame = frames.get(key)
     if frame is None:
         body = event.body
         if event.kind == "coup":
@@ -270,12 +276,7 @@ def _framed(event: StoredEvent, room: RoomView, translator: Translator) -> str:
                     coup, shoe=body["shoe"], number=body["number"], rule_set=room.rule_set
                 )
             body = {**body, "coup": display}
-        frame = _FRAMES[key] = _frame(event.id, event.kind, body)
-        while len(_FRAMES) > FRAMES_KEPT:
-            _FRAMES.popitem(last=False)
+        frame = frames[key] = _frame(event.id, event.kind, body)
+        while len(frames) > FRAMES_KEPT:
+            frames.popitem(last=False)
     return frame
-
-
-FRAMES_KEPT = 1024
-"""Events kept written out, by event and language (the latest of every room, in every language)."""
-_FRAMES: OrderedDict[tuple[int, str], str] = OrderedDict()
