@@ -121,6 +121,22 @@ def type_client_seed(page: Any, seed: str = "browser-test") -> None:
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 800)}
 """The two screens every page is tried on: a phone's and a laptop's."""
+IN_VIEW = """(selector) => {
+  const element = typeof selector === "string" ? document.querySelector(selector) : selector;
+  if (!element) { return "missing"; }
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) { return "not shown"; }
+  const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5
+    && box.right <= window.innerWidth + 0.5;
+  if (!inside) {
+    return `outside: ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`;
+  }
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return hit && (element.contains(hit) || hit.contains(element)) ? "ok" : "covered";
+}"""
+"""A script for ``page.evaluate(IN_VIEW, selector_or_element)``: "ok" when the element is inside
+the viewport and not covered (the point at its centre hits it), else what is wrong."""
+
 LANGUAGES = ("en", "vi", "hu")
 
 

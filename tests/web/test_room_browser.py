@@ -25,6 +25,7 @@ from pydantic import SecretStr
 from baccarat.ledger.service import PlayService
 from support.browser import (
     ARTIFACTS,
+    IN_VIEW,
     LANGUAGES,
     SIZES,
     browser_context,
@@ -56,21 +57,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     app = create_app(settings)
     with serve_in_thread(app) as url:
         yield Served(app, url)
-
-
-# Inside the viewport and not covered: the element itself is what the point at its centre hits.
-_IN_VIEW = """(element) => {
-  if (!element) { return "missing"; }
-  const box = element.getBoundingClientRect();
-  if (box.width === 0 || box.height === 0) { return "not shown"; }
-  const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5
-    && box.right <= window.innerWidth + 0.5;
-  if (!inside) {
-    return `outside: ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`;
-  }
-  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return hit && (element.contains(hit) || hit.contains(element)) ? "ok" : "covered";
-}"""
 
 
 def _shot(page: Any, name: str) -> None:
@@ -145,7 +131,7 @@ def test_sit_bet_a_late_bet_refused_and_the_coup_dealt_live(
         page.wait_for_selector("#room-error:not([hidden])")
         assert page.evaluate("() => document.activeElement.id") == "room-error"
         assert page.get_attribute("#room-error", "role") == "alert"
-        where = page.evaluate("(e) => (" + _IN_VIEW + ")(e)", page.query_selector("#room-error"))
+        where = page.evaluate(IN_VIEW, "#room-error")
         assert where == "ok", f"{size} {language}: the refusal is {where}"
         assert page.inner_text("#room-error").strip()
         _shot(page, f"room-late-{language}-{size}")

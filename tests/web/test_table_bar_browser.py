@@ -22,6 +22,7 @@ import pytest
 
 from support.browser import (
     ARTIFACTS,
+    IN_VIEW,
     LANGUAGES,
     SIZES,
     needs_chromium,
@@ -38,21 +39,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-# Inside the viewport and not covered: the element itself is what the point at its centre hits.
-_IN_VIEW = """(selector) => {
-  const element = typeof selector === "string" ? document.querySelector(selector) : selector;
-  if (!element) { return "missing"; }
-  const box = element.getBoundingClientRect();
-  if (box.width === 0 || box.height === 0) { return "not shown"; }
-  const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5
-    && box.right <= window.innerWidth + 0.5;
-  if (!inside) {
-    return `outside: ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`;
-  }
-  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return hit && (element.contains(hit) || hit.contains(element)) ? "ok" : "covered";
-}"""
-_FOCUS_IN_VIEW = "() => (" + _IN_VIEW + ")(document.activeElement)"
+_FOCUS_IN_VIEW = "() => (" + IN_VIEW + ")(document.activeElement)"
 
 
 def _viewport_shot(page: Any, name: str) -> None:
@@ -61,7 +48,7 @@ def _viewport_shot(page: Any, name: str) -> None:
 
 
 def _assert_in_view(page: Any, selector: str, what: str) -> None:
-    where = page.evaluate(_IN_VIEW, selector)
+    where = page.evaluate(IN_VIEW, selector)
     assert where == "ok", f"{what}: {selector} is {where}"
 
 
