@@ -20,21 +20,10 @@
   var tableId = table.dataset.tableId;
   $$("[data-js-only]").forEach(function (element) { element.hidden = false; });
 
-  function fmt(template, values) {
-    return String(template || "").replace(/\{(\w+)\}/g, function (whole, key) {
-      return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole;
-    });
-  }
+  var fmt = window.BaccaratSite.fmt;
   function points(minor) { return NUMBER.format(minor / 100); }
 
-  var announcer = $("#announcer");
-  function announce(text) {
-    if (!announcer || !text) { return; }
-    var line = document.createElement("p");
-    line.textContent = text;
-    announcer.appendChild(line);
-    while (announcer.childNodes.length > 6) { announcer.removeChild(announcer.firstChild); }
-  }
+  var announce = window.BaccaratSite.announce;
 
   var form = $("#bet-form");
   var spots = $$(".spot", form);

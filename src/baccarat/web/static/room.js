@@ -24,19 +24,8 @@
   var reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
   var STEP_MS = 500;
 
-  function fmt(template, values) {
-    return String(template || "").replace(/\{(\w+)\}/g, function (whole, key) {
-      return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole;
-    });
-  }
-  var announcer = $("#announcer");
-  function announce(text) {
-    if (!announcer || !text) { return; }
-    var line = document.createElement("p");
-    line.textContent = text;
-    announcer.appendChild(line);
-    while (announcer.childNodes.length > 6) { announcer.removeChild(announcer.firstChild); }
-  }
+  var fmt = window.BaccaratSite.fmt;
+  var announce = window.BaccaratSite.announce;
 
   /* A refusal stands beside Place bets (in the bar fixed at the foot), focused: role=alert
      announces it. */

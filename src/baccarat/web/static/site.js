@@ -1,9 +1,28 @@
 // Every page: the phone menu, times in the reader's own time zone and language, the session's
-// start in local time. Without it, the menu stays open and times read in UTC, named.
+// start in local time; and what the other scripts share (window.BaccaratSite). Without it, the
+// menu stays open and times read in UTC, named.
 "use strict";
 (function () {
   var root = document.documentElement;
   var LANG = root.lang || "en";
+
+  /* What the pages' scripts share (loaded after this one): a message's {placeholders} filled
+     in, and a line said to screen readers by the page's #announcer, where it has one (the last
+     six kept). */
+  function fmt(template, values) {
+    return String(template || "").replace(/\{(\w+)\}/g, function (whole, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole;
+    });
+  }
+  function announce(text) {
+    var announcer = document.getElementById("announcer");
+    if (!announcer || !text) { return; }
+    var line = document.createElement("p");
+    line.textContent = text;
+    announcer.appendChild(line);
+    while (announcer.childNodes.length > 6) { announcer.removeChild(announcer.firstChild); }
+  }
+  window.BaccaratSite = { fmt: fmt, announce: announce };
 
   /* The menu: a drawer behind a button on narrow screens (the CSS decides when it is one). */
   var toggle = document.getElementById("menu-toggle");

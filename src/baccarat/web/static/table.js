@@ -14,11 +14,7 @@
   var csrfMeta = $('meta[name="csrf-token"]');
   var CSRF = csrfMeta ? csrfMeta.getAttribute("content") : "";
 
-  function fmt(template, values) {
-    return String(template || "").replace(/\{(\w+)\}/g, function (whole, key) {
-      return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole;
-    });
-  }
+  var fmt = window.BaccaratSite.fmt;
 
   /* The session clock: time since this browser session started playing. */
   var clock = $("#session-clock");
