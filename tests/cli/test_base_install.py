@@ -126,6 +126,8 @@ def test_the_analysis_commands_run_on_the_base_install(
     [
         (("serve",), "web"),
         (("ledger", "check"), "web"),
+        (("ledger", "export", "backup.zip"), "web"),
+        (("rooms", "list"), "web"),
         (("solve", "chemin-de-fer", "--infinite"), "chemin"),
         (("simulate", "--coups", "10", "--dask", "local"), "dask"),
     ],

@@ -96,9 +96,9 @@ def ledger_check_command(
     Exit code 0 when everything adds up, 1 with the details of each discrepancy, 2 on bad input.
     """
     t = cli_translator(lang)
+    url = existing_ledger(database_url(database, "baccarat ledger check"))  # the extra, first
     from baccarat.ledger.check import check_ledger
 
-    url = existing_ledger(database_url(database, "baccarat ledger check"))
     anchors = kept_heads(anchor) if anchor is not None else None
     # Never migrate here: a check reads what is there and changes nothing.
     with opened(url, "cannot_read_ledger") as store:
@@ -189,9 +189,9 @@ def ledger_repair_command(
     holds rows: restore a backup then. The next start migrates as usual.
     """
     t = cli_translator(lang)
+    url = existing_ledger(database_url(database, "baccarat ledger repair"))  # the extra, first
     from baccarat.store.repair import repair_schema
 
-    url = existing_ledger(database_url(database, "baccarat ledger repair"))
     with opened(url, "cannot_read_ledger") as store:
         repaired = repair_schema(store.engine)
     if repaired.dropped:

@@ -73,9 +73,10 @@ def ledger_export_command(
     """
     t = cli_translator(lang)
     from baccarat.cli.numbers import numbers_for
+
+    url = existing_ledger(database_url(database, "baccarat ledger export"))  # the extra, first
     from baccarat.store.archive import export_ledger
 
-    url = existing_ledger(database_url(database, "baccarat ledger export"))
     with (
         opened(url, "cannot_read_ledger") as store,
         _progress(t.gettext("Exporting"), t.gettext("rows")) as shown,

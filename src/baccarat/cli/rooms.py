@@ -36,11 +36,11 @@ def rooms_list_command(
 ) -> None:
     """Every room: its rule set, decks, window, the players seated and watching, its state."""
     t = cli_translator(lang)
-    from baccarat.web.routers.rooms import room_data
-
     with _rooms(database, "baccarat rooms list") as service:
         found = service.all()
     if as_json:
+        from baccarat.web.routers.rooms import room_data
+
         print_json(RecordType.API_ROOMS, {"rooms": [room_data(room) for room in found]})
         return
     table = Table(
@@ -97,12 +97,12 @@ def rooms_open_command(
 ) -> None:
     """Open a room: everyone seated there bets on one provably fair shoe in betting windows."""
     t = cli_translator(lang)
-    from baccarat.web.routers.rooms import room_data
-
     # A refusal (a name taken, a rule set unknown) is the command's one line, exit 2.
     with _rooms(database, "baccarat rooms open") as service:
         room = service.create(name, rule_set, decks, window, reveal)
     if as_json:
+        from baccarat.web.routers.rooms import room_data
+
         me: dict[str, object] = {"seat": None, "bets": {}}
         print_json(RecordType.API_ROOM, {"room": room_data(room), "me": me, "last_event": 0})
         return
@@ -118,9 +118,10 @@ def rooms_open_command(
 @contextmanager
 def _rooms(database: str | None, command: str) -> Iterator[RoomService]:
     """The rooms of the table's database (migrated, as a server's start would)."""
+    url = database_url(database, command)  # the web extra is named before anything needs it
     from baccarat.ledger.service import PlayService
 
-    with opened(database_url(database, command), "cannot_open_database", migrate=True) as store:
+    with opened(url, "cannot_open_database", migrate=True) as store:
         yield PlayService(store).rooms
 
 
