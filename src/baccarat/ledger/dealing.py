@@ -11,6 +11,7 @@ back whole. :func:`busy_on_conflict` turns another deal at the same table commit
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Iterator, Mapping
@@ -33,7 +34,7 @@ from baccarat.ledger import accounts, limits, playsessions, tables
 from baccarat.ledger.accounts import Posting, Standing
 from baccarat.ledger.errors import LedgerError
 from baccarat.ledger.live import LiveTables
-from baccarat.ledger.views import CoupView, DealOutcome, FairShoeView, ShoeView
+from baccarat.ledger.views import DealOutcome, FairShoeView, ShoeView
 from baccarat.odds.winnable import unwinnable
 from baccarat.store.models import CoupRecord, DealKey, Entry, EntryKind, ShoeRecord, TableRecord
 
@@ -180,24 +181,14 @@ def deal(
         # Commit to the next shoe now, so its commitment is shown before the player chooses
         # their contribution to it (no client seed carries on).
         upcoming = tables.next_shoe(db, table, record, rng, now)
-    cards = tables.encode_cards(coup.cards_in_order)
-    coup_id = tables.record_coup(db, table, record, coup, cards, now)
+    stored = tables.record_coup(db, table, record, coup, rule_set, now)
     settlement = settle(coup, request.stakes, rule_set)
-    after = _write_entries(db, request, settlement, coup_id, now, standing)
+    after = _write_entries(db, request, settlement, stored.id, now, standing)
     if request.key is not None:
-        _store_key(db, request, request.key, coup_id, now)
+        _store_key(db, request, request.key, stored.id, now)
     playsessions.played(db, play, now)
     outcome = DealOutcome(
-        coup=CoupView(
-            id=coup_id,
-            table_id=table.id,
-            shoe_number=record.number,
-            number=record.coups_dealt,
-            rule_set=rule_set,
-            coup=coup,
-            settlement=settlement,
-            created_at=now,
-        ),
+        coup=dataclasses.replace(stored, settlement=settlement),
         balance_before=standing.balance,
         balance_after=after.balance,
         shoe=ShoeView.of(record.number, shoe),

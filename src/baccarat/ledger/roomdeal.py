@@ -153,9 +153,8 @@ def _deal_round(
     coup = shoe.deal_coup(rule_set.tableau)
     tables.advance_shoe(db, record, shoe)
     upcoming = tables.next_shoe(db, table, record, rng, now) if shoe.finished else None
-    coup_id = tables.record_coup(
-        db, table, record, coup, tables.encode_cards(coup.cards_in_order), now
-    )
+    view = tables.record_coup(db, table, record, coup, rule_set, now)
+    coup_id = view.id
     settled: dict[str, Settlement] = {}
     for player_id, (stakes, play, standing) in accepted.items():
         settlement = settle(coup, stakes, rule_set)
@@ -190,16 +189,6 @@ def _deal_round(
         room.phase = rooms.PAUSED
         room.opens_at = room.closes_at = None
         rooms.add_event(db, room, "paused", {"round": room.round}, now)
-    view = CoupView(
-        id=coup_id,
-        table_id=table.id,
-        shoe_number=record.number,
-        number=record.coups_dealt,
-        rule_set=rule_set,
-        coup=coup,
-        settlement=None,
-        created_at=now,
-    )
     return RoundDealt(view, shoe, settled, void)
 
 

@@ -25,6 +25,7 @@ from baccarat.core.rules import RuleSet, get_rule_set
 from baccarat.core.shoe import Shoe, ShoeRules
 from baccarat.fair import commitment, fair_order, new_server_seed
 from baccarat.ledger.errors import LedgerError
+from baccarat.ledger.views import CoupView
 from baccarat.store.models import CoupRecord, ShoeRecord, TableRecord, is_record_id
 
 __all__ = [
@@ -289,10 +290,17 @@ def advance_shoe(session: Session, record: ShoeRecord, shoe: Shoe) -> None:
 
 
 def record_coup(
-    session: Session, table: TableRecord, shoe: ShoeRecord, coup: Coup, cards: str, now: datetime
-) -> int:
-    """Store a coup just dealt from ``shoe`` (its number is the shoe's new coup count), with its
-    cards as :func:`encode_cards` writes them; its id.
+    session: Session,
+    table: TableRecord,
+    shoe: ShoeRecord,
+    coup: Coup,
+    rule_set: RuleSet,
+    now: datetime,
+) -> CoupView:
+    """Store a coup just dealt from ``shoe`` (its number is the shoe's new coup count), its cards
+    as :func:`encode_cards` writes them; the coup as a view, with no settlement yet (whose
+    settlement it carries is the caller's to say: one player's at a private table, none in a
+    room's event).
 
     A Core INSERT: a deal never reads the coup back as a record, so none is built.
     """
@@ -302,14 +310,23 @@ def record_coup(
             "table_id": table.id,
             "shoe_id": shoe.id,
             "number": shoe.coups_dealt,
-            "cards": cards,
+            "cards": encode_cards(coup.cards_in_order),
             "winner": coup.winner.value,
             "summary_index": coup.summary.index,
             "pair_index": coup.pairs.index,
             "created_at": now,
         },
     ).scalar_one()
-    return coup_id
+    return CoupView(
+        id=coup_id,
+        table_id=table.id,
+        shoe_number=shoe.number,
+        number=shoe.coups_dealt,
+        rule_set=rule_set,
+        coup=coup,
+        settlement=None,
+        created_at=now,
+    )
 
 
 def coups_of_shoe(session: Session, shoe_id: int) -> list[CoupRecord]:
