@@ -23,7 +23,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +36,7 @@ from baccarat.sim.spec import KernelPlan, SimulationSpec
 
 Plan = TypeVar("Plan")
 Tally = TypeVar("Tally")
+T_contra = TypeVar("T_contra", contravariant=True)
 
 __all__ = [
     "HIST_UNITS",
@@ -47,6 +48,7 @@ __all__ = [
     "StudyRun",
     "count_plan",
     "count_range",
+    "gather",
     "run_study",
     "scan_thresholds",
     "tag_table",
@@ -390,6 +392,26 @@ def run_study(
         parts = threaded(count_range, plan, chunks, threads)
         backend = "cpu"
     tally = CountTally.empty(plan)
+    seconds, interrupted = gather(parts, tally, shoes, progress)
+    return StudyRun(plan, tally, seconds, backend, threads, interrupted)
+
+
+class _Adding(Protocol[T_contra]):
+    shoes: int
+
+    def add(self, part: T_contra, /) -> None: ...
+
+
+def gather(
+    parts: Iterator[Tally],
+    tally: _Adding[Tally],
+    shoes: int,
+    progress: ProgressCallback | None,
+) -> tuple[float, bool]:
+    """Add each part to ``tally`` as it completes, telling ``progress`` the shoes done of
+    ``shoes``; Ctrl-C keeps the parts added so far and closes ``parts`` (waiting for the chunks
+    under way). The seconds it took, and whether it was interrupted. A study's and a sweep's
+    chunks are gathered alike."""
     started = time.perf_counter()
     interrupted = False
     try:
@@ -403,5 +425,4 @@ def run_study(
         close = getattr(parts, "close", None)
         if close is not None:
             close()
-    seconds = time.perf_counter() - started
-    return StudyRun(plan, tally, seconds, backend, threads, interrupted)
+    return time.perf_counter() - started, interrupted

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import os
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +36,7 @@ from baccarat.lab.study import (
     CountPlan,
     ProgressCallback,
     count_plan,
+    gather,
     threaded,
 )
 
@@ -210,20 +210,8 @@ def run_sweep(
         parts = threaded(sweep_range, plan, chunks, threads)
         backend = "cpu"
     tally = SweepTally.empty(plan)
-    started = time.perf_counter()
-    interrupted = False
-    try:
-        for part in parts:
-            tally.add(part)
-            if progress is not None:
-                progress(tally.shoes, shoes)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        close = getattr(parts, "close", None)
-        if close is not None:
-            close()
-    return SweepRun(plan, tally, time.perf_counter() - started, backend, threads, interrupted)
+    seconds, interrupted = gather(parts, tally, shoes, progress)
+    return SweepRun(plan, tally, seconds, backend, threads, interrupted)
 
 
 @dataclass(frozen=True)
