@@ -128,8 +128,10 @@ IN_VIEW = """(selector) => {
   if (box.width === 0 || box.height === 0) { return "not shown"; }
   const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5
     && box.right <= window.innerWidth + 0.5;
+  const at = (a, b, n) => `${Math.round(a)}..${Math.round(b)} of ${n}`;
   if (!inside) {
-    return `outside: ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`;
+    return `outside: ${at(box.top, box.bottom, window.innerHeight)}, `
+      + at(box.left, box.right, window.innerWidth);
   }
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
   return hit && (element.contains(hit) || hit.contains(element)) ? "ok" : "covered";

@@ -22,6 +22,7 @@ from pydantic import SecretStr
 from baccarat.chemin.table import CheminTables
 from support.browser import (
     ARTIFACTS,
+    IN_VIEW,
     LANGUAGES,
     SIZES,
     browser_context,
@@ -132,12 +133,6 @@ def test_the_choice_works_without_javascript(server: str, playwright: Any, tmp_p
     context.close()
 
 
-_IN_VIEW = """selector => {
-  const box = document.querySelector(selector).getBoundingClientRect();
-  return box.top >= 0 && box.bottom <= window.innerHeight && box.width > 0;
-}"""
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES)
 def test_deal_until_a_choice_stops_with_the_choice_in_view(
@@ -161,7 +156,7 @@ def test_deal_until_a_choice_stops_with_the_choice_in_view(
     page.goto(f"{late_server}/chemin?lang={language}")
     button = page.locator("#deal-until-choice")
     button.scroll_into_view_if_needed()
-    assert button.is_visible() and page.evaluate(_IN_VIEW, "#deal-until-choice")
+    assert button.is_visible() and page.evaluate(IN_VIEW, "#deal-until-choice") == "ok"
     name = f"chemin-auto-{language}-{size}"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}-button.png"))
@@ -174,7 +169,8 @@ def test_deal_until_a_choice_stops_with_the_choice_in_view(
     assert page.inner_text("#record-counts [data-key=coups] dd") == "6"
     # The choice is what the reader sees on arriving: the prompt and both its buttons.
     for selector in ("#choice-prompt", "#choose-draw", "#choose-stand"):
-        assert page.evaluate(_IN_VIEW, selector), f"{selector} is out of view"
+        where = page.evaluate(IN_VIEW, selector)
+        assert where == "ok", f"{selector}: {where}"
     widest = page.evaluate("() => document.documentElement.scrollWidth")
     assert widest <= width, f"the page is {widest}px wide on a {width}px screen"
     page.screenshot(path=str(ARTIFACTS / f"{name}-choice.png"))

@@ -24,6 +24,7 @@ import pytest
 
 from support.browser import (
     ARTIFACTS,
+    IN_VIEW,
     LANGUAGES,
     SIZES,
     deal_answer,
@@ -47,19 +48,6 @@ def _open(playwright: Any, tmp_path: Path, server: str, size: str, language: str
     return open_table(playwright, tmp_path, server, size, language)
 
 
-_IN_VIEW = """(selector) => {
-  const element = document.querySelector(selector);
-  if (!element) { return "missing"; }
-  const box = element.getBoundingClientRect();
-  if (box.width === 0 || box.height === 0) { return "not shown"; }
-  const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5
-    && box.right <= window.innerWidth + 0.5;
-  const at = (a, b, n) => `${Math.round(a)}..${Math.round(b)} of ${n}`;
-  return inside ? "ok" : "outside: " + at(box.top, box.bottom, window.innerHeight) + ", "
-    + at(box.left, box.right, window.innerWidth);
-}"""
-
-
 def _place_with_chips(page: Any) -> None:
     """Banker 100 and Tie 5, by chips alone (the typed boxes are left alone)."""
     page.click("label.chip-100")
@@ -81,7 +69,7 @@ def _check_in_view(page: Any, what: str, expect_next: bool) -> None:
     if expect_next:
         selectors["Next button"] = "#next-card"
     for name, selector in selectors.items():
-        where = page.evaluate(_IN_VIEW, selector)
+        where = page.evaluate(IN_VIEW, selector)
         assert where == "ok", f"{what}: the {name} is {where}"
 
 
