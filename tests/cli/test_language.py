@@ -88,6 +88,25 @@ def test_deal_with_an_unknown_lang_is_one_line_and_exit_2(
     assert err == "baccarat: error: unknown language 'xx': expected one of en, hu, vi\n"
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--lang", "xx", "deal", "--cards", CARDS],
+        ["--lang=xx", "tableau"],
+        ["solve", "--lang", "xx", "banque"],
+        ["ledger", "--lang", "xx", "check", "--database", "sqlite:///no/such/ledger.sqlite3"],
+        ["rooms", "--lang", "xx", "list", "--database", "sqlite:///no/such/ledger.sqlite3"],
+    ],
+)
+def test_an_unknown_lang_before_the_command_is_refused_too(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    # A group takes --lang (its help speaks it), so it refuses one that names no language.
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err == "baccarat: error: unknown language 'xx': expected one of en, hu, vi\n"
+
+
 def test_the_quiz_speaks_hungarian(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

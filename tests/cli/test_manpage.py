@@ -67,3 +67,10 @@ def test_man_reads_the_page_without_a_warning() -> None:
     )  # fmt: skip
     assert (result.returncode, result.stderr) == (0, "")
     assert "baccarat settle" in result.stdout and "--stake BET=POINTS" in result.stdout
+
+
+def test_a_default_shows_as_the_help_shows_it() -> None:
+    # Typer brackets a default given in words, "[default: (8)]"; --help shows "[default: 8]".
+    page = page_text()
+    assert "[default: (" not in page
+    assert "[default: 8]" in page and "[default: a fresh one, printed]" in page

@@ -125,3 +125,10 @@ def test_settle_bet_is_the_deprecated_stake(capsys: pytest.CaptureFixture[str]) 
     assert out == run(capsys, *cards, "--stake", "tie=5", "--stake", "banker=100")[1]
     code, _, err = run(capsys, *cards)
     assert code == 2 and json.loads(err)["error"]["message"] == "Missing option '--stake'."
+
+
+def test_a_required_option_is_said_to_be_once() -> None:
+    # click adds "[required]" itself: "Coups to deal (required).  [required]" said it twice.
+    for name, option in _options():
+        if option.required:
+            assert "required" not in (option.help or ""), (name, option.help)

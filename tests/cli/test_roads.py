@@ -106,3 +106,18 @@ def test_bad_input_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], args: list[str], expected: str
 ) -> None:
     assert expected in fail(capsys, *args)
+
+
+@pytest.mark.parametrize(
+    ("language", "shares"),
+    [
+        ("en", "Banker 8 (44.4%), Player 7 (38.9%)"),
+        ("vi", "Cái 8 (44,4%), Con 7 (38,9%)"),
+        ("hu", "Bank 8 (44,4%), Játékos 7 (38,9%)"),
+    ],
+)
+def test_the_statistics_write_shares_as_the_language_does(
+    capsys: pytest.CaptureFixture[str], language: str, shares: str
+) -> None:
+    out, _ = run(capsys, "--results", EXAMPLE, "--lang", language)
+    assert shares in out

@@ -12,8 +12,18 @@ from support.cli import run
 from support.records import check_record
 
 
-def test_open_and_list_rooms(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    database = ["--database", f"sqlite:///{tmp_path / 'rooms.sqlite3'}"]
+@pytest.fixture
+def ledger(tmp_path: Path) -> str:
+    """The URL of a ledger as a server's first start leaves it: migrated, no room yet."""
+    from baccarat.store.db import Store
+
+    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+    Store.open(url).close()
+    return url
+
+
+def test_open_and_list_rooms(capsys: pytest.CaptureFixture[str], ledger: str) -> None:
+    database = ["--database", ledger]
     code, out, err = run(capsys, "rooms", "list", *database)
     assert code == 0 and "No room yet" in out
     code, out, err = run(
@@ -48,11 +58,38 @@ def test_open_and_list_rooms(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 
 
 def test_a_room_refused_speaks_the_language(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], ledger: str
 ) -> None:
-    database = ["--database", f"sqlite:///{tmp_path / 'rooms.sqlite3'}"]
+    database = ["--database", ledger]
     code, out, err = run(capsys, "--lang", "hu", "rooms", "open", "X", "--window", "0", *database)
     assert code == 2 and out == ""
     assert err.startswith("baccarat: hiba: a terem tétideje") and err.count("\n") == 1
     code, _, _ = run(capsys, "rooms", "list", *database)
     assert code == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rooms", "list"],
+        ["rooms", "list", "--json"],
+        ["rooms", "open", "Salon"],
+        ["rooms", "open", "Salon", "--window", "0"],
+        ["rooms", "open", "Salon", "--rule-set", "macao"],
+    ],
+)
+def test_no_ledger_is_refused_and_none_is_made(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+) -> None:
+    # Listing only reads; a room opens on the servers' ledger. Either made a 200 KB database
+    # where none was, a refused room's included.
+    monkeypatch.chdir(tmp_path)
+    missing = tmp_path / "nowhere" / "rooms.sqlite3"
+    for database in (["--database", f"sqlite:///{missing}"], []):  # given, and the server's
+        code, out, err = run(capsys, *argv, *database)
+        assert (code, out) == (2, "") and err.count("\n") == 1, err
+        assert "no ledger at" in err, err
+    assert list(tmp_path.iterdir()) == []

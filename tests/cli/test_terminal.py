@@ -254,6 +254,40 @@ def test_every_command_reads_well(
             assert raw != out, f"{name}: no colour on a terminal"
 
 
+@pytest.mark.parametrize("columns", ["50", "80"])
+@pytest.mark.parametrize("language", ["en", "vi", "hu"])
+def test_a_terminal_shows_the_piped_text_in_colour(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    computed_once: dict[str, list[str]],
+    language: str,
+    columns: str,
+) -> None:
+    """At one width, a terminal and a pipe get the same lines: the colours are all a terminal
+    adds (a long line, ``deal``'s reasons, wraps the same way in both, its rest under its text)."""
+    monkeypatch.setenv("COLUMNS", columns)
+    for name, argv in computed_once.items():
+        if name == "simulate":
+            continue  # its header says how long this very run took
+        monkeypatch.delenv("FORCE_COLOR", raising=False)
+        _, piped, _ = run(capsys, *argv, "--lang", language)
+        monkeypatch.setenv("FORCE_COLOR", "1")
+        _, shown, _ = run(capsys, *argv, "--lang", language)
+        assert ANSI.sub("", shown) == piped, name
+
+
+def test_a_wrapped_reason_hangs_under_its_text(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "50")
+    _, out, _ = run(capsys, "deal", "--cards", "2c 4h 3d Kc 6s 3d")
+    assert out.splitlines()[-3:] == [
+        "   · Player has 5, in 0–5: Player draws.",
+        "   · Banker has 4; the Player's third card is 6,",
+        "     in 2–7: Banker draws.",
+    ]
+
+
 def test_every_command_has_lang_help_and_an_example() -> None:
     from baccarat.cli.help import examples
 

@@ -175,3 +175,30 @@ def test_one_client_seed_or_the_contributions(
     code, out, err = run(capsys, "verify", "--server-seed", SEED, "--shoe", "1", *options)
     assert code == 2 and out == ""
     assert said in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("columns", ["80", None])
+@pytest.mark.parametrize("language", ["en", "vi", "hu"])
+def test_every_value_starts_at_column_14_in_every_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    columns: str | None,
+) -> None:
+    # A label wider than its column (vi "Hạt giống máy chủ") takes a line of its own, and a
+    # value that wraps (the commitment's note at 80 columns) goes on in the values' column.
+    monkeypatch.delenv("COLUMNS", raising=False)
+    if columns:
+        monkeypatch.setenv("COLUMNS", columns)
+    code, out, _ = run(capsys, *BASE, "--lang", language)
+    assert code == 0
+    lines = out.splitlines()
+    for value in (SEED, repr(CLIENT), commitment(SEED)):
+        (line,) = [line for line in lines if value in line]
+        assert line.index(value) == 13 and line[12] == " ", (language, line)
+    after = lines.index(next(line for line in lines if commitment(SEED) in line)) + 1
+    order = next(n for n, line in enumerate(lines) if line.startswith("     1  "))
+    for line in lines[after : order - 1]:  # the note's rest, the check, up to the order's label
+        assert line.startswith(" " * 13) and line[13] != " ", (language, line)
+    if columns:
+        assert max(len(line) for line in lines) <= 80, language

@@ -24,9 +24,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
+from baccarat.core.errors import shown_input
 from baccarat.core.messages import MessageTable
 
-__all__ = ["CLICK", "CONTEXT", "click_text", "speaking", "unspoken"]
+__all__ = ["CLICK", "CONTEXT", "INPUT_FIELDS", "click_text", "speaking", "unspoken"]
 
 CONTEXT = "click"
 
@@ -66,6 +67,30 @@ CLICK = MessageTable(
 )
 """The messages of click that this command line can show."""
 
+INPUT_FIELDS = frozenset({"name", "value", "args", "option"})
+"""The fields of click's messages that quote what was typed (an option or a command that is
+none, a value, extra arguments): each is cut to :data:`~baccarat.core.errors.MAX_SHOWN`
+characters, as the package's own refusals cut theirs. A file's name (``filename``) stays whole."""
+
+
+class _Template(str):
+    """A message of click in the command line's language, whose :meth:`format` cuts the input
+    it quotes (:data:`INPUT_FIELDS`) to what a refusal shows.
+
+    >>> len(_Template("No such option {name!r}.").format(name="--" + "x" * 100))
+    99
+    """
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        shown = {
+            key: shown_input(value) if key in INPUT_FIELDS and isinstance(value, str) else value
+            for key, value in kwargs.items()
+        }
+        return str.format(self, *args, **shown)
+
+
 _MODULES = (
     "click.core",
     "click.exceptions",
@@ -98,7 +123,7 @@ def click_text(key: str) -> str:
     'integer'
     """
     message = CLICK.messages[key]
-    return _speaking[-1].pgettext(CONTEXT, message) if _speaking else message
+    return _Template(_speaking[-1].pgettext(CONTEXT, message) if _speaking else message)
 
 
 @contextmanager
@@ -106,11 +131,11 @@ def speaking(translator: _Speaks) -> Iterator[None]:
     """Within the block, click's messages are ``translator``'s."""
 
     def gettext(message: str) -> str:
-        return translator.pgettext(CONTEXT, message)
+        return _Template(translator.pgettext(CONTEXT, message))
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         # The singular and the plural are two entries: a language with one form uses one text.
-        return translator.pgettext(CONTEXT, singular if n == 1 else plural)
+        return _Template(translator.pgettext(CONTEXT, singular if n == 1 else plural))
 
     saved: list[tuple[object, str, Callable[..., str]]] = []
     for name in _MODULES:

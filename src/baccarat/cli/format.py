@@ -65,6 +65,7 @@ __all__ = [
     "Segment",
     "Table",
     "csv_text",
+    "hanging_indent",
     "markdown_text",
     "paragraph_lines",
     "plain",
@@ -181,19 +182,37 @@ def _strip(line: Line) -> Line:
     return out
 
 
+BULLET = "· "
+"""What starts an item of a list in a paragraph (``deal``'s reasons): a wrapped item's rest
+lines up under its text, not under the bullet."""
+
+
+def hanging_indent(line: str, width: int) -> int:
+    """The columns the rest of ``line`` is indented when it wraps at ``width``: its own indent,
+    and a bullet's after it; none when that would leave less than half the width.
+
+    >>> hanging_indent("   · Banker has 4", 80), hanging_indent("  Player on 5", 80)
+    (5, 2)
+    """
+    indent = len(line) - len(line.lstrip(" "))
+    if line.startswith(BULLET, indent):
+        indent += len(BULLET)
+    return indent if indent < width // 2 else 0
+
+
 def _wrap(text: str, width: int | None) -> list[str]:
-    """``text`` wrapped at spaces to ``width`` (its own lines kept, an indented line's rest
-    indented as it is); a word longer than the width stays whole."""
+    """``text`` wrapped at spaces to ``width`` (its own lines kept, an indented or bulleted
+    line's rest under its text: :func:`hanging_indent`); a word longer than the width stays
+    whole."""
     lines: list[str] = []
     for line in text.split("\n"):
         if width is None or cell_len(line) <= width:
             lines.append(line)
             continue
-        indent = line[: len(line) - len(line.lstrip(" "))]
         lines += textwrap.wrap(
             line,
             width,
-            subsequent_indent=indent if len(indent) < width // 2 else "",
+            subsequent_indent=" " * hanging_indent(line, width),
             break_long_words=False,
             break_on_hyphens=False,
         ) or [""]

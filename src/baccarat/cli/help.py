@@ -33,7 +33,7 @@ import click
 
 from baccarat.cli.registry import LazyCommands
 
-__all__ = ["CONTEXT", "examples", "help_texts", "localize", "normalized"]
+__all__ = ["CONTEXT", "examples", "help_texts", "localize", "normalized", "show_defaults_one_way"]
 
 CONTEXT = "help"
 _EXAMPLES_MARK = "\x00examples\x00"
@@ -74,16 +74,20 @@ def _is_phrase(shown: object) -> bool:
     return isinstance(shown, str) and " " in shown
 
 
-def _show_defaults_one_way(param: click.Parameter) -> None:
+def show_defaults_one_way(param: click.Parameter) -> None:
     """A default given in words shows as one given as a value (``[default: 8]``, not Typer's
-    ``[default: (8)]``)."""
-    original = param._get_default_string  # type: ignore[attr-defined]
+    ``[default: (8)]``), in the help and the manual page alike."""
+    if not isinstance(getattr(param, "show_default", None), str):
+        return
+    if not hasattr(param, "_get_default_string"):
+        return
+    original = param._get_default_string
 
     def unbracketed(**kwargs: object) -> str:
         text = str(original(**kwargs))
         return text[1:-1] if text.startswith("(") and text.endswith(")") else text
 
-    param._get_default_string = unbracketed  # type: ignore[attr-defined]
+    param._get_default_string = unbracketed
 
 
 def _walk(command: click.Command, *, built_only: bool = False) -> Iterator[click.Command]:
@@ -149,5 +153,4 @@ def localize(command: click.Command, t: _Speaks) -> None:
             shown = getattr(param, "show_default", None)
             if _is_phrase(shown):
                 setattr(param, "show_default", t.pgettext(CONTEXT, str(shown)))  # noqa: B010
-            if isinstance(shown, str) and hasattr(param, "_get_default_string"):
-                _show_defaults_one_way(param)
+            show_defaults_one_way(param)

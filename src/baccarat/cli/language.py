@@ -40,6 +40,17 @@ __all__ = [
     "use_language_of_args",
 ]
 
+
+def _known_language(value: str | None) -> str | None:
+    """``--lang``, refused where it names no language, wherever it is given: a group's
+    (``baccarat --lang xx deal``) as a command's."""
+    if value is not None:
+        from baccarat.i18n.catalogs import available_languages
+
+        pick_language(value, {}, available_languages())
+    return value
+
+
 LangOption = Annotated[
     str | None,
     typer.Option(
@@ -47,6 +58,7 @@ LangOption = Annotated[
         metavar="[en|vi|hu]",
         help="Language of the output, the messages and the help.",
         show_default="BACCARAT_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG)",
+        callback=_known_language,
     ),
 ]
 """Add ``lang: LangOption = None`` to a command, then call :func:`cli_translator` with it."""

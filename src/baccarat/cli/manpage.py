@@ -19,6 +19,8 @@ from pathlib import Path
 
 import click
 
+from baccarat.cli.help import show_defaults_one_way
+
 __all__ = ["PAGE", "main", "manual", "roff"]
 
 PAGE = Path("docs") / "baccarat.1"
@@ -86,6 +88,7 @@ def _command_section(path: str, command: click.Command, root: click.Context) -> 
     for paragraph in _paragraphs(command.help or ""):
         lines += [".PP", roff(paragraph)]
     for param in command.get_params(ctx):
+        show_defaults_one_way(param)
         record = param.get_help_record(ctx)
         if record is None:
             continue

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -40,6 +41,7 @@ from baccarat.cli.format import (
     Paragraph,
     Table,
     csv_text,
+    hanging_indent,
     markdown_text,
     paragraph_lines,
     table_lines,
@@ -123,7 +125,13 @@ class Screen:
             self.paragraph(rich_text.plain)
             return
         for line in rich_text.split("\n"):
-            pieces = line.wrap(self.console, self.width) if self.width else [line]
+            if not self.width or cell_len(line.plain) <= self.width:
+                pieces = [line]
+            else:
+                # The rest of a wrapped line hangs under its text, as paragraph() puts it.
+                hang = hanging_indent(line.plain, self.width)
+                body = line[hang:].wrap(self.console, self.width - hang)
+                pieces = [line[:hang] + body[0], *(Text(" " * hang) + piece for piece in body[1:])]
             for piece in pieces:
                 piece.rstrip()
                 self.console.print(piece, soft_wrap=True)

@@ -72,8 +72,14 @@ def roads_command(
         record = roads_document(roads)
         print_json(RecordType.ROADS, record)
     elif svg is None:
+        from baccarat.cli.numbers import numbers_for
+
+        numbers = numbers_for(t.language)
         out = screen()
-        out.paragraph(render_text(roads, labels, out.width))
+        # As the board writes a share (44.4%), with the language's decimal mark (44,4%).
+        out.paragraph(
+            render_text(roads, labels, out.width, lambda share: numbers.decimal(share, 1) + "%")
+        )
     elif str(svg) == "-":
         typer.echo(roads_svg(roads, labels=labels), nl=False)
     else:

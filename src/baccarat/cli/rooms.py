@@ -17,7 +17,7 @@ from baccarat.cli.format import Align, Cell, Column, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
 from baccarat.cli.ledgerarchive import DatabaseOption, JsonOption
-from baccarat.cli.ledgerurl import database_url, opened
+from baccarat.cli.ledgerurl import database_url, existing_ledger, opened
 from baccarat.cli.limits import Whole
 from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json, screen
@@ -117,8 +117,11 @@ def rooms_open_command(
 
 @contextmanager
 def _rooms(database: str | None, command: str) -> Iterator[RoomService]:
-    """The rooms of the table's database (migrated, as a server's start would)."""
-    url = database_url(database, command)  # the web extra is named before anything needs it
+    """The rooms of the table's database (migrated, as a server's start would). A database that
+    is not there is refused, never made: a listing only reads, and a room is opened where the
+    servers run, on their ledger (a refused one would have left a new file behind)."""
+    # The web extra is named before anything needs it.
+    url = existing_ledger(database_url(database, command))
     from baccarat.ledger.service import PlayService
 
     with opened(url, "cannot_open_database", migrate=True) as store:

@@ -243,9 +243,7 @@ def _report_blocks(report: SimulationReport, rule_set: RuleSet, t: Translator) -
 def simulate_command(
     coups: Annotated[
         int,
-        typer.Option(
-            "--coups", "-n", click_type=Whole(MAX_SIMULATE_COUPS), help="Coups to deal (required)."
-        ),
+        typer.Option("--coups", "-n", click_type=Whole(MAX_SIMULATE_COUPS), help="Coups to deal."),
     ],
     decks: DecksOption = None,
     rules: Annotated[str | None, rules_option("Rule set whose bets are priced.")] = None,

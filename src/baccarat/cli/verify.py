@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import textwrap
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.cells import cell_len
 
 from baccarat.cli.entry import deprecated
 from baccarat.cli.errors import CliError
@@ -60,13 +62,38 @@ def _coup_line(number: int, coup: Coup, t: Translator) -> str:
     )
 
 
-def _label(text: str) -> str:
-    """A label of the left column and its gap, so the values start at column 14 (or later)."""
-    return text.ljust(11) + "  "
+_LABEL = 11
+"""The width of the labels' column: the values start at column 14, where a seed (64 digits)
+still fits an 80-column terminal."""
+_PAD = " " * (_LABEL + 2)
 
 
-def render_verification(result: Verification, claimed: int, t: Translator) -> str:
-    """The verification as text: inputs, commitment, order, coups, and the verdict last."""
+def _field(label: str, value: str, width: int | None) -> list[str]:
+    """A label and its value, the value at column 14 on every line it takes: a label wider than
+    its column (in some languages) has a line of its own, and a value wrapped to ``width`` goes
+    on under itself."""
+    if cell_len(label) <= _LABEL:
+        lines, first = [], label + " " * (_LABEL - cell_len(label)) + "  "
+    else:
+        lines, first = [label], _PAD
+    if width is None:
+        return [*lines, first + value]
+    wrapped = textwrap.wrap(
+        value,
+        width,
+        initial_indent=first,
+        subsequent_indent=_PAD,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return [*lines, *wrapped]
+
+
+def render_verification(
+    result: Verification, claimed: int, t: Translator, width: int | None = None
+) -> str:
+    """The verification as text: inputs, commitment, order, coups, and the verdict last; the
+    labelled lines wrapped to ``width`` (none: one line each)."""
     rules = result.rules
     decks = t.ngettext("{count} deck", "{count} decks", rules.decks).format(count=rules.decks)
     more = (
@@ -81,59 +108,61 @@ def render_verification(result: Verification, claimed: int, t: Translator) -> st
         t.gettext("burn") if rules.burn else t.gettext("no burn"),
         more,
     ]
-    pad = " " * 13
     lines = [
         " · ".join(parts),
-        _label(t.gettext("Server seed")) + result.server_seed,
-        _label(t.gettext("Client seed")) + repr(result.client_seed),
-        _label(t.gettext("Commitment"))
-        + t.gettext("{commitment}  (SHA-256 of the server seed's 32 bytes)").format(
-            commitment=result.commitment
+        *_field(t.gettext("Server seed"), result.server_seed, width),
+        *_field(t.gettext("Client seed"), repr(result.client_seed), width),
+        *_field(
+            t.gettext("Commitment"),
+            t.gettext("{commitment}  (SHA-256 of the server seed's 32 bytes)").format(
+                commitment=result.commitment
+            ),
+            width,
         ),
     ]
     if result.commitment_ok is None:
-        lines.append(
-            pad + t.gettext("not checked: give --commitment to compare it with the one shown")
-        )
+        checked = t.gettext("not checked: give --commitment to compare it with the one shown")
     elif result.commitment_ok:
-        lines.append(pad + t.gettext("matches the commitment shown before the shoe"))
+        checked = t.gettext("matches the commitment shown before the shoe")
     else:
-        lines.append(
-            pad
-            + t.gettext("DIFFERS from the commitment shown: {commitment}").format(
-                commitment=result.commitment_given
-            )
+        checked = t.gettext("DIFFERS from the commitment shown: {commitment}").format(
+            commitment=result.commitment_given
         )
-    lines.append(
+    lines += _field("", checked, width)
+    lines += _field(
         # Translators: the order of the shoe's cards, as a label.
-        _label(t.gettext("Order"))
-        + t.gettext("{count} cards, top first").format(count=len(result.order))
+        t.gettext("Order"),
+        t.gettext("{count} cards, top first").format(count=len(result.order)),
+        width,
     )
     for start in range(0, len(result.order), _ROW):
         lines.append(f"{start + 1:>6}  {format_cards(result.order[start : start + _ROW])}")
     if result.burned:
-        lines.append(
+        lines += _field(
             # Translators: the cards burned at the start of the shoe, as a label.
-            _label(t.gettext("Burned"))
-            + t.gettext("{card} shown, then {count} face down").format(
+            t.gettext("Burned"),
+            t.gettext("{card} shown, then {count} face down").format(
                 card=result.burned[0], count=len(result.burned) - 1
-            )
+            ),
+            width,
         )
-    lines.append(
-        _label(t.gettext("Coups"))
-        + t.gettext("{count} dealt from this shoe").format(count=len(result.coups))
+    lines += _field(
+        t.gettext("Coups"),
+        t.gettext("{count} dealt from this shoe").format(count=len(result.coups)),
+        width,
     )
     lines += [_coup_line(number, coup, t) for number, coup in enumerate(result.coups, start=1)]
     if result.mismatch is not None:
-        lines.append(
-            _label(t.gettext("Mismatch")) + result.mismatch.text(t.translated(MISMATCH_MESSAGES))
+        lines += _field(
+            t.gettext("Mismatch"), result.mismatch.text(t.translated(MISMATCH_MESSAGES)), width
         )
     elif claimed:
-        lines.append(
-            _label(t.gettext("Checked"))
-            + t.ngettext(
+        lines += _field(
+            t.gettext("Checked"),
+            t.ngettext(
                 "{count} coup handed in: all match", "{count} coups handed in: all match", claimed
-            ).format(count=claimed)
+            ).format(count=claimed),
+            width,
         )
     if result.ok:
         if claimed:
@@ -255,7 +284,8 @@ def verify_command(
     if as_json:
         print_json(RecordType.VERIFICATION, result.record())
     else:
-        screen().paragraph(render_verification(result, len(claims), t))
+        out = screen()
+        out.paragraph(render_verification(result, len(claims), t, out.width))
     if not result.ok:
         # Not typer.Exit: with standalone_mode=False click returns its code instead of exiting.
         raise SystemExit(1)

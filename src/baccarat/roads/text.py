@@ -21,8 +21,9 @@ B*  .
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from baccarat.core.tableau import Side
 from baccarat.roads.derived import DerivedRoad
@@ -133,11 +134,16 @@ def ask_text(roads: Roads, labels: RoadLabels = ENGLISH) -> str:
     return "\n".join(lines)
 
 
-def statistics_text(stats: RoadStatistics, labels: RoadLabels = ENGLISH) -> str:
-    """The panel's figures, one topic a line."""
+def statistics_text(
+    stats: RoadStatistics,
+    labels: RoadLabels = ENGLISH,
+    percent: Callable[[Fraction], str] = format_percent,
+) -> str:
+    """The panel's figures, one topic a line; ``percent`` writes a share (an exact percentage)
+    as the reader's language does (``44,4%``)."""
 
     def part(name: str, count: int) -> str:
-        return f"{name} {count} ({format_percent(stats.share(count))})"
+        return f"{name} {count} ({percent(stats.share(count))})"
 
     def run(value: Run | None) -> str:
         return "-" if value is None else f"{labels.side_name(value.side)} {value.length}"
@@ -174,15 +180,20 @@ def statistics_text(stats: RoadStatistics, labels: RoadLabels = ENGLISH) -> str:
     )
 
 
-def render_text(roads: Roads, labels: RoadLabels = ENGLISH, width: int | None = None) -> str:
-    """Every road, the ask icons, the statistics and a legend; each road within ``width``
-    columns (its newest ones) when given."""
+def render_text(
+    roads: Roads,
+    labels: RoadLabels = ENGLISH,
+    width: int | None = None,
+    percent: Callable[[Fraction], str] = format_percent,
+) -> str:
+    """Every road, the ask icons, the statistics (their percentages written by ``percent``) and
+    a legend; each road within ``width`` columns (its newest ones) when given."""
     sections = [
         bead_plate_text(roads, labels, width),
         big_road_text(roads, labels, width),
         *(derived_road_text(roads, road, labels, width) for road in DerivedRoad),
         ask_text(roads, labels),
-        statistics_text(roads.statistics(), labels),
+        statistics_text(roads.statistics(), labels, percent),
         _legend(labels),
     ]
     return "\n\n".join(sections)
