@@ -239,3 +239,35 @@ def test_the_started_line_comes_once_the_server_is_ready(tmp_path: Path, workers
         finally:
             server.terminate()
             server.wait(HANG_TIMEOUT)
+
+
+def test_the_database_password_is_never_shown(
+    served: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The start-up line (text and JSON) and a refusal go to logs others read: each names the
+    database with its password hidden."""
+    from sqlalchemy.engine import make_url
+
+    from support.databases import shared_database
+
+    def with_password(url: str) -> str:
+        return make_url(url).set(password="s3cret-pw").render_as_string(hide_password=False)
+
+    with shared_database("postgresql", tmp_path, "password") as url:
+        database = with_password(url)
+        main(["serve", "--database", database])
+        main(["serve", "--database", database, "--json"])
+    out = capsys.readouterr().out
+    text, record = out.splitlines()[0], json.loads(out.splitlines()[1])
+    assert "s3cret" not in out
+    assert make_url(database).render_as_string(hide_password=True) in text  # ...:***@...
+    assert make_url(record["database"]).password == "***"
+    for refused in (
+        with_password("postgresql+psycopg://nobody@127.0.0.1:1/none"),  # cannot open it
+        "mysql://nobody:s3cret-pw@db/x",  # not supported
+        "postgresql+psycopg://nobody@127.0.0.1:1/none?password=s3cret-pw",
+    ):
+        with pytest.raises(SystemExit):
+            main(["serve", "--database", refused])
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "***" in err and "s3cret" not in err, err

@@ -97,7 +97,11 @@ class CliError(TemplatedError):
 
 
 def database_refusal(code: str, url: str, exc: Exception) -> CliError:
-    """A database's error as the command's refusal ``code``: the URL and the error's first line
-    (the driver's next lines are its SQL and a link, no reader's business)."""
+    """A database's error as the command's refusal ``code``: the URL, its password hidden, and
+    the error's first line (the driver's next lines are its SQL and a link, no reader's
+    business)."""
+    from baccarat.store.schema import shown_url
+
     text = str(exc).strip()
-    return CliError(code, url=url, reason=text.splitlines()[0] if text else type(exc).__name__)
+    reason = text.splitlines()[0] if text else type(exc).__name__
+    return CliError(code, url=shown_url(url), reason=reason)

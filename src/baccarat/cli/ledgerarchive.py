@@ -129,6 +129,7 @@ def ledger_import_command(
         ) from None
     from baccarat.cli.numbers import numbers_for
     from baccarat.store.archive import import_ledger
+    from baccarat.store.schema import database_name
 
     with (
         opened(url, "cannot_open_database") as store,
@@ -140,7 +141,7 @@ def ledger_import_command(
             raise CliError(
                 "cannot_read_file", option="FILE", path=str(file), reason=reason_of(exc)
             ) from None
-        shown_url = store.engine.url.render_as_string(hide_password=True)
+        shown_url = database_name(store.engine)
     if as_json:
         print_json(RecordType.LEDGER_IMPORT, {**_record(summary), "database": shown_url})
         return

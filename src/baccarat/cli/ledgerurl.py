@@ -58,12 +58,16 @@ def existing_ledger(url: str) -> str:
     """
     from sqlalchemy.engine import make_url
 
+    from baccarat.store.schema import shown_url
+
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
         return url
     path = Path(parsed.database).expanduser()
     if path.is_dir():
-        raise CliError("cannot_read_ledger", url=url, reason=CliError("file_is_directory"))
+        raise CliError(
+            "cannot_read_ledger", url=shown_url(url), reason=CliError("file_is_directory")
+        )
     if not path.exists():
         raise CliError("no_ledger", path=str(path))
     return url

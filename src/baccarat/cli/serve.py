@@ -52,7 +52,9 @@ def check_database_url(url: str) -> str:
     except ArgumentError:
         backend = ""
     if backend not in SUPPORTED_DATABASES:
-        raise CliError("database_url", url=url)
+        from baccarat.store.schema import shown_url
+
+        raise CliError("database_url", url=shown_url(url))
     return url
 
 
@@ -147,6 +149,7 @@ def serve_command(
     require("web", "baccarat serve")
     from sqlalchemy.exc import SQLAlchemyError
 
+    from baccarat.store.schema import shown_url
     from baccarat.web.app import create_app
     from baccarat.web.settings import Settings
 
@@ -177,14 +180,15 @@ def serve_command(
     def announce(port: int) -> None:
         # Only now, when the server is ready to serve players.
         address = f"http://{host}:{port}/"
+        database = shown_url(url)  # the start-up line goes to logs: never the password
         if as_json:
-            print_json(RecordType.SERVE, {"url": address, "database": url})
+            print_json(RecordType.SERVE, {"url": address, "database": database})
         else:
             started = t.gettext(
                 "baccarat practice table on {address} (database {database}); "
                 "virtual points only, no real money, no prizes. Ctrl+C stops it."
             )
-            sys.stdout.write(started.format(address=address, database=url) + "\n")
+            sys.stdout.write(started.format(address=address, database=database) + "\n")
         sys.stdout.flush()
 
     from baccarat.web.connections import guarded_protocol

@@ -41,6 +41,7 @@ from baccarat.core.errors import TemplatedError
 from baccarat.store.archivecodecs import codec_of, decode, encode
 from baccarat.store.db import alembic_config, head_revision, migrate
 from baccarat.store.models import Base
+from baccarat.store.schema import database_name
 
 __all__ = [
     "CACHES",
@@ -140,10 +141,6 @@ def archived_tables() -> list[Table]:
     (True, False)
     """
     return [table for table in Base.metadata.sorted_tables if table.name not in CACHES]
-
-
-def _shown_url(engine: Engine) -> str:
-    return engine.url.render_as_string(hide_password=True)
 
 
 def _revision(connection: Connection) -> str | None:
@@ -249,11 +246,11 @@ def export_ledger(
     with _snapshot(engine) as connection:
         revision = _revision(connection)
         if revision is None:
-            raise ArchiveError("ledger_no_schema", url=_shown_url(engine))
+            raise ArchiveError("ledger_no_schema", url=database_name(engine))
         if revision != head_revision():
             raise ArchiveError(
                 "ledger_not_at_head",
-                url=_shown_url(engine),
+                url=database_name(engine),
                 revision=revision,
                 head=head_revision(),
             )
@@ -426,12 +423,12 @@ def _check_target(engine: Engine) -> bool:
         revision = _revision(connection)
         if revision is not None and revision != head_revision() and not _known(revision):
             raise ArchiveError(
-                "database_unknown_revision", url=_shown_url(engine), revision=revision
+                "database_unknown_revision", url=database_name(engine), revision=revision
             )
         filled = _first_filled(connection, set(inspect(connection).get_table_names()))
         connection.rollback()
     if filled is not None:
-        raise ArchiveError("database_not_empty", url=_shown_url(engine), table=filled)
+        raise ArchiveError("database_not_empty", url=database_name(engine), table=filled)
     return revision != head_revision()
 
 
@@ -453,7 +450,7 @@ def import_ledger(
                 connection.exec_driver_sql("BEGIN IMMEDIATE")
             filled = _first_filled(connection, {table.name for table in archived_tables()})
             if filled is not None:
-                raise ArchiveError("database_not_empty", url=_shown_url(engine), table=filled)
+                raise ArchiveError("database_not_empty", url=database_name(engine), table=filled)
             done = 0
             for table in archived_tables():
                 keys = [column.key for column in table.columns]

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
@@ -31,7 +32,8 @@ from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from baccarat.store.errors import StoreError
@@ -45,6 +47,7 @@ __all__ = [
     "integrity_problem",
     "migrate",
     "migration_connection",
+    "shown_url",
     "snapshot_of",
     "stored_revision",
 ]
@@ -229,9 +232,35 @@ def describe(objects: Snapshot, most: int = 6) -> str:
     return shown if len(names) <= most else f"{shown}, … ({len(names)} in all)"
 
 
+def shown_url(url: str | URL) -> str:
+    """A database URL as a message or a log may show it: its password hidden, in the address and
+    in the query (a refusal or a start-up line goes to logs that others read).
+
+    >>> shown_url("postgresql+psycopg://bob:s3cret@db:5432/baccarat")
+    'postgresql+psycopg://bob:***@db:5432/baccarat'
+    >>> shown_url("postgresql+psycopg://bob@db/baccarat?password=s3cret&sslmode=require")
+    'postgresql+psycopg://bob@db/baccarat?password=***&sslmode=require'
+    >>> shown_url("sqlite:///data/baccarat.sqlite3")
+    'sqlite:///data/baccarat.sqlite3'
+    >>> shown_url("bob:s3cret@db")  # not a URL at all: what looks like a password, hidden
+    'bob:***@db'
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return _PASSWORD.sub(r"\1***@", str(url))
+    if "password" in parsed.query:
+        parsed = parsed.update_query_dict({"password": "***"})
+    return parsed.render_as_string(hide_password=True).replace("password=%2A%2A%2A", "password=***")
+
+
+# The password of a text that is not a URL SQLAlchemy reads: ``user:password@`` up to the host.
+_PASSWORD = re.compile(r"^((?:[A-Za-z][A-Za-z0-9+.-]*://)?[^:/?#@\s]*:)[^/?#\s]*@")
+
+
 def database_name(engine: Engine) -> str:
     """The URL of ``engine`` as a command line takes it back (no password)."""
-    return engine.url.render_as_string(hide_password=True)
+    return shown_url(engine.url)
 
 
 def diagnose(engine: Engine) -> StoreError | None:
