@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
+from baccarat.web.present.guides import GUIDES as GUIDE_PAGES
 from support.browser import needs_chromium, open_page, pass_gate, screenshot, serve_in_thread
 
 pytestmark = needs_chromium
@@ -24,7 +25,7 @@ LAPTOP = {"width": 1366, "height": 800}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 LANGUAGES = ("en", "vi", "hu")
 NAV = ("/table", "/rooms", "/quiz", "/guides", "/chemin", "/history", "/limits", "/account")
-GUIDES = ("cards", "naturals", "third-card", "bets", "chemin-de-fer", "roads")
+GUIDES = tuple(slug for slug, _title in GUIDE_PAGES)  # every guide, as the site lists them
 
 DEAL = """async (coups) => {
   const csrf = document.querySelector('meta[name=csrf-token]').content;
