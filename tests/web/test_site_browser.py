@@ -16,7 +16,14 @@ import pytest
 from pydantic import SecretStr
 
 from baccarat.web.present.guides import GUIDES as GUIDE_PAGES
-from support.browser import needs_chromium, open_page, pass_gate, screenshot, serve_in_thread
+from support.browser import (
+    SHORT_CONTROLS,
+    needs_chromium,
+    open_page,
+    pass_gate,
+    screenshot,
+    serve_in_thread,
+)
 
 pytestmark = needs_chromium
 
@@ -154,6 +161,26 @@ def test_every_page_has_the_menu_passes_axe_and_is_photographed(
         screenshot(page, f"site-{size}-{language}-{name}")
     assert violations == {}, json.dumps(violations, indent=1)
     assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_forms_take_a_finger_on_a_touch_phone(
+    server: str, playwright: Any, tmp_path: Path, language: str
+) -> None:
+    # Text fields were 21 px tall and buttons 40 px: every control of these forms is 44 px.
+    context, page = open_page(
+        playwright, tmp_path, viewport=PHONE, is_mobile=True, has_touch=True, locale=language
+    )
+    pass_gate(page, server)
+    for path in ("/account", "/limits", "/break"):
+        page.goto(f"{server}{path}?lang={language}")
+        assert page.evaluate(SHORT_CONTROLS) == [], path
+    page.goto(server + "/limits")
+    page.locator("#cool-off button[value='7d']").click()
+    page.wait_for_selector("#cool-off-confirm")
+    assert page.evaluate(SHORT_CONTROLS) == [], "cool-off"
+    screenshot(page, f"site-phone-{language}-cool-off-confirm")
     context.close()
 
 
