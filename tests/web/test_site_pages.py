@@ -191,3 +191,11 @@ def test_a_refusal_carries_one_warning_sign(
     alert = re.search(r'<p class="error" role="alert" id="error">(.*?)</p>', html, re.S)
     assert alert is not None and alert[1].strip(), path
     assert "⚠" not in alert[1], path
+
+
+def test_the_footer_links_every_page_of_the_menu(player: TestClient) -> None:
+    # The footer is the site's map at the bottom of each page: the rooms were missing from it.
+    html = player.get("/guides").text
+    footer = re.search(r'<footer class="site-footer">.*?</footer>', html, re.S)
+    assert footer is not None
+    assert {href for href, _label in NAV} <= set(re.findall(r'<a href="(/[a-z]*)"', footer[0]))
