@@ -283,3 +283,12 @@ def test_every_figures_table_scrolls_in_its_own_box(client: TestClient, page: st
         r'(<div class="tableau-scroll" tabindex="0">\s*)?<table class="figures"', text
     )
     assert all(wrapped for wrapped in tables), page
+
+
+def test_the_lab_guide_says_its_figures_are_measured(client: TestClient) -> None:
+    # Its figures come from the lab's simulation: the other guides' note ("probabilities are
+    # exact") would be wrong under them.
+    lab = client.get("/guides/counting-and-systems").text
+    assert 'id="lab-source"' in lab and "measured, not exact" in lab
+    assert "probabilities are exact" not in lab
+    assert "probabilities are exact" in client.get("/guides/naturals").text
