@@ -115,6 +115,13 @@ _SET_FIGURES = """(figures) => {
 }"""
 
 
+# The captions of tables that scroll in their own box and reach past the screen's right edge.
+_CUT_CAPTIONS = """() => [...document.querySelectorAll('.tableau-scroll caption')]
+  .filter((c) => c.checkVisibility()
+    && c.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .map((c) => c.textContent.slice(0, 40))"""
+
+
 def _header_height(page: Any) -> float:
     box = page.locator(".site-header").bounding_box()
     assert box is not None
@@ -143,6 +150,7 @@ def test_every_page_has_the_menu_passes_axe_and_is_photographed(
         assert page.locator("#site-nav .nav-languages a").count() == len(LANGUAGES), name
         # Nothing wider than the screen: wide tables scroll in their own box.
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"], name
+        assert page.evaluate(_CUT_CAPTIONS) == [], name
         if size == "phone":
             assert _header_height(page) <= PHONE["height"] / 5, name
             # The longest figures a player can reach fit as well (a seven-figure balance, a
