@@ -139,6 +139,13 @@ IN_VIEW = """(selector) => {
 """A script for ``page.evaluate(IN_VIEW, selector_or_element)``: "ok" when the element is inside
 the viewport and not covered (the point at its centre hits it), else what is wrong."""
 
+SHORT_CONTROLS = """() => [...document.querySelectorAll(
+  'main :is(button, select, summary, a.button, input:not([type=hidden], [type=radio], [type=checkbox]))'
+)].filter((e) => e.checkVisibility() && e.getBoundingClientRect().height < 43.5)
+  .map((e) => `${e.tagName.toLowerCase()}#${e.id} ${Math.round(e.getBoundingClientRect().height)}px`)"""
+"""A script for ``page.evaluate``: the page's controls (in ``main``) shown less than 44 px tall,
+the least a finger can be asked to hit on a touch screen."""
+
 LANGUAGES = ("en", "vi", "hu")
 
 

@@ -24,6 +24,7 @@ from support.browser import (
     ARTIFACTS,
     IN_VIEW,
     LANGUAGES,
+    SHORT_CONTROLS,
     SIZES,
     browser_context,
     first_page,
@@ -117,6 +118,25 @@ def test_choose_on_5_and_read_the_explanation_and_the_hint(
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
     screenshot(page, "chemin-phone")
     assert errors == []
+    context.close()
+
+
+def test_changing_the_table_fits_a_phone_and_every_control_takes_a_finger(
+    server: str, playwright: Any, tmp_path: Path
+) -> None:
+    # Hungarian names the Banker's plays at length: the longest once made the open form (and the
+    # page) 709 px wide on a 390 px phone.
+    context, page = open_page(
+        playwright, tmp_path, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    pass_gate(page, server)
+    page.goto(server + "/chemin?lang=hu")
+    page.click(".new-table summary")
+    assert page.locator("#chemin-banker").is_visible()
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width}px wide on a 390px phone"
+    assert page.evaluate(SHORT_CONTROLS) == []
+    screenshot(page, "chemin-phone-hu-new-table")
     context.close()
 
 

@@ -273,3 +273,22 @@ def test_a_pay_in_a_guide_reads_in_the_pages_language(language: str) -> None:
             assert _pays(pays) == format_pays(pays, translator.pays_templates)
     if language != "en":
         assert format_pays(PUSH, translator.pays_templates) != "push"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_figures_table_scrolls_in_its_own_box(client: TestClient, page: str) -> None:
+    # A table of figures wider than a phone scrolls in its box, never the whole page.
+    text = client.get(page).text
+    tables = re.findall(
+        r'(<div class="tableau-scroll" tabindex="0">\s*)?<table class="figures"', text
+    )
+    assert all(wrapped for wrapped in tables), page
+
+
+def test_the_lab_guide_says_its_figures_are_measured(client: TestClient) -> None:
+    # Its figures come from the lab's simulation: the other guides' note ("probabilities are
+    # exact") would be wrong under them.
+    lab = client.get("/guides/counting-and-systems").text
+    assert 'id="lab-source"' in lab and "measured, not exact" in lab
+    assert "probabilities are exact" not in lab
+    assert "probabilities are exact" in client.get("/guides/naturals").text

@@ -218,7 +218,7 @@ def test_a_refused_limit_names_the_field_in_words(
     headers = {"Accept-Language": language}
     page = player.post("/limits", data={"reality_check_minutes": "2"}, headers=headers)
     alert = _alert(page.text)
-    assert page.status_code == 422 and alert.startswith("⚠ " + label) and alert.endswith(".")
+    assert page.status_code == 422 and alert.startswith(label) and alert.endswith(".")
     limits = {"reality_check_minutes": 2, "session_limit_minutes": None, "daily_coup_limit": None}
     api = player.put("/api/me/limits", json=limits, headers=headers)
     body = api.json()
@@ -238,3 +238,16 @@ def test_the_daily_limit_says_when_the_count_starts_again(player: TestClient) ->
         detail = refused.json()["detail"]
         assert refused.status_code == 403 and restart in detail, detail
         assert "(UTC)" not in detail and "tomorrow" not in detail
+
+
+def test_a_refused_limit_keeps_what_was_typed(player: TestClient) -> None:
+    # To correct, not to type again: the page showed the saved limits in place of the typed ones.
+    typed = {"reality_check_minutes": "999", "session_limit_minutes": "90", "daily_coup_limit": ""}
+    page = player.post("/limits", data=typed)
+    assert page.status_code == 422
+    for name, value in typed.items():
+        assert f'name="{name}" inputmode="numeric" value="{value}"' in page.text, name
+    # Nothing was saved: the page read afresh shows the limits as they were.
+    saved = player.get("/limits").text
+    assert 'name="reality_check_minutes" inputmode="numeric" value="60"' in saved
+    assert 'name="session_limit_minutes" inputmode="numeric" value=""' in saved

@@ -210,3 +210,28 @@ def test_language_query_sets_a_cookie(app: FastAPI) -> None:
     assert '<html lang="en">' in response.text
     unknown = browser.get("/table?lang=xx")
     assert "baccarat_lang" not in unknown.headers.get("set-cookie", "")
+
+
+def test_a_missing_page_says_so_and_keeps_the_players_standing(
+    app: FastAPI, client: TestClient
+) -> None:
+    # A visitor: the page is named as not found; nothing was asked that could cost points.
+    page = client.get("/no-such-page")
+    assert page.status_code == 404
+    assert '<h1 id="error-title">Page not found</h1>' in page.text
+    assert "Nothing was charged" not in page.text and 'id="balance"' not in page.text
+    # A player keeps the balance and the whole menu, as on every other page.
+    player = _browser(app).get("/no-such-page", headers={"Accept-Language": "hu"})
+    assert player.status_code == 404 and "Az oldal nem található" in player.text
+    assert 'id="balance"' in player.text and 'href="/history"' in player.text
+
+
+def test_a_refused_request_after_a_form_says_nothing_was_charged(app: FastAPI) -> None:
+    browser = _browser(app)
+    refused = browser.post("/history")  # an address that only shows a page
+    assert refused.status_code == 405
+    assert '<h1 id="error-title">That was not possible</h1>' in refused.text
+    assert "Nothing was charged." in refused.text
+    # A page asked for that cannot be shown yet charges nothing either: it does not say so.
+    shown = browser.get(f"/tables/{table_id(browser)}/shoes/1/verify")
+    assert shown.status_code >= 400 and "Nothing was charged" not in shown.text

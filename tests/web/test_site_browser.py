@@ -15,7 +15,15 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from support.browser import needs_chromium, open_page, pass_gate, screenshot, serve_in_thread
+from baccarat.web.present.guides import GUIDES as GUIDE_PAGES
+from support.browser import (
+    SHORT_CONTROLS,
+    needs_chromium,
+    open_page,
+    pass_gate,
+    screenshot,
+    serve_in_thread,
+)
 
 pytestmark = needs_chromium
 
@@ -24,7 +32,7 @@ LAPTOP = {"width": 1366, "height": 800}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 LANGUAGES = ("en", "vi", "hu")
 NAV = ("/table", "/rooms", "/quiz", "/guides", "/chemin", "/history", "/limits", "/account")
-GUIDES = ("cards", "naturals", "third-card", "bets", "chemin-de-fer", "roads")
+GUIDES = tuple(slug for slug, _title in GUIDE_PAGES)  # every guide, as the site lists them
 
 DEAL = """async (coups) => {
   const csrf = document.querySelector('meta[name=csrf-token]').content;
@@ -107,6 +115,13 @@ _SET_FIGURES = """(figures) => {
 }"""
 
 
+# The captions of tables that scroll in their own box and reach past the screen's right edge.
+_CUT_CAPTIONS = """() => [...document.querySelectorAll('.tableau-scroll caption')]
+  .filter((c) => c.checkVisibility()
+    && c.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .map((c) => c.textContent.slice(0, 40))"""
+
+
 def _header_height(page: Any) -> float:
     box = page.locator(".site-header").bounding_box()
     assert box is not None
@@ -135,6 +150,7 @@ def test_every_page_has_the_menu_passes_axe_and_is_photographed(
         assert page.locator("#site-nav .nav-languages a").count() == len(LANGUAGES), name
         # Nothing wider than the screen: wide tables scroll in their own box.
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"], name
+        assert page.evaluate(_CUT_CAPTIONS) == [], name
         if size == "phone":
             assert _header_height(page) <= PHONE["height"] / 5, name
             # The longest figures a player can reach fit as well (a seven-figure balance, a
@@ -153,6 +169,26 @@ def test_every_page_has_the_menu_passes_axe_and_is_photographed(
         screenshot(page, f"site-{size}-{language}-{name}")
     assert violations == {}, json.dumps(violations, indent=1)
     assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_forms_take_a_finger_on_a_touch_phone(
+    server: str, playwright: Any, tmp_path: Path, language: str
+) -> None:
+    # Text fields were 21 px tall and buttons 40 px: every control of these forms is 44 px.
+    context, page = open_page(
+        playwright, tmp_path, viewport=PHONE, is_mobile=True, has_touch=True, locale=language
+    )
+    pass_gate(page, server)
+    for path in ("/account", "/limits", "/break"):
+        page.goto(f"{server}{path}?lang={language}")
+        assert page.evaluate(SHORT_CONTROLS) == [], path
+    page.goto(server + "/limits")
+    page.locator("#cool-off button[value='7d']").click()
+    page.wait_for_selector("#cool-off-confirm")
+    assert page.evaluate(SHORT_CONTROLS) == [], "cool-off"
+    screenshot(page, f"site-phone-{language}-cool-off-confirm")
     context.close()
 
 

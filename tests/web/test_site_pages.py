@@ -170,3 +170,32 @@ def test_the_verdict_shows_the_situation_it_judges(player: TestClient) -> None:
     assert box and 'id="judged-player-cards"' in box.group(0)
     assert re.findall(r'id="judged-player-cards">(.*?)</ol>', judged, re.S)[0] == cards
     assert "Your answer: draw" in box.group(0)
+
+
+@pytest.mark.parametrize(
+    ("path", "form"),
+    [
+        ("/limits", {"reality_check_minutes": "999"}),
+        ("/account/login", {"username": "nobody", "password": "not-the-password"}),
+        ("/quiz/mine", {}),  # no coups yet to practise
+        ("/table/deal", {"stake_player": "abc"}),
+    ],
+)
+def test_a_refusal_carries_one_warning_sign(
+    player: TestClient, path: str, form: dict[str, str]
+) -> None:
+    # The sign is the style's (.error::before); one typed into the text as well showed twice.
+    if path == "/table/deal":
+        form = {**form, "table_id": str(table_id(player))}
+    html = player.post(path, data=form).text
+    alert = re.search(r'<p class="error" role="alert" id="error">(.*?)</p>', html, re.S)
+    assert alert is not None and alert[1].strip(), path
+    assert "⚠" not in alert[1], path
+
+
+def test_the_footer_links_every_page_of_the_menu(player: TestClient) -> None:
+    # The footer is the site's map at the bottom of each page: the rooms were missing from it.
+    html = player.get("/guides").text
+    footer = re.search(r'<footer class="site-footer">.*?</footer>', html, re.S)
+    assert footer is not None
+    assert {href for href, _label in NAV} <= set(re.findall(r'<a href="(/[a-z]*)"', footer[0]))

@@ -35,7 +35,7 @@ from baccarat.ledger.service import PlayService
 from baccarat.store.db import Store
 from baccarat.web.bodycap import BodyCapMiddleware
 from baccarat.web.context import CookieSigner, RequestContextMiddleware
-from baccarat.web.deps import GateRequiredError
+from baccarat.web.deps import GateRequiredError, page_player
 from baccarat.web.i18n import _
 from baccarat.web.lifespan import server_lifespan, warm_up
 from baccarat.web.metrics import note_refusal
@@ -208,7 +208,12 @@ def _install_error_handlers(app: FastAPI) -> None:
             )
         if _wants_json(request):
             return _json_error(exc.status_code, "http_error", detail)
-        return render_error(request, exc.status_code, detail)
+        # A player who mistyped an address keeps their standing and menu (read off the loop).
+        try:
+            player = await asyncio.to_thread(page_player, request)
+        except OperationalError:
+            player = None  # the database cannot answer: the page still says what was wrong
+        return render_error(request, exc.status_code, detail, player)
 
 
 def install_routes(app: FastAPI, *routers: APIRouter) -> None:

@@ -237,6 +237,17 @@ def _back(request: Request) -> str:
     return f"/{first}" if first in _FORM_PAGES else "/table"
 
 
-def render_error(request: Request, status: int, message: str) -> HTMLResponse:
-    """A page that says plainly what was wrong (nothing was charged)."""
-    return render(request, "error.html", status=status, message=message, status_code=status)
+def render_error(
+    request: Request, status: int, message: str, player: PlayerView | None = None
+) -> HTMLResponse:
+    """A page that says plainly what was wrong: no page at that address, or a request refused
+    (after a form, that nothing was charged); with ``player``, their standing and menu."""
+    return render(
+        request,
+        "error.html",
+        player=player,
+        status=status,
+        message=message,
+        status_code=status,
+        posted=request.method not in ("GET", "HEAD"),
+    )

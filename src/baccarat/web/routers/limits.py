@@ -116,9 +116,10 @@ def _page(
     *,
     error: str | None = None,
     status: int = 200,
+    typed: dict[str, str] | None = None,
 ) -> HTMLResponse:
     """The limits page (or the break page, ``name``); with ``error``, saying why its form was
-    refused."""
+    refused, and the limits as ``typed`` in it, to correct rather than type again."""
     service, player_id = visit.service, visit.player_id
     return render(
         visit.request,
@@ -126,6 +127,7 @@ def _page(
         player=visit.player(),
         status=status,
         error=error,
+        typed=typed or {},
         **responsible_play(service.limits(player_id), service.play_idle),
     )
 
@@ -198,7 +200,7 @@ def limits_form(visit: Visit, form: FormFields) -> Response:
         )
         return RedirectResponse("/limits", status_code=303)
 
-    return form_post(partial(_page, visit), set_limits)
+    return form_post(partial(_page, visit, typed=form), set_limits)
 
 
 @router.post("/limits/cool-off", response_model=None)
