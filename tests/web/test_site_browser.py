@@ -184,6 +184,11 @@ def test_the_forms_take_a_finger_on_a_touch_phone(
     for path in ("/account", "/limits", "/break"):
         page.goto(f"{server}{path}?lang={language}")
         assert page.evaluate(SHORT_CONTROLS) == [], path
+    # The footer's links were 16 px tall (a list of links, not a sentence's): 24 px at least.
+    heights = page.eval_on_selector_all(
+        ".site-footer nav a", "links => links.map(a => a.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 24, heights
     page.goto(server + "/limits")
     page.locator("#cool-off button[value='7d']").click()
     page.wait_for_selector("#cool-off-confirm")
