@@ -448,7 +448,7 @@ REFUSALS = {
               "of ",
         "vi": "bộ luật 'x': offers có cửa cược lạ 'lucky': hãy định nghĩa nó trong [bets.lucky] "
               "hoặc dùng một trong ",
-        "hu": "a(z) 'x' szabályrendszer: az offers ismeretlen tétet kínál: 'lucky': add meg a "
+        "hu": "'x' szabályrendszer: az offers ismeretlen tétet kínál: 'lucky': add meg a "
               "[bets.lucky] alatt, vagy használd ezek egyikét: ",
     },
     "roads": {
