@@ -234,7 +234,7 @@ EXPECTED = {
                   "Szimuláció:"],
         "banque": ["a Bank legjobb válasza", "A Bank előnye a jobb oldali kéz ellen"],
         "verify": ["Szerver-kezdőérték", "Előzetes kivonat", "Eltérés", "3. kör, a Játékos első lapja",
-                   "SIKERTELEN: a(z) 3. kör eltér."],
+                   "SIKERTELEN: a beadott 3. kör eltér."],
         "ledger check": ["főkönyv-ellenőrzés: rendben (1 játékos"],
     },
 }  # fmt: skip
