@@ -234,7 +234,7 @@ EXPECTED = {
                   "Szimuláció:"],
         "banque": ["a Bank legjobb válasza", "A Bank előnye a jobb oldali kéz ellen"],
         "verify": ["Szerver-kezdőérték", "Előzetes kivonat", "Eltérés", "3. kör, a Játékos első lapja",
-                   "SIKERTELEN: a(z) 3. kör eltér."],
+                   "SIKERTELEN: a beadott 3. kör eltér."],
         "ledger check": ["főkönyv-ellenőrzés: rendben (1 játékos"],
     },
 }  # fmt: skip
@@ -448,7 +448,7 @@ REFUSALS = {
               "of ",
         "vi": "bộ luật 'x': offers có cửa cược lạ 'lucky': hãy định nghĩa nó trong [bets.lucky] "
               "hoặc dùng một trong ",
-        "hu": "a(z) 'x' szabályrendszer: az offers ismeretlen tétet kínál: 'lucky': add meg a "
+        "hu": "'x' szabályrendszer: az offers ismeretlen tétet kínál: 'lucky': add meg a "
               "[bets.lucky] alatt, vagy használd ezek egyikét: ",
     },
     "roads": {
