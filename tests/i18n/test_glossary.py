@@ -89,6 +89,13 @@ def test_a_forbidden_word_fails_the_check() -> None:
     assert "forbidden" in " ".join(catalog_problems(load(), "hu", po))
 
 
+def test_a_writing_rule_forbids_the_automatic_hungarian_article() -> None:
+    # Each a(z) of the catalog was reworded; the rule keeps one from coming back.
+    po = _po("hu", 'msgid "{name} is unknown"\nmsgstr "a(z) {name} ismeretlen"\n')
+    assert [p.split(":")[0] for p in catalog_problems(load(), "hu", po)] == ["hu rule"]
+    assert catalog_problems(load(), "vi", _po("vi", 'msgid "x"\nmsgstr "a(z) x"\n')) == []
+
+
 def test_a_concept_translated_another_way_fails_the_check() -> None:
     one_way = 'msgid "cut card"\nmsgstr "vágókártya"\n\nmsgid "The cut card is out."\nmsgstr "Kijött a vágókártya."\n'
     assert catalog_problems(load(), "hu", _po("hu", one_way)) == []

@@ -121,6 +121,8 @@ class Glossary:
     areas: tuple[tuple[str, str], ...]
     concepts: tuple[Concept, ...]
     rules: tuple[tuple[str, str], ...]
+    rule_forbids: Mapping[str, tuple[re.Pattern[str], ...]]
+    """What a language's writing rules forbid in every message (a ``[[rule]]``'s ``forbid``)."""
     elsewhere: tuple[tuple[str, str], ...]
     notes: Mapping[Key, str | None]
     """Messages whose English needs a translator's comment, with the comment when the message
@@ -159,6 +161,14 @@ def _concept(raw: Mapping[str, Any], languages: Sequence[str]) -> Concept:
     )
 
 
+def _rule_forbids(rules: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Each language's forbidden patterns, gathered from its ``[[rule]]`` tables."""
+    forbids: dict[str, list[str]] = {}
+    for rule in rules:
+        forbids.setdefault(rule["language"], []).extend(rule.get("forbid", []))
+    return forbids
+
+
 @cache
 def load(path: Path = GLOSSARY_PATH) -> Glossary:
     """The glossary in ``path`` (the package's own by default)."""
@@ -169,6 +179,7 @@ def load(path: Path = GLOSSARY_PATH) -> Glossary:
         areas=tuple((a["key"], a["title"]) for a in data["area"]),
         concepts=tuple(_concept(c, data["languages"]) for c in data["concept"]),
         rules=tuple((r["language"], r["text"]) for r in data["rule"]),
+        rule_forbids=_patterns(_rule_forbids(data["rule"])),
         elsewhere=tuple((e["finding"], e["why"]) for e in data["elsewhere"]),
         notes={_key(m["context"], m["msgid"]): m.get("comment") for m in data["message"]},
     )
@@ -196,6 +207,13 @@ def catalog_problems(glossary: Glossary, language: str, catalog: Catalog) -> lis
     """Every way ``catalog`` (in ``language``) departs from the glossary, one line each."""
     problems: list[str] = []
     messages = {key: (ids, texts) for key, ids, texts in _translated(catalog)}
+    for pattern in glossary.rule_forbids.get(language, ()):
+        for key, (_ids, texts) in messages.items():
+            problems.extend(
+                f"{language} rule: forbidden {pattern.pattern!r} in {key}: {text!r}"
+                for text in texts
+                if pattern.search(text)
+            )
     for concept in glossary.concepts:
         for pattern in concept.forbid.get(language, ()):
             for key, (_ids, texts) in messages.items():
