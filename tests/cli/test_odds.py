@@ -117,7 +117,7 @@ def test_rules_file_with_a_user_defined_bet(
         (["odds", "--remaining", "A:-3,K:40"], "negative: A:-3"),
         (["odds", "--remaining", "A:2,K:3"], "5 card(s)"),
         (["odds", "--decks", "0"], "at least 1, got 0"),
-        (["odds", "--decks", "2", "--infinite"], "--decks and --infinite"),
+        (["odds", "--decks", "2", "--infinite"], "(given together: --decks, --infinite)"),
         (["odds", "--rules", "macao"], "unknown rule set 'macao'"),
         (["odds", "--rules", "ez", "--rules-file", "x.toml"], "not both"),
         (["odds", "--rules-file", "/nonexistent/rules.toml"], "cannot read rules file"),
@@ -132,6 +132,18 @@ def test_bad_input_is_one_line_and_exit_2(
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize("language", ["vi", "hu"])
+def test_the_options_given_together_are_named_without_english_words(
+    capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    # The lists were joined with "or" and "and", which stayed English in every language.
+    code, _, err = run(
+        capsys, "odds", "--decks", "2", "--infinite", "--remaining", "A:4,K:40", "--lang", language
+    )
+    assert code == 2 and "--decks, --infinite, --remaining" in err
+    assert " or " not in err and " and " not in err
 
 
 def test_par_sheet_formats_and_output_file(

@@ -70,7 +70,7 @@ class CliError(TemplatedError):
         "one_of": "give {first} or {second}",
         "number_too_large": "{option} must be at most {most}, got {value}",
         "number_too_small": "{option} must be at least {least}, got {value}",
-        "only_one_of": "give one of {options}, not {given}",
+        "only_one_of": "give only one of these: {options} (given together: {given})",
         "only_with": "{option} goes with {other} only",
         "options_together": "{first} and {second} cannot be used together",
         "port_in_use": "cannot listen on {host}:{port}: the port is in use (try another --port)",

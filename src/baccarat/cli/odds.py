@@ -105,8 +105,9 @@ def shoe_from_options(decks: int | None, infinite: bool, remaining: str | None) 
         if used
     ]
     if len(given) > 1:
+        # Lists of option names only: a conjunction here would stay English in every language.
         raise CliError(
-            "only_one_of", options="--decks, --infinite or --remaining", given=" and ".join(given)
+            "only_one_of", options="--decks, --infinite, --remaining", given=", ".join(given)
         )
     if infinite:
         return Composition.infinite_deck()
