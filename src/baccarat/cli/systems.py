@@ -168,7 +168,7 @@ def systems_command(
 ) -> None:
     """Play betting systems over many sessions: results, risk of ruin, edge times staked."""
     prepare_kernels()
-    from baccarat.core.amounts import parse_amount
+    from baccarat.core.amounts import AmountError, parse_amount
     from baccarat.core.points import format_points
     from baccarat.lab.strategy import LabError
     from baccarat.lab.systems import SYSTEMS, deal_classes, run_systems
@@ -193,8 +193,20 @@ def systems_command(
     def amount(raw: str | None, default: int, option: str) -> int:
         if raw is None:
             return default
-        minor = parse_amount(raw, language)
-        if minor <= 0:
+        # A sign is no part of an amount, but '-1' is a number below the bound, refused as one
+        # (as '0' is); what is no number even without its sign is refused as written.
+        negative = raw.startswith("-")
+        try:
+            minor = parse_amount(raw.removeprefix("-"), language)
+        except AmountError as exc:
+            if not negative:
+                raise
+            if exc.code == "amount_malformed":
+                raise AmountError(
+                    "amount_malformed", text=raw, example=exc.params["example"]
+                ) from None
+            minor = -1  # a number, only too large or too precise: below 0 all the same
+        if minor <= 0 or negative:
             raise LabError("lab_amount_positive", option=option, text=raw)
         return minor
 
