@@ -38,9 +38,11 @@ from baccarat.cli.options import (
     shoe_rules,
 )
 from baccarat.cli.output import show
+from baccarat.i18n.words import bet_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
+    from baccarat.core.bets import Bet
     from baccarat.i18n.catalogs import Translator
     from baccarat.lab.systems import SystemsReport
 
@@ -50,8 +52,9 @@ MAX_SESSIONS = 10_000_000
 MAX_SHOES_PER_SESSION = 100
 
 
-def report_blocks(report: SystemsReport, unit: str, t: Translator) -> list[Block]:
-    """The report as paragraphs and a table in the reader's language (amounts in units)."""
+def report_blocks(report: SystemsReport, unit: str, bet: Bet, t: Translator) -> list[Block]:
+    """The report of the systems staking ``bet`` as paragraphs and a table in the reader's
+    language (amounts in units)."""
     n = numbers_for(t.language)
     sessions = t.ngettext("{count} session", "{count} sessions", report.sessions).format(
         count=n.integer(report.sessions)
@@ -62,7 +65,7 @@ def report_blocks(report: SystemsReport, unit: str, t: Translator) -> list[Block
     ).format(
         sessions=sessions,
         shoes=report.shoes_per_session,
-        bet=report.bet,
+        bet=bet_title(bet, t),
         seed=report.seed,
         unit=unit,
         bankroll=n.decimal(report.bankroll, 0),
@@ -240,7 +243,7 @@ def systems_command(
         plot_systems(report, plot, t.gettext)
     show(
         chosen_format,
-        lambda: report_blocks(report, format_points(unit_minor), t),
+        lambda: report_blocks(report, format_points(unit_minor), rule_set.bet(bet), t),
         lambda: (RecordType.SYSTEMS, {"unit_points": unit_minor / 100, **report.as_dict()}),
     )
     if report.interrupted:
