@@ -37,6 +37,7 @@ class CliError(TemplatedError):
         ),
         "cannot_listen": "cannot listen on {host}:{port}: {reason}",
         "cannot_open_database": "cannot open the database {url!r}: {reason}",
+        "cannot_read": "cannot read {path!r}: {reason}",
         "cannot_read_coups": "cannot read --coups-file {path!r}: {reason}",
         "cannot_read_file": "cannot read {option} {path!r}: {reason}",
         "cannot_read_ledger": "cannot read the ledger at {url!r}: {reason}",
