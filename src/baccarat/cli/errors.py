@@ -59,6 +59,10 @@ class CliError(TemplatedError):
         "file_permission": "Permission denied",
         "file_too_large": "larger than {most} bytes",
         "host_unknown": "cannot listen on {host!r}: not an address of this machine",
+        "ledger_behind": (
+            "the ledger at {url!r} has schema revision {revision}, this baccarat's is {head}: "
+            "start the practice table once (baccarat serve), which upgrades it"
+        ),
         "line_too_long": "a line of cards is longer than {most} characters",
         "negative_simulate": "--simulate must be 0 or more coups, got {simulate}",
         "nested_too_deeply": "nested more than {most} levels deep",
