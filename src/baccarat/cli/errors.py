@@ -104,9 +104,16 @@ class CliError(TemplatedError):
 def database_refusal(code: str, url: str, exc: Exception) -> CliError:
     """A database's error as the command's refusal ``code``: the URL, its password hidden, and
     the error's first line (the driver's next lines are its SQL and a link, no reader's
-    business)."""
+    business), where the URL it quotes is hidden and cut as the refusal's own is.
+
+    >>> str(database_refusal("cannot_read_ledger", "sqlite://" + "x" * 100,
+    ...                      ValueError("Invalid SQLite URL: sqlite://" + "x" * 100)))
+    "cannot read the ledger at 'sqlite://xxx...x…': Invalid SQLite URL: sqlite://xxx...x…"
+    """
+    from baccarat.core.errors import shown_input
     from baccarat.store.schema import shown_url
 
     text = str(exc).strip()
     reason = text.splitlines()[0] if text else type(exc).__name__
-    return CliError(code, url=shown_url(url), reason=reason)
+    hidden = shown_url(url)
+    return CliError(code, url=hidden, reason=reason.replace(url, shown_input(hidden)))
