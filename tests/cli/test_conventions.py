@@ -91,6 +91,29 @@ def test_help_and_usage_errors_speak_the_language(
     assert code == 2 and err.startswith("baccarat: lỗi: lá bài 'Zz' không hợp lệ")
 
 
+@pytest.mark.parametrize(
+    ("lang", "usage", "example"),
+    [
+        ("en", "Usage: baccarat [OPTIONS] COMMAND [ARGS]...", "baccarat COMMAND --help"),
+        ("vi", "Cách dùng: baccarat [TÙY CHỌN] LỆNH [ĐỐI SỐ]...", "baccarat LỆNH --help"),
+        (
+            "hu",
+            "Használat: baccarat [KAPCSOLÓK] PARANCS [ARGUMENTUMOK]...",
+            "baccarat PARANCS --help",
+        ),
+    ],
+)
+def test_the_root_example_names_a_command_as_the_usage_line_does(
+    capsys: pytest.CaptureFixture[str], lang: str, usage: str, example: str
+) -> None:
+    _, out, _ = run(capsys, "--lang", lang, "--help")
+    lines = out.splitlines()
+    assert lines[0] == usage
+    assert f"    {example}" in lines
+    if lang != "en":
+        assert "COMMAND" not in out
+
+
 def test_a_closed_pipe_ends_quietly_with_141() -> None:
     process = subprocess.Popen(
         [*MAIN, "deal", "--coups", "200000", "--seed", "1"],

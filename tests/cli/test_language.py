@@ -558,3 +558,31 @@ def test_the_rules_bet_list_writes_pays_with_the_languages_decimal_sign(
     code, out, _ = run(capsys, "rules", "--lang", lang)
     assert code == 0 and banker in out and "0.95:1" not in out and "1.5:1" not in out
     assert "Egalité 0–9" in out and "egalite (" not in out
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "hu"])
+def test_tableau_writes_a_run_of_totals_as_deal_does(
+    capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    """``deal`` and the pages write a run of totals with an en dash (0–5); so does tableau."""
+    code, out, _ = run(capsys, "--lang", language, "deal", "--cards", CARDS)
+    assert code == 0 and "0–5" in out
+    code, out, _ = run(capsys, "--lang", language, "tableau")
+    rule = out.splitlines()[1]
+    assert code == 0 and "0–5" in rule and "6–7" in rule and "0-5" not in rule, rule
+
+
+def test_the_hungarian_sweep_header_says_what_counts_header_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The same words as count's own header: feldolgozó (not dolgozó), s (not mp), and the
+    rule set and the seed written the same way."""
+    line = ["--lang", "hu", "count", "--strategy", "how-dragon-7", "--shoes", "20", "--seed", "4"]
+    code, single, err = run(capsys, *line, "--workers", "1")
+    assert code == 0, err
+    code, sweep, err = run(capsys, *line, "--workers", "1", "--threshold", "0..1")
+    assert code == 0, err
+    for head in (single.splitlines()[0], sweep.splitlines()[0]):
+        assert "(ez szabályrendszer, tét: Dragon 7, 8 pakli" in head, head
+        assert "kezdőérték: 4" in head and " s alatt" in head and "1 CPU-feldolgozón" in head, head
+        assert "dolgozón" not in head.replace("feldolgozón", "") and " mp " not in head, head

@@ -86,3 +86,21 @@ def test_a_refusal_speaks_the_language(
     archive.write_bytes(b"")
     err = _refused(capsys, "ledger", "export", str(archive), "--database", url, "--lang", language)
     assert words in err
+
+
+def test_the_archive_is_named_by_its_path_as_every_file_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FILE is the argument's metavar, no name a reader knows: import names the archive by its
+    path, as export's 'cannot write' does, and a folder is one (not 'not a regular file')."""
+    url = played_ledger(tmp_path)
+    target = ("--database", f"sqlite:///{tmp_path / 'target.sqlite3'}")
+    err = _refused(capsys, "ledger", "import", str(tmp_path), *target)
+    assert err == f"baccarat: error: cannot read {str(tmp_path)!r}: Is a directory\n"
+    err = _refused(capsys, "ledger", "import", str(tmp_path / "none.zip"), *target)
+    assert err.startswith(f"baccarat: error: cannot read {str(tmp_path / 'none.zip')!r}: No such")
+    assert "FILE" not in _refused(capsys, "ledger", "import", "/dev/null", *target)
+    err = _refused(capsys, "ledger", "export", str(tmp_path), "--database", url)
+    assert err == f"baccarat: error: cannot write {str(tmp_path)!r}: Is a directory\n"
+    err = _refused(capsys, "--lang", "hu", "ledger", "import", str(tmp_path), *target)
+    assert err == f"baccarat: hiba: nem olvasható: {str(tmp_path)!r}: ez egy mappa\n"

@@ -274,6 +274,10 @@ LONG_INPUTS = [
     ["deal", "--coups", "x" * 1000],
     ["deal", "--seed", "9" * 30 + "x" * 1000],
     ["--lang", "vi", "simulate", "--coups", "x" * 1000],
+    # A URL or an address is input like any other: nothing bounds an option's value.
+    ["serve", "--database", "mysql://db/" + "x" * 300],
+    ["ledger", "check", "--database", "sqlite://" + "x" * 300],
+    ["simulate", "--coups", "10", "--dask", "x" * 300],
 ]
 
 
@@ -288,6 +292,16 @@ def test_a_refusal_quotes_at_most_80_characters_of_its_input(
     # The long part repeats itself, so any 81 characters of it read as its first 81.
     long_part = max(max(argv, key=len).replace("=", " ").replace(",", " ").split(), key=len)
     assert long_part[:80] in err and long_part[:81] not in err, err
+
+
+def test_a_database_url_is_cut_after_its_password_is_hidden(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    url = "mysql://bob:s3cret@db/" + "x" * 300
+    code, _, err = run(capsys, "serve", "--database", url)
+    shown = "mysql://bob:***@db/" + "x" * (80 - len("mysql://bob:***@db/")) + "…"
+    assert code == 2 and f"database URL {shown!r} is not supported" in err, err
+    assert "s3cret" not in err and len(err) < 200
 
 
 @pytest.fixture

@@ -93,3 +93,29 @@ def test_no_ledger_is_refused_and_none_is_made(
         assert (code, out) == (2, "") and err.count("\n") == 1, err
         assert "no ledger at" in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_listing_never_migrates_an_older_ledger(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """rooms list only reads: on a ledger at an older schema it says so in one line and what to
+    do, and the file is left as it was; rooms open migrates it, as a server's start does."""
+    from baccarat.store.db import make_engine, migrate
+
+    path = tmp_path / "old.sqlite3"
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine, "0012_ledger_chain")
+    engine.dispose()
+    before = path.read_bytes()
+    database = ["--database", f"sqlite:///{path}"]
+    code, out, err = run(capsys, "rooms", "list", *database)
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert "has schema revision 0012_ledger_chain, this baccarat's is " in err
+    assert "(baccarat serve)" in err and path.read_bytes() == before
+    code, _, err = run(capsys, "rooms", "list", "--json", *database)
+    assert code == 2 and json.loads(err)["error"]["code"] == "ledger_behind"
+    assert path.read_bytes() == before
+    code, out, err = run(capsys, "rooms", "open", "Salon", *database)
+    assert code == 0 and out.startswith("Room 1 opened: Salon"), err
+    code, out, err = run(capsys, "rooms", "list", *database)
+    assert code == 0 and "Salon" in out, err

@@ -62,6 +62,26 @@ def test_a_bad_system_is_one_line_and_exit_2(
     assert err.count("\n") == 1 and words in err, err
 
 
+@pytest.mark.parametrize("option", ["--unit", "--bankroll", "--table-max", "--stop-win"])
+@pytest.mark.parametrize("value", ["-1", "-0.5", "-" + "9" * 30, "-1.005"])
+def test_a_negative_amount_is_below_the_bound_not_no_number(
+    capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    """'-1' is a number below the bound, as '0' is: refused as one, not as 'not a number of
+    points'; without its sign, what is no number is still refused as written."""
+    code, out, err = run(capsys, "systems", f"{option}={value}", "--sessions", "5")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"baccarat: error: {option} must be more than 0 points, got '-")
+    assert err.count("\n") == 1 and "not a number" not in err, err
+    code, _, err = run(capsys, "systems", f"{option}=-x1", "--sessions", "5")
+    assert code == 2 and "amount '-x1' is not a number of points" in err, err
+    code, _, err = run(capsys, "--lang", "vi", "systems", f"{option}=-1,5", "--sessions", "5")
+    assert (
+        code == 2
+        and err == f"baccarat: lỗi: {option} phải lớn hơn 0 điểm, nhưng nhận được '-1,5'\n"
+    )
+
+
 def test_ctrl_c_prints_the_sessions_played_so_far() -> None:
     from support.interrupt import interrupt_at
 

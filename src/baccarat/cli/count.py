@@ -42,6 +42,7 @@ from baccarat.cli.options import (
     workers_option,
 )
 from baccarat.cli.output import show
+from baccarat.i18n.words import bet_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
@@ -194,7 +195,7 @@ def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
         shoes=shoes,
         coups=n.integer(run.tally.coups),
         rules=s.rules,
-        bet=plan.target.name,
+        bet=bet_title(plan.target, t),
         decks=s.decks,
         cut_card=s.cut_card,
         seed=plan.seed,

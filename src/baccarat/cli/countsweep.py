@@ -18,6 +18,7 @@ from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.numbers import Numbers, numbers_for
 from baccarat.cli.options import OutputFormat
 from baccarat.cli.output import show
+from baccarat.i18n.words import bet_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def sweep_blocks(run: SweepRun, points: list[SweepPoint], t: Translator) -> list
         points=n.integer(len(points)),
         shoes=shoes,
         rules=s.rules,
-        bet=plan.base.target.name,
+        bet=bet_title(plan.base.target, t),
         decks=s.decks,
         seed=plan.base.seed,
         seconds=n.decimal(run.seconds, 2),

@@ -37,6 +37,7 @@ class CliError(TemplatedError):
         ),
         "cannot_listen": "cannot listen on {host}:{port}: {reason}",
         "cannot_open_database": "cannot open the database {url!r}: {reason}",
+        "cannot_read": "cannot read {path!r}: {reason}",
         "cannot_read_coups": "cannot read --coups-file {path!r}: {reason}",
         "cannot_read_file": "cannot read {option} {path!r}: {reason}",
         "cannot_read_ledger": "cannot read the ledger at {url!r}: {reason}",
@@ -58,6 +59,10 @@ class CliError(TemplatedError):
         "file_permission": "Permission denied",
         "file_too_large": "larger than {most} bytes",
         "host_unknown": "cannot listen on {host!r}: not an address of this machine",
+        "ledger_behind": (
+            "the ledger at {url!r} has schema revision {revision}, this baccarat's is {head}: "
+            "start the practice table once (baccarat serve), which upgrades it"
+        ),
         "line_too_long": "a line of cards is longer than {most} characters",
         "negative_simulate": "--simulate must be 0 or more coups, got {simulate}",
         "nested_too_deeply": "nested more than {most} levels deep",
@@ -99,9 +104,16 @@ class CliError(TemplatedError):
 def database_refusal(code: str, url: str, exc: Exception) -> CliError:
     """A database's error as the command's refusal ``code``: the URL, its password hidden, and
     the error's first line (the driver's next lines are its SQL and a link, no reader's
-    business)."""
+    business), where the URL it quotes is hidden and cut as the refusal's own is.
+
+    >>> str(database_refusal("cannot_read_ledger", "sqlite://" + "x" * 100,
+    ...                      ValueError("Invalid SQLite URL: sqlite://" + "x" * 100)))
+    "cannot read the ledger at 'sqlite://xxx...x…': Invalid SQLite URL: sqlite://xxx...x…"
+    """
+    from baccarat.core.errors import shown_input
     from baccarat.store.schema import shown_url
 
     text = str(exc).strip()
     reason = text.splitlines()[0] if text else type(exc).__name__
-    return CliError(code, url=shown_url(url), reason=reason)
+    hidden = shown_url(url)
+    return CliError(code, url=hidden, reason=reason.replace(url, shown_input(hidden)))

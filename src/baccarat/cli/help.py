@@ -40,6 +40,9 @@ _EXAMPLES_MARK = "\x00examples\x00"
 _HEADING = "Examples:"
 _OPTIONS_METAVAR = "[OPTIONS]"
 _SUBCOMMAND_METAVAR = "COMMAND [ARGS]..."
+_COMMAND = _SUBCOMMAND_METAVAR.split()[0]
+"""The placeholder an example may hold for any command (``baccarat COMMAND --help``): the help
+writes it as the usage line does, the first word of :data:`_SUBCOMMAND_METAVAR` translated."""
 
 
 class _Speaks(Protocol):
@@ -121,6 +124,17 @@ def help_texts(command: click.Command) -> Iterator[tuple[str, str]]:
                 yield f"{where} {param.name} default", str(shown)
 
 
+def _placeholders(line: str, t: _Speaks) -> str:
+    """An example's placeholder for a command in the words of the usage line: ``baccarat LỆNH
+    --help`` under ``Cách dùng: baccarat [TÙY CHỌN] LỆNH [ĐỐI SỐ]...``.
+
+    >>> _placeholders("baccarat COMMAND --help", _Echo())
+    'baccarat COMMAND --help'
+    """
+    command = t.pgettext(CONTEXT, _SUBCOMMAND_METAVAR).split()[0]
+    return " ".join(command if word == _COMMAND else word for word in line.split(" "))
+
+
 def localize(command: click.Command, t: _Speaks) -> None:
     """Put every help text under ``command`` in ``t``'s language, examples at the foot; and
     plain help (click's, which fits the terminal and speaks the language), not Rich panels."""
@@ -141,7 +155,10 @@ def localize(command: click.Command, t: _Speaks) -> None:
         if isinstance(cmd, click.Group):
             cmd.subcommand_metavar = t.pgettext(CONTEXT, _SUBCOMMAND_METAVAR)
         if cmd.epilog and cmd.epilog.startswith(_EXAMPLES_MARK):
-            lines = cmd.epilog.removeprefix(_EXAMPLES_MARK).splitlines()
+            lines = [
+                _placeholders(line, t)
+                for line in cmd.epilog.removeprefix(_EXAMPLES_MARK).splitlines()
+            ]
             # \b keeps click from rewrapping the lines below it.
             cmd.epilog = "\n".join(
                 [t.pgettext(CONTEXT, _HEADING), "", "\b", *(f"  {line}" for line in lines)]

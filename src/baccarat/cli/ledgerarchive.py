@@ -115,18 +115,15 @@ def ledger_import_command(
     """
     t = cli_translator(lang)
     url = database_url(database, "baccarat ledger import")
+    # The archive is named by its path, as 'cannot write' names export's (FILE is a metavar).
     try:
-        if not stat.S_ISREG(file.stat().st_mode):
-            raise CliError(
-                "cannot_read_file",
-                option="FILE",
-                path=str(file),
-                reason=CliError("file_not_regular"),
-            )
+        mode = file.stat().st_mode
     except OSError as exc:
-        raise CliError(
-            "cannot_read_file", option="FILE", path=str(file), reason=reason_of(exc)
-        ) from None
+        raise CliError("cannot_read", path=str(file), reason=reason_of(exc)) from None
+    if stat.S_ISDIR(mode):
+        raise CliError("cannot_read", path=str(file), reason=CliError("file_is_directory"))
+    if not stat.S_ISREG(mode):
+        raise CliError("cannot_read", path=str(file), reason=CliError("file_not_regular"))
     from baccarat.cli.numbers import numbers_for
     from baccarat.store.archive import import_ledger
     from baccarat.store.schema import database_name
@@ -138,9 +135,7 @@ def ledger_import_command(
         try:
             summary = import_ledger(store.engine, file, progress=shown)
         except OSError as exc:
-            raise CliError(
-                "cannot_read_file", option="FILE", path=str(file), reason=reason_of(exc)
-            ) from None
+            raise CliError("cannot_read", path=str(file), reason=reason_of(exc)) from None
         shown_url = database_name(store.engine)
     if as_json:
         print_json(RecordType.LEDGER_IMPORT, {**_record(summary), "database": shown_url})

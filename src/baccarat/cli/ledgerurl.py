@@ -14,7 +14,7 @@ from baccarat.extras import require, require_database
 if TYPE_CHECKING:
     from baccarat.store.db import Store
 
-__all__ = ["database_url", "existing_ledger", "opened"]
+__all__ = ["database_url", "existing_ledger", "opened", "up_to_date"]
 
 
 def database_url(database: str | None, command: str) -> str:
@@ -45,6 +45,25 @@ def opened(url: str, refusal: str, *, migrate: bool = False) -> Iterator[Store]:
             store.close()
     except SQLAlchemyError as exc:
         raise database_refusal(refusal, url, exc) from None
+
+
+def up_to_date(store: Store, url: str, refusal: str) -> None:
+    """Refuse, in one line, a ledger whose schema is not this baccarat's (a command that only
+    reads never migrates: a listing must not change the database); a database error is
+    ``refusal``."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from baccarat.store.db import head_revision
+    from baccarat.store.schema import shown_url
+
+    try:
+        revision = store.schema_revision()
+    except SQLAlchemyError as exc:
+        raise database_refusal(refusal, url, exc) from None
+    if revision != head_revision():
+        raise CliError(
+            "ledger_behind", url=shown_url(url), revision=revision or "none", head=head_revision()
+        )
 
 
 def existing_ledger(url: str) -> str:

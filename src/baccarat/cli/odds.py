@@ -33,12 +33,14 @@ from baccarat.cli.options import (
     rules_file_option,
 )
 from baccarat.cli.output import show
+from baccarat.i18n.words import bet_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.core.rules import RuleSet
     from baccarat.i18n.catalogs import Translator
     from baccarat.odds.composition import Composition
+    from baccarat.odds.conditional import Given
     from baccarat.odds.eor import RemovalEffects
     from baccarat.odds.par import ParSheet
     from baccarat.odds.report import OddsReport
@@ -121,11 +123,6 @@ def shoe_from_options(decks: int | None, infinite: bool, remaining: str | None) 
     return Composition.decks(decks if decks is not None else 8)
 
 
-def bet_title(bet: Any, t: Translator) -> str:
-    """A bet as a person reads it: its title in the language (``Banker``, ``Cái``)."""
-    return t.pgettext("bet", bet.title)
-
-
 def _bet_column(t: Translator) -> Column:
     return Column("bet", t.gettext("Bet"), Align.LEFT, wrap=True)
 
@@ -139,7 +136,7 @@ def _outcome_name(key: str, t: Translator) -> str:
 
 
 def _report_blocks(
-    report: OddsReport, rule_set: RuleSet, exact: bool, t: Translator
+    report: OddsReport, rule_set: RuleSet, exact: bool, t: Translator, given: Given | None = None
 ) -> list[Block]:
     from baccarat.odds.render import FREQUENCY_LABELS, shoe_text
     from baccarat.odds.report import OUTCOME_KEYS
@@ -156,10 +153,9 @@ def _report_blocks(
             )
         )
     ]
-    if report.given is not None:
-        blocks.append(
-            Paragraph(t.gettext("Given: {condition}").format(condition=report.given["condition"]))
-        )
+    if given is not None:
+        # The cards seen as typed (P1 = 5h), not the fields they fix (p1_rank = 5, p1_suit = h).
+        blocks.append(Paragraph(t.gettext("Given: {condition}").format(condition=given.shown())))
     exact_column = [Column("exact", t.gettext("Exact"))] if exact else []
     exact_outcomes = report.exact_outcomes()
     combinations = report.combinations()
@@ -360,7 +356,7 @@ def odds_command(
     report = odds_report(shoe, rule_set, given=condition)
     show(
         chosen,
-        lambda: _report_blocks(report, rule_set, exact, t),
+        lambda: _report_blocks(report, rule_set, exact, t, condition),
         lambda: (RecordType.ODDS, odds_record(report)),
     )
 

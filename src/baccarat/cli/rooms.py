@@ -17,7 +17,7 @@ from baccarat.cli.format import Align, Cell, Column, Table
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
 from baccarat.cli.ledgerarchive import DatabaseOption, JsonOption
-from baccarat.cli.ledgerurl import database_url, existing_ledger, opened
+from baccarat.cli.ledgerurl import database_url, existing_ledger, opened, up_to_date
 from baccarat.cli.limits import Whole
 from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json, screen
@@ -36,7 +36,7 @@ def rooms_list_command(
 ) -> None:
     """Every room: its rule set, decks, window, the players seated and watching, its state."""
     t = cli_translator(lang)
-    with _rooms(database, "baccarat rooms list") as service:
+    with _rooms(database, "baccarat rooms list", migrate=False) as service:
         found = service.all()
     if as_json:
         from baccarat.web.routers.rooms import room_data
@@ -98,7 +98,7 @@ def rooms_open_command(
     """Open a room: everyone seated there bets on one provably fair shoe in betting windows."""
     t = cli_translator(lang)
     # A refusal (a name taken, a rule set unknown) is the command's one line, exit 2.
-    with _rooms(database, "baccarat rooms open") as service:
+    with _rooms(database, "baccarat rooms open", migrate=True) as service:
         room = service.create(name, rule_set, decks, window, reveal)
     if as_json:
         from baccarat.web.routers.rooms import room_data
@@ -116,15 +116,19 @@ def rooms_open_command(
 
 
 @contextmanager
-def _rooms(database: str | None, command: str) -> Iterator[RoomService]:
-    """The rooms of the table's database (migrated, as a server's start would). A database that
-    is not there is refused, never made: a listing only reads, and a room is opened where the
-    servers run, on their ledger (a refused one would have left a new file behind)."""
+def _rooms(database: str | None, command: str, *, migrate: bool) -> Iterator[RoomService]:
+    """The rooms of the table's database. A database that is not there is refused, never made:
+    a listing only reads, and a room is opened where the servers run, on their ledger (a refused
+    one would have left a new file behind). Opening a room (``migrate``) migrates the schema, as
+    a server's start would; a listing changes nothing, and refuses a schema behind this
+    baccarat's."""
     # The web extra is named before anything needs it.
     url = existing_ledger(database_url(database, command))
     from baccarat.ledger.service import PlayService
 
-    with opened(url, "cannot_open_database", migrate=True) as store:
+    with opened(url, "cannot_open_database", migrate=migrate) as store:
+        if not migrate:
+            up_to_date(store, url, "cannot_open_database")
         yield PlayService(store).rooms
 
 

@@ -32,11 +32,13 @@ from baccarat.cli.options import (
     seed_option,
 )
 from baccarat.cli.output import show
+from baccarat.i18n.words import bet_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    from baccarat.core.bets import Bet
     from baccarat.i18n.catalogs import Translator
     from baccarat.lab.ruin import Kelly
     from baccarat.lab.ruinchain import Estimate
@@ -93,15 +95,15 @@ def _kelly_cells(k: Kelly, t: Translator) -> list[Cell]:
     ]
 
 
-def report_blocks(study: RuinStudy, t: Translator, seed: int) -> list[Block]:
-    """The study as paragraphs and tables in the reader's language (amounts in units); the
-    ``seed`` of its simulated horizons, said where there is one."""
+def report_blocks(study: RuinStudy, t: Translator, seed: int, bet: Bet) -> list[Block]:
+    """The study of ``bet`` as paragraphs and tables in the reader's language (amounts in
+    units); the ``seed`` of its simulated horizons, said where there is one."""
     n = numbers_for(t.language)
     head = t.gettext(
         "Bet {bet}: {mean} a coup on average, standard deviation {sd}. Ruin: the bankroll "
         "falls below the largest stake, {floor}. Amounts are in units; coups are independent."
     ).format(
-        bet=study.bet,
+        bet=bet_title(bet, t),
         mean=n.decimal(float(study.steps.mean), 5, sign=True),
         sd=n.decimal(float(study.steps.variance) ** 0.5, 3),
         floor=_units(study.floor, n),
@@ -297,7 +299,7 @@ def ruin_command(
     )  # fmt: skip
     show(
         chosen_format,
-        lambda: report_blocks(study, t, chosen_seed),
+        lambda: report_blocks(study, t, chosen_seed, chosen_bet),
         lambda: (
             RecordType.RUIN,
             {

@@ -29,6 +29,7 @@ from baccarat.core.points import format_points
 from baccarat.core.rulefile import rule_set_to_toml
 from baccarat.core.rules import CHOICE_RULE_SETS, RULE_SETS, RuleSet, TableLimits
 from baccarat.i18n.language import SOURCE, Language
+from baccarat.i18n.words import bet_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def render_rule_set(rule_set: RuleSet, t: Translator) -> list[Block]:
     for name, bet in rule_set.bets.items():
         limits = rule_set.limits_for(name)
         table.add(
-            Cell(t.pgettext("bet", bet.title), bet.title),
+            Cell(bet_title(bet, t), bet.title),
             Cell(name, name, "dim"),
             Cell("\n".join(bet.describe(t.pays_templates)), "; ".join(bet.describe())),
             Cell(
@@ -133,7 +134,7 @@ def offer_summary(
             pays = f"{shown(wins[-1])}–{shown(wins[0])}"
         else:
             pays = "/".join(shown(w) for w in wins) or t.gettext("never wins")
-        parts.append(f"{t.pgettext('bet', bet.title) if titles else name} {pays}")
+        parts.append(f"{bet_title(bet, t) if titles else name} {pays}")
     if egalite:
         low, high = min(egalite), max(egalite)
         pays = shown(low) if low == high else f"{shown(low)}–{shown(high)}"

@@ -31,7 +31,7 @@ from baccarat.cli.output import show
 from baccarat.core.money import MoneyError, parse_points
 from baccarat.core.rules import RuleSet
 from baccarat.core.settle import Settlement, settle
-from baccarat.i18n.words import RESULT_WORDS
+from baccarat.i18n.words import RESULT_WORDS, bet_title
 from baccarat.records import RecordType, coup_record
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def render_settlement(settlement: Settlement, rule_set: RuleSet, t: Translator) 
     for b in settlement.bets:
         bet = rule_set.bets.get(b.bet)
         table.add(
-            Cell(t.pgettext("bet", bet.title) if bet is not None else b.bet, b.bet),
+            Cell(bet_title(bet, t) if bet is not None else b.bet, b.bet),
             Cell(n.points(b.stake), _points(b.stake)),
             Cell(t.gettext(RESULT_WORDS[b.result]), b.result.value, colours[b.result.value]),
             Cell(n.points(b.returned), _points(b.returned)),

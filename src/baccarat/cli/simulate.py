@@ -44,6 +44,7 @@ from baccarat.cli.options import (
 from baccarat.cli.output import show
 from baccarat.extras import require
 from baccarat.i18n.markers import N_
+from baccarat.i18n.words import bet_title
 from baccarat.records import RecordType
 from baccarat.sim.spec import Mode
 
@@ -221,7 +222,7 @@ def _report_blocks(report: SimulationReport, rule_set: RuleSet, t: Translator) -
     for name, b in report.bets.items():
         bet = rule_set.bets.get(name)
         bets.add(
-            Cell(t.pgettext("bet", bet.title) if bet is not None else name, name),
+            Cell(bet_title(bet, t) if bet is not None else name, name),
             Cell(n.decimal(b.net_per_unit, 5, sign=True), b.net_per_unit),
             Cell(n.decimal(b.se, 5), b.se),
             Cell(n.decimal(b.exact_ev, 5, sign=True), b.exact_ev),

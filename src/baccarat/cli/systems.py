@@ -38,9 +38,11 @@ from baccarat.cli.options import (
     shoe_rules,
 )
 from baccarat.cli.output import show
+from baccarat.i18n.words import bet_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
+    from baccarat.core.bets import Bet
     from baccarat.i18n.catalogs import Translator
     from baccarat.lab.systems import SystemsReport
 
@@ -50,8 +52,9 @@ MAX_SESSIONS = 10_000_000
 MAX_SHOES_PER_SESSION = 100
 
 
-def report_blocks(report: SystemsReport, unit: str, t: Translator) -> list[Block]:
-    """The report as paragraphs and a table in the reader's language (amounts in units)."""
+def report_blocks(report: SystemsReport, unit: str, bet: Bet, t: Translator) -> list[Block]:
+    """The report of the systems staking ``bet`` as paragraphs and a table in the reader's
+    language (amounts in units)."""
     n = numbers_for(t.language)
     sessions = t.ngettext("{count} session", "{count} sessions", report.sessions).format(
         count=n.integer(report.sessions)
@@ -62,7 +65,7 @@ def report_blocks(report: SystemsReport, unit: str, t: Translator) -> list[Block
     ).format(
         sessions=sessions,
         shoes=report.shoes_per_session,
-        bet=report.bet,
+        bet=bet_title(bet, t),
         seed=report.seed,
         unit=unit,
         bankroll=n.decimal(report.bankroll, 0),
@@ -168,7 +171,7 @@ def systems_command(
 ) -> None:
     """Play betting systems over many sessions: results, risk of ruin, edge times staked."""
     prepare_kernels()
-    from baccarat.core.amounts import parse_amount
+    from baccarat.core.amounts import AmountError, parse_amount
     from baccarat.core.points import format_points
     from baccarat.lab.strategy import LabError
     from baccarat.lab.systems import SYSTEMS, deal_classes, run_systems
@@ -193,8 +196,20 @@ def systems_command(
     def amount(raw: str | None, default: int, option: str) -> int:
         if raw is None:
             return default
-        minor = parse_amount(raw, language)
-        if minor <= 0:
+        # A sign is no part of an amount, but '-1' is a number below the bound, refused as one
+        # (as '0' is); what is no number even without its sign is refused as written.
+        negative = raw.startswith("-")
+        try:
+            minor = parse_amount(raw.removeprefix("-"), language)
+        except AmountError as exc:
+            if not negative:
+                raise
+            if exc.code == "amount_malformed":
+                raise AmountError(
+                    "amount_malformed", text=raw, example=exc.params["example"]
+                ) from None
+            minor = -1  # a number, only too large or too precise: below 0 all the same
+        if minor <= 0 or negative:
             raise LabError("lab_amount_positive", option=option, text=raw)
         return minor
 
@@ -228,7 +243,7 @@ def systems_command(
         plot_systems(report, plot, t.gettext)
     show(
         chosen_format,
-        lambda: report_blocks(report, format_points(unit_minor), t),
+        lambda: report_blocks(report, format_points(unit_minor), rule_set.bet(bet), t),
         lambda: (RecordType.SYSTEMS, {"unit_points": unit_minor / 100, **report.as_dict()}),
     )
     if report.interrupted:

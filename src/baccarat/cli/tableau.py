@@ -32,8 +32,9 @@ def tableau_rules(tableau: Tableau, t: Translator) -> list[str]:
     """The naturals and the Player's rule in two sentences of ``t``'s language."""
     naturals = t.gettext(" or ").join(str(v) for v in sorted(tableau.natural_totals))
     lows = [v for v in range(10) if v not in tableau.natural_totals]
-    draw = total_ranges(v for v in lows if tableau.player[v] is Action.DRAW)
-    stand = total_ranges(v for v in lows if tableau.player[v] is Action.STAND)
+    # An en dash between totals, as deal's explanations and the pages write a run (0–5).
+    draw = total_ranges((v for v in lows if tableau.player[v] is Action.DRAW), dash="–")
+    stand = total_ranges((v for v in lows if tableau.player[v] is Action.STAND), dash="–")
     return [
         t.gettext("Naturals: a two-card total of {totals} - both hands stand.").format(
             totals=naturals

@@ -20,6 +20,7 @@ from typing import ClassVar
 from baccarat.core.points import english_amount, format_points
 
 __all__ = [
+    "COMMAND_PLACES",
     "MAX_SHOWN",
     "PLACES",
     "BaccaratError",
@@ -53,9 +54,16 @@ def shown_input(text: str) -> str:
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
 
 
-PLACES = frozenset({"path", "url", "address"})
-"""Parameters that name a place (a file, a database, a server), quoted whole: a person copies
-them to act on the message, and the system bounds their length."""
+PLACES = frozenset({"path"})
+"""Parameters that name a file, quoted whole: a person copies them to act on the message, and
+the system bounds their length. A database URL or a server's address is input like any other
+(nothing bounds an option's value): quoted, it is cut to :data:`MAX_SHOWN` characters, a
+password hidden first (:func:`baccarat.store.schema.shown_url`)."""
+
+COMMAND_PLACES = frozenset({"url", "address"})
+"""Parameters cut where a message quotes them (``{url!r}``) but whole where it writes them bare
+in a command to copy (``baccarat ledger repair --database {url}``, ``dask worker {address}``):
+a command cut short would not work."""
 
 
 def quoted_fields(template: str) -> frozenset[str]:
@@ -63,6 +71,8 @@ def quoted_fields(template: str) -> frozenset[str]:
 
     >>> sorted(quoted_fields("unknown card {text!r} in {path!r}"))
     ['text']
+    >>> sorted(quoted_fields("cannot open the database {url!r}: {reason}"))
+    ['url']
     """
     return frozenset(
         name
@@ -144,11 +154,38 @@ class TemplatedError(BaccaratError):
                 shown[key] = points(value)
             elif isinstance(value, int) and not isinstance(value, bool) and key in as_amounts:
                 shown[key] = amount(value)
+            elif key in quoted and key in COMMAND_PLACES and isinstance(value, str):
+                shown[key], shown[f"{key}__quoted"] = value, shown_input(value)
             elif key in quoted and isinstance(value, str):
                 shown[key] = shown_input(value)
             else:
                 shown[key] = value
-        return template.format(**shown)
+        return _quoted_apart(template, quoted & COMMAND_PLACES).format(**shown)
+
+
+def _quoted_apart(template: str, names: frozenset[str]) -> str:
+    """``template`` with each ``{name!r}`` of ``names`` read from ``name__quoted`` (the value cut
+    short), the bare ``{name}`` left to the whole value.
+
+    >>> _quoted_apart("at {url!r}: repair --database {url}", frozenset({"url"}))
+    'at {url__quoted!r}: repair --database {url}'
+    """
+    if not names:
+        return template
+    parts: list[str] = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        parts.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        field = f"{name}__quoted" if conversion == "r" and name in names else name
+        parts.append(
+            "{"
+            + field
+            + (f"!{conversion}" if conversion else "")
+            + (f":{spec}" if spec else "")
+            + "}"
+        )
+    return "".join(parts)
 
 
 def _rebuild(cls: type[TemplatedError], code: str, params: dict[str, object]) -> TemplatedError:

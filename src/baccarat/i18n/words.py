@@ -1,4 +1,5 @@
-"""Words the engine writes as codes (``win``, ``lose``, ``push``), marked for translation.
+"""Words the engine writes as codes (``win``, ``lose``, ``push``, a bet's id), marked for
+translation, and the one way a bet is named to a person.
 
 >>> from baccarat.core.bets import BetResult
 >>> RESULT_WORDS[BetResult.PUSH]
@@ -7,10 +8,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from baccarat.core.bets import BetResult
 from baccarat.i18n.markers import N_
 
-__all__ = ["RESULT_WORDS"]
+if TYPE_CHECKING:
+    from baccarat.core.bets import Bet
+    from baccarat.i18n.language import Language
+
+__all__ = ["RESULT_WORDS", "bet_title"]
 
 RESULT_WORDS = {BetResult.WIN: N_("win"), BetResult.LOSE: N_("lose"), BetResult.PUSH: N_("push")}
 """How a bet ended, as a word to translate (the code is the enum's value)."""
+
+
+def bet_title(bet: Bet, language: Language) -> str:
+    """A bet as a person reads it: its title in ``language`` (``Banker``, ``Dragon 7``, ``Cái``),
+    as the pages and every command name it; its id (``dragon_7``) is what a person types.
+
+    >>> from baccarat.core.rules import get_rule_set
+    >>> from baccarat.i18n.language import SOURCE
+    >>> bet_title(get_rule_set("ez").bet("dragon_7"), SOURCE)
+    'Dragon 7'
+    """
+    return language.pgettext("bet", bet.title)

@@ -82,6 +82,8 @@ class Given:
     given: str | None = None
     seen: Mapping[str, str] = field(default_factory=dict)
     groups: Mapping[str, str] = field(default_factory=dict)
+    given_tests: int | None = None
+    """How many of ``tests`` come from ``given`` (the rest from ``seen``); None: all."""
 
     def record(self) -> dict[str, object]:
         """What was given, as the JSON of ``baccarat odds --given`` shows it."""
@@ -97,6 +99,19 @@ class Given:
     def text(self) -> str:
         """The condition in the words of a pay table (English)."""
         return ", ".join(t.text() for t in self.tests) or "always"
+
+    def shown(self) -> str:
+        """The condition as a person gave it: ``--given`` in the words of a pay table, then
+        each card of ``--seen`` at its position as typed, not the fields it fixes.
+
+        >>> parse_given("winner=banker", seen="P1=5h,b2=k").shown()
+        'winner = banker, P1 = 5h, B2 = k'
+        """
+        if self.given_tests is None:
+            return self.text()
+        parts = [t.text() for t in self.tests[: self.given_tests]]
+        parts += [f"{position} = {what}" for position, what in self.seen.items()]
+        return ", ".join(parts) or "always"
 
 
 _GROUP_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -207,13 +222,14 @@ def parse_given(
             else:
                 when[key] = values if len(values) > 1 else values[0]
         tests.extend(parse_when(when))
+    given_tests = len(tests)
     named = _groups(groups, partial_groups)
     shown: dict[str, str] = {}
     if seen:
         more, shown = _seen_tests(seen, named)
         tests.extend(more)
     group_text = {name: "".join(r.symbol for r in ranks) for name, ranks in named.items()}
-    return Given(tuple(tests), given, shown, group_text)
+    return Given(tuple(tests), given, shown, group_text, given_tests)
 
 
 # --- The restricted enumeration --------------------------------------------------------------

@@ -20,6 +20,7 @@ from baccarat.core.explain import explain
 from baccarat.core.rules import RuleSet
 from baccarat.core.settle import BetSettlement, Settlement
 from baccarat.core.tableau import Side
+from baccarat.i18n import words
 from baccarat.i18n.catalogs import Translator
 from baccarat.i18n.markers import N_, NP_
 from baccarat.i18n.words import RESULT_WORDS
@@ -221,7 +222,7 @@ def history_entry(view: CoupView) -> dict[str, Any]:
 
 
 def bet_title(bet: Bet) -> str:
-    return pgettext("bet", bet.title)
+    return words.bet_title(bet, current())
 
 
 def _bet_display(line: BetSettlement, rule_set: RuleSet) -> dict[str, Any]:
