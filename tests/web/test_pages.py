@@ -219,6 +219,8 @@ def test_a_missing_page_says_so_and_keeps_the_players_standing(
     page = client.get("/no-such-page")
     assert page.status_code == 404
     assert '<h1 id="error-title">Page not found</h1>' in page.text
+    # Its line does not say it again: it says what to do next.
+    assert "Not found." not in page.text and "choose a page from the menu" in page.text
     assert "Nothing was charged" not in page.text and 'id="balance"' not in page.text
     # A player keeps the balance and the whole menu, as on every other page.
     player = _browser(app).get("/no-such-page", headers={"Accept-Language": "hu"})

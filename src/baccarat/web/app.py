@@ -216,6 +216,9 @@ def _install_error_handlers(app: FastAPI) -> None:
             )
         if _wants_json(request):
             return _json_error(exc.status_code, "http_error", detail)
+        if exc.status_code == 404:
+            # The page's heading says it was not found: its line says what to do next.
+            detail = _("Check the address for a typo, or choose a page from the menu.")
         return await _error_page(request, exc.status_code, detail)
 
 
