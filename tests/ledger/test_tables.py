@@ -98,16 +98,16 @@ def test_a_restored_shoe_deals_what_the_live_shoe_would(seed: int, stop: int) ->
             tables.advance_shoe(db, stored, shoe)
             record = stored
         dealt += 1
-        kept.dealt(shoe, _view(table_id, record.number, dealt, expected))
+        kept.dealt(shoe, _view(table_id, record.number, dealt, expected, live.rules.decks))
         view = kept.shoe_to_deal(table_id, record, PUNTO_BANCO)
         assert view.coups_dealt == dealt and view.remaining_counts() == live.remaining_counts()
         assert record.finished == live.finished
     store.close()
 
 
-def _view(table_id: int, shoe: int, number: int, coup: Coup) -> CoupView:
+def _view(table_id: int, shoe: int, number: int, coup: Coup, decks: int) -> CoupView:
     """A coup as a deal hands it to the live state (no bets on it)."""
-    return CoupView(number, table_id, shoe, number, get_rule_set(), coup, None, NOON)
+    return CoupView(number, table_id, shoe, number, get_rule_set(), coup, None, NOON, decks)
 
 
 def test_advance_refuses_a_second_deal_from_the_same_position(store: Store) -> None:

@@ -43,6 +43,23 @@ LATE_CHOICE = " ".join((BURN, NO_CHOICE, NO_CHOICE, NO_CHOICE, PLAYER_5))
 
 pytestmark = needs_chromium
 
+# The record's row heads ("Shoe 1, coup 7") that take more than one line.
+_WRAPPED_COUPS = """() => [...document.querySelectorAll('#record .record-table th[scope=row]')]
+  .filter((th) => {
+    const text = document.createRange();
+    text.selectNodeContents(th);
+    return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size > 1;
+  })
+  .map((th) => th.textContent)"""
+
+
+def _session_since(page: Any) -> None:
+    """The header's session clock says when the session began, as on every other page (it once
+    counted "0:00:19 this session" here)."""
+    clock = page.locator("#session-clock")
+    since = re.escape(clock.get_attribute("data-since") or "").replace(re.escape("{time}"), ".+")
+    assert re.fullmatch(since, clock.inner_text()), clock.inner_text()
+
 
 def _stacked_server(tmp_path_factory: pytest.TempPathFactory, shoe: str) -> Iterator[str]:
     """A real server (uvicorn, in a thread) whose Chemin de Fer shoes all begin with ``shoe``."""
@@ -200,6 +217,8 @@ def test_deal_until_a_choice_stops_with_the_choice_in_view(
     page.wait_for_selector("#hint")
     assert page.locator("#auto-note").count() == 0
     assert page.inner_text("#record-counts [data-key=coups] dd") == "7"
+    assert page.evaluate(_WRAPPED_COUPS) == []
+    _session_since(page)
     assert errors == []
     context.close()
 

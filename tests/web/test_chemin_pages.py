@@ -115,7 +115,7 @@ def test_a_first_visit_shows_the_table_the_strategy_and_no_points(
     assert "Optimal play for the Player: always draw on 5." in strategy
     assert "always draw on 3 against a third card of 9" in strategy
     assert "always draw on 5 against a third card of 4" in strategy  # six decks
-    assert "Player's expectation is -1.237%" in strategy  # −0.012374 with six decks (docs)
+    assert "Player's expectation is −1.237%" in strategy  # −0.012374 with six decks (docs)
     # The option cells of the draw table say so, in letters as well as colour.
     assert 'id="cell-p-5" class="act-option"' in html and "= the hand chooses" in html
 

@@ -48,7 +48,13 @@ def test_commit_seed_play_out_reveal_and_verify_on_the_pages(player: TestClient)
     assert len(re.findall(r'<time datetime="[^"]+Z" data-local="seconds">', verified)) == 3
     text = re.sub(r'datetime="[^"]*"', "", verified)
     assert not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", text)
-    assert f"--server-seed {seed[1]} --client-seed 'page seed' --shoe 1 --decks 1" in verified
+    command = re.search(r'<pre class="command" id="verify-command"[^>]*>(.*?)</pre>', verified)
+    assert command is not None
+    assert f"--server-seed {seed[1]} --client-seed 'page seed' --shoe 1 --decks 1" in re.sub(
+        r"<[^>]+>", "", command[1]
+    )
+    # Each argument a piece with its value, so the line breaks only between them.
+    assert '<span class="arg">--decks 1</span>' in command[1]
 
 
 def test_the_shoes_page_says_a_waiting_shoe_has_no_client_seed_yet(player: TestClient) -> None:

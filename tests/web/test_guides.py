@@ -292,3 +292,18 @@ def test_the_lab_guide_says_its_figures_are_measured(client: TestClient) -> None
     assert 'id="lab-source"' in lab and "measured, not exact" in lab
     assert "probabilities are exact" not in lab
     assert "probabilities are exact" in client.get("/guides/naturals").text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_lab_tables_write_a_negative_with_the_minus_sign(
+    client: TestClient, language: str
+) -> None:
+    # As every page writes a sign (the balance's net, a coup's): "−0.9", never Babel's hyphen.
+    lab = client.get("/guides/counting-and-systems", headers={"Accept-Language": language}).text
+    tables = re.findall(
+        r'<table class="figures" id="lab-(?:counts|systems)">.*?</table>', lab, re.S
+    )
+    cells = [cell for table in tables for cell in re.findall(r"<td[^>]*>(.*?)</td>", table)]
+    assert len(tables) == 2 and cells
+    assert not [cell for cell in cells if re.search(r"(?<!\w)-\d", cell)]
+    assert any(cell.startswith("−") for cell in cells)  # every system loses on average

@@ -219,6 +219,8 @@ def test_a_missing_page_says_so_and_keeps_the_players_standing(
     page = client.get("/no-such-page")
     assert page.status_code == 404
     assert '<h1 id="error-title">Page not found</h1>' in page.text
+    # Its line does not say it again: it says what to do next.
+    assert "Not found." not in page.text and "choose a page from the menu" in page.text
     assert "Nothing was charged" not in page.text and 'id="balance"' not in page.text
     # A player keeps the balance and the whole menu, as on every other page.
     player = _browser(app).get("/no-such-page", headers={"Accept-Language": "hu"})
@@ -235,3 +237,21 @@ def test_a_refused_request_after_a_form_says_nothing_was_charged(app: FastAPI) -
     # A page asked for that cannot be shown yet charges nothing either: it does not say so.
     shown = browser.get(f"/tables/{table_id(browser)}/shoes/1/verify")
     assert shown.status_code >= 400 and "Nothing was charged" not in shown.text
+
+
+def test_every_refusal_page_keeps_the_players_standing(app: FastAPI, client: TestClient) -> None:
+    # As a missing page does: the balance and the whole menu, whatever was refused.
+    browser = _browser(app)
+    refusals = {
+        f"/tables/{table_id(browser)}/shoes/1/verify": 409,  # the shoe has not ended
+        "/coups/999999": 404,  # no such coup (the ledger's refusal, not the router's)
+        "/tables/not-a-number/shoes": 422,  # refused by the address's own grammar
+    }
+    for path, status in refusals.items():
+        page = browser.get(path, headers={"Accept-Language": "vi"})
+        assert page.status_code == status, path
+        assert 'id="balance"' in page.text and 'href="/history"' in page.text, path
+        assert 'id="session-clock"' in page.text, path
+    # A visitor refused the same way sees no standing: there is none.
+    anonymous = client.post("/history")
+    assert anonymous.status_code == 405 and 'id="balance"' not in anonymous.text

@@ -121,6 +121,44 @@ _CUT_CAPTIONS = """() => [...document.querySelectorAll('.tableau-scroll caption'
     && c.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
   .map((c) => c.textContent.slice(0, 40))"""
 
+# The heads of a guide's table of figures aligned otherwise than the cells under them (the lab's
+# "Strategy" stood right of its row heads).
+_MISALIGNED_HEADS = """() => [...document.querySelectorAll('table.figures')].flatMap((table) => {
+  const rows = [...table.rows];
+  const head = rows.find((row) => row.querySelector('th[scope=col]'));
+  const body = rows.find((row) => !row.querySelector('th[scope=col]'));
+  if (!head || !body) return [];
+  return [...head.cells]
+    .filter((cell, i) => body.cells[i]
+      && getComputedStyle(cell).textAlign !== getComputedStyle(body.cells[i]).textAlign)
+    .map((cell) => `${table.id} ${cell.textContent}`);
+})"""
+
+# A 1-deck table dealt to the end of its first shoe (a client seed given when asked): its id.
+_FINISHED_SHOE = """async () => {
+  const headers = {'Content-Type': 'application/json',
+                   'X-CSRF-Token': document.querySelector('meta[name=csrf-token]').content};
+  const post = async (path, body, more) => (await fetch(path, {method: 'POST', body: JSON.stringify(body),
+    headers: {...headers, ...more}})).json();
+  const table = (await post('/api/tables', {decks: 1})).table.id;
+  for (let i = 0; i < 40; i++) {
+    const answer = await post('/api/tables/' + table + '/deal', {stakes: {tie: '1'}},
+                              {'Idempotency-Key': 'verify-' + i + '-' + table});
+    if (answer.code === 'contribution_needed') {
+      await post('/api/tables/' + table + '/client-seed',
+                 {client_seed: 'site-verify', commitment: answer.commitment});
+    } else if (answer.shoe.finished) {
+      return table;
+    }
+  }
+  return null;
+}"""
+
+# The verify page's command arguments broken over two lines ("--" at one line's end).
+_BROKEN_ARGUMENTS = """() => [...document.querySelectorAll('#verify-command .arg')]
+  .filter((arg) => new Set([...arg.getClientRects()].map((line) => Math.round(line.top))).size > 1)
+  .map((arg) => arg.textContent)"""
+
 
 def _header_height(page: Any) -> float:
     box = page.locator(".site-header").bounding_box()
@@ -151,6 +189,7 @@ def test_every_page_has_the_menu_passes_axe_and_is_photographed(
         # Nothing wider than the screen: wide tables scroll in their own box.
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"], name
         assert page.evaluate(_CUT_CAPTIONS) == [], name
+        assert page.evaluate(_MISALIGNED_HEADS) == [], name
         if size == "phone":
             assert _header_height(page) <= PHONE["height"] / 5, name
             # The longest figures a player can reach fit as well (a seven-figure balance, a
@@ -289,4 +328,25 @@ def test_the_verdict_sits_beside_its_situation_and_own_coups_come_back(
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, selector
     screenshot(page, f"site-{size}-en-quiz-verdict")
+    context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_verify_command_breaks_only_between_its_arguments(
+    server: str, playwright: Any, tmp_path: Path, size: str
+) -> None:
+    # It broke inside "--decks" ("--" at a line's end): the arguments wrap between each other,
+    # and a seed wider than a phone scrolls in the command's box, not the page.
+    context, page = open_page(playwright, tmp_path, viewport=SIZES[size])
+    pass_gate(page, server)
+    table = page.evaluate(_FINISHED_SHOE)
+    assert table is not None
+    page.goto(f"{server}/tables/{table}/shoes/1/verify")
+    assert page.locator("#verify-command .arg").count() == 6
+    assert page.evaluate(_BROKEN_ARGUMENTS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    if size == "laptop":  # all of it in view: it wraps instead of scrolling
+        command = page.locator("#verify-command")
+        assert command.evaluate("(e) => e.scrollWidth <= e.clientWidth")
+    screenshot(page, f"site-{size}-en-verify")
     context.close()

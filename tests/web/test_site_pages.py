@@ -140,7 +140,14 @@ def test_history_is_grouped_by_table_and_shoe_with_the_rule_set(player: TestClie
         assert deal(player, table, {"banker": 10}).status_code == 200
     html = player.get("/history").text
     assert html.count('class="history-group"') == 1
-    assert f"Table {table}, shoe 1: Punto Banco" in html
+    # The table named as the player knows it, by its rules and decks, not by the database's
+    # number ("Table 4"); its shoes are a link away.
+    decks = player.get("/api/tables/current").json()["table"]["decks"]
+    heading = re.search(rf'<h2 id="table-{table}-shoe-1-title">(.*?)</h2>', html)
+    assert heading and heading[1] == f"Punto Banco · {decks} decks · Shoe 1"
+    assert f"Table {table}" not in html
+    assert f'<a href="/tables/{table}/shoes">' in html
+    assert player.get(f"/tables/{table}/shoes").status_code == 200
     assert "2 coups: <time" in html
     # Each coup's hands have ids of their own.
     ids = re.findall(r'id="([^"]+)"', html)

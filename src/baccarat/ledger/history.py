@@ -93,6 +93,7 @@ def coup_views(
                 coup=coup,
                 settlement=settlement,
                 created_at=row.created_at,
+                decks=table.decks,
             )
     return [found[row.id] for row in rows]
 

@@ -326,6 +326,7 @@ def record_coup(
         coup=coup,
         settlement=None,
         created_at=now,
+        decks=table.decks,
     )
 
 

@@ -153,6 +153,8 @@ class CoupView:
     settlement: Settlement | None
     """The bets and how each ended (None if the player had no bet on the coup)."""
     created_at: datetime
+    decks: int
+    """The decks of its table's shoes (a page names the table by its rule set and decks)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -122,6 +122,16 @@ def unavailable(request: Request) -> Response:
     return page
 
 
+async def _error_page(request: Request, status: int, message: str) -> Response:
+    """A refusal as a page: a player keeps their standing and menu on it, as on every other
+    page (read off the loop)."""
+    try:
+        player = await asyncio.to_thread(page_player, request)
+    except OperationalError:
+        player = None  # the database cannot answer: the page still says what was wrong
+    return render_error(request, status, message, player)
+
+
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(GateRequiredError)
     async def gate_required(request: Request, exc: GateRequiredError) -> Response:
@@ -142,7 +152,7 @@ def _install_error_handlers(app: FastAPI) -> None:
             )
             response: Response = _json_error(status_of(exc), exc.code, error_message(exc), **extra)
         else:
-            response = render_error(request, status_of(exc), error_message(exc))
+            response = await _error_page(request, status_of(exc), error_message(exc))
         if exc.code == "login_throttled":
             response.headers["Retry-After"] = str(exc.params["seconds"])
         return response
@@ -155,7 +165,7 @@ def _install_error_handlers(app: FastAPI) -> None:
         note_refusal(code)
         if _wants_json(request):
             return _json_error(422, code, error_message(exc))
-        return render_error(request, 422, error_message(exc))
+        return await _error_page(request, 422, error_message(exc))
 
     @app.exception_handler(OperationalError)
     async def database_unavailable(request: Request, exc: OperationalError) -> Response:
@@ -176,11 +186,9 @@ def _install_error_handlers(app: FastAPI) -> None:
             return await ledger_error(request, LedgerError("idempotency_key_required"))
         if any(error.get("type") == "json_invalid" for error in errors):
             detail = _("The request body is not valid JSON.")
-            return (
-                _json_error(400, "malformed_json", detail)
-                if _wants_json(request)
-                else (render_error(request, 400, detail))
-            )
+            if _wants_json(request):
+                return _json_error(400, "malformed_json", detail)
+            return await _error_page(request, 400, detail)
         # In the page's language, each field named in words: pydantic's English never shows.
         detail = _("The request is not valid: {errors}").format(errors=validation_text(errors))
         if _wants_json(request):
@@ -193,7 +201,7 @@ def _install_error_handlers(app: FastAPI) -> None:
                 )
             ]
             return _json_error(422, "invalid_request", detail, errors=safe)
-        return render_error(request, 422, detail)
+        return await _error_page(request, 422, detail)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -208,12 +216,10 @@ def _install_error_handlers(app: FastAPI) -> None:
             )
         if _wants_json(request):
             return _json_error(exc.status_code, "http_error", detail)
-        # A player who mistyped an address keeps their standing and menu (read off the loop).
-        try:
-            player = await asyncio.to_thread(page_player, request)
-        except OperationalError:
-            player = None  # the database cannot answer: the page still says what was wrong
-        return render_error(request, exc.status_code, detail, player)
+        if exc.status_code == 404:
+            # The page's heading says it was not found: its line says what to do next.
+            detail = _("Check the address for a typo, or choose a page from the menu.")
+        return await _error_page(request, exc.status_code, detail)
 
 
 def install_routes(app: FastAPI, *routers: APIRouter) -> None:

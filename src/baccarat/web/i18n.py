@@ -38,6 +38,7 @@ __all__ = [
     "ngettext",
     "pgettext",
     "using",
+    "with_sign",
 ]
 
 _translator: ContextVar[Translator | None] = ContextVar("baccarat_translator", default=None)
@@ -93,15 +94,33 @@ def _format_points(locale: Locale, minor: int) -> str:
     return format_decimal(amount, format=pattern, locale=locale)
 
 
+MINUS = "\u2212"
+"""The sign of a negative figure on every page: the minus sign, not a hyphen (Babel's ``-``)."""
+
+
+def with_sign(value: Fraction | float, magnitude: str, *, plus: bool = True) -> str:
+    """``magnitude`` (the figure's absolute value, formatted) with the sign of ``value`` as
+    every page writes it: the minus sign ``−``; with ``plus``, ``+`` and ``±`` for zero too.
+
+    >>> with_sign(-0.9, "0.9"), with_sign(2, "2"), with_sign(0, "0")
+    ('−0.9', '+2', '±0')
+    >>> with_sign(Fraction(-1, 8), "12.50%", plus=False), with_sign(1, "1", plus=False)
+    ('−12.50%', '1')
+    """
+    if value < 0:
+        return MINUS + magnitude
+    if not plus:
+        return magnitude
+    return ("+" if value > 0 else "±") + magnitude
+
+
 def format_signed_points(minor: int) -> str:
     """Like :func:`format_points`, with a sign always shown (``+95``, ``−100``, ``±0``).
 
     >>> format_signed_points(95_00), format_signed_points(-100_00), format_signed_points(0)
     ('+95', '−100', '±0')
     """
-    if minor == 0:
-        return "±" + format_points(0)
-    return ("+" if minor > 0 else "−") + format_points(abs(minor))
+    return with_sign(minor, format_points(abs(minor)))
 
 
 def format_fraction_percent(value: Fraction | float, digits: int = 2) -> str:

@@ -55,7 +55,6 @@ def js_messages() -> dict[str, str]:
     ``{name}`` fields are filled in by the script.
     """
     return {
-        "clock": _("{time} this session"),
         "placed": _("{bet}: stake {amount}."),
         "undone": _("Last change undone."),
         "cleared": _("All bets cleared."),

@@ -270,7 +270,8 @@ def history_groups(
     views: Sequence[CoupView], shown: Callable[[CoupView], dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """``views`` (newest first) as groups of one table's shoe, in the same order; ``shown`` gives
-    a coup's page data. Each group: table, shoe, the rule set's title, first and last moment."""
+    a coup's page data. Each group: table, shoe, the rule set's title and the decks, first and
+    last moment."""
     groups: list[dict[str, Any]] = []
     for view in views:
         key = (view.table_id, view.shoe_number)
@@ -282,6 +283,7 @@ def history_groups(
                     "table": view.table_id,
                     "shoe": view.shoe_number,
                     "rule_set": pgettext("rule set", view.rule_set.title),
+                    "decks": view.decks,
                     "coups": [],
                     "first": view.created_at,
                     "last": view.created_at,

@@ -24,12 +24,16 @@ def verify_page(visit: Visit, room_id: RecordId, number: RecordId) -> HTMLRespon
     result, events = rooms.verify(room_id, number)
     contributions = rooms.contributions(room_id, number)
     rules = result.rules
-    seeds = " ".join(f"--contribution {shlex.quote(seed)}" for seed in contributions)
-    command = (
-        f"baccarat verify --server-seed {result.server_seed} "
-        f"{seeds or '--client-seed ' + shlex.quote(result.client_seed)} "
-        f"--shoe {result.shoe_number} --decks {rules.decks} --commitment {result.commitment_given}"
-    )
+    seeds = [f"--contribution {shlex.quote(seed)}" for seed in contributions]
+    # The command's arguments, each with its value: the page breaks its line only between them.
+    command = [
+        "baccarat verify",
+        f"--server-seed {result.server_seed}",
+        *(seeds or [f"--client-seed {shlex.quote(result.client_seed)}"]),
+        f"--shoe {result.shoe_number}",
+        f"--decks {rules.decks}",
+        f"--commitment {result.commitment_given}",
+    ]
     return render(
         visit.request,
         "verify.html",

@@ -161,11 +161,15 @@ def verify_page(visit: Visit, table_id: TableId, number: RecordId) -> HTMLRespon
     player = visit.player()
     result, events = visit.service.verify_shoe(visit.player_id, table_id, number)
     rules = result.rules
-    command = (
-        f"baccarat verify --server-seed {result.server_seed} "
-        f"--client-seed {shlex.quote(result.client_seed)} --shoe {result.shoe_number} "
-        f"--decks {rules.decks} --commitment {result.commitment_given}"
-    )
+    # The command's arguments, each with its value: the page breaks its line only between them.
+    command = [
+        "baccarat verify",
+        f"--server-seed {result.server_seed}",
+        f"--client-seed {shlex.quote(result.client_seed)}",
+        f"--shoe {result.shoe_number}",
+        f"--decks {rules.decks}",
+        f"--commitment {result.commitment_given}",
+    ]
     return render(
         visit.request,
         "verify.html",

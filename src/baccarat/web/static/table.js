@@ -1,4 +1,4 @@
-/* Every page's script: the session clock and the reality checks. The table's own script is
+/* Every page's script: the reality checks. The table's own script is
    static/felt.js (the bets) and static/coach.js (dealing, the lesson, the roads). Plain
    JavaScript, no build step; all text comes from the server, already translated. */
 (function () {
@@ -16,21 +16,11 @@
 
   var fmt = window.BaccaratSite.fmt;
 
-  /* The session clock: time since this browser session started playing. */
+  /* The session's start: the header says it the same way on every page ("since 18:28", in
+     local time: static/site.js); here it times the reality checks. */
   var clock = $("#session-clock");
   if (clock && clock.dataset.started) {
     var started = Number(clock.dataset.started);
-    var tick = function () {
-      var seconds = Math.max(0, Math.floor((Date.now() - started) / 1000));
-      var h = Math.floor(seconds / 3600);
-      var m = Math.floor((seconds % 3600) / 60);
-      var s = seconds % 60;
-      var time = h + ":" + String(m).padStart(2, "0") + ":" + String(s).padStart(2, "0");
-      clock.textContent = fmt(MESSAGES.clock, { time: time });
-      clock.setAttribute("datetime", "PT" + h + "H" + m + "M" + s + "S");
-    };
-    tick();
-    window.setInterval(tick, 1000);
 
     /* Reality checks: at the player's interval, the time played and the net result, with
        "take a break" beside "continue". The server says when the next one is due (it shows one

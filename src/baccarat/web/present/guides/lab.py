@@ -8,7 +8,7 @@ from typing import Any
 
 from baccarat.guides.lab import cached_lab_figures
 from baccarat.i18n.markers import N_
-from baccarat.web.i18n import _, pgettext
+from baccarat.web.i18n import _, pgettext, with_sign
 from baccarat.web.present.guides.numbers import number
 
 __all__ = ["LAB_NAMES", "lab_page"]
@@ -30,7 +30,12 @@ LAB_NAMES = {
 
 
 def _percent(value: float) -> str:
-    return number(value * 100, "0.0") + "%"
+    return with_sign(value, number(abs(value) * 100, "0.0") + "%", plus=False)
+
+
+def _signed(value: float, pattern: str) -> str:
+    """A result in units with its sign, as every page writes one: ``+0.67``, ``−0.9``."""
+    return with_sign(value, number(abs(value), pattern))
 
 
 def lab_page() -> dict[str, Any]:
@@ -47,20 +52,20 @@ def lab_page() -> dict[str, Any]:
             "bet": pgettext("bet", row.bet),
             "bets_per_shoe": number(row.bets_per_shoe, "0.0"),
             "edge": _percent(row.edge_when_betting),
-            "units": number(row.units_per_shoe, "+0.00;-0.00"),
-            "low": number(row.low, "+0.00;-0.00"),
-            "high": number(row.high, "+0.00;-0.00"),
+            "units": _signed(row.units_per_shoe, "0.00"),
+            "low": _signed(row.low, "0.00"),
+            "high": _signed(row.high, "0.00"),
         }
         for row in figures.counts
     ]
     systems = [
         {
             "system": _(LAB_NAMES[row.system]),
-            "mean": number(row.mean, "+0.0;-0.0"),
-            "median": number(row.median, "+0.0;-0.0"),
+            "mean": _signed(row.mean, "0.0"),
+            "median": _signed(row.median, "0.0"),
             "ruin": _percent(row.ruin),
             "behind": _percent(row.behind),
-            "expected": number(row.expected, "+0.0;-0.0"),
+            "expected": _signed(row.expected, "0.0"),
         }
         for row in figures.systems
     ]
