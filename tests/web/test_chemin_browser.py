@@ -43,8 +43,10 @@ LATE_CHOICE = " ".join((BURN, NO_CHOICE, NO_CHOICE, NO_CHOICE, PLAYER_5))
 
 pytestmark = needs_chromium
 
-# The record's row heads ("Shoe 1, coup 7") that take more than one line.
-_WRAPPED_COUPS = """() => [...document.querySelectorAll('#record .record-table th[scope=row]')]
+# The record's row heads ("Shoe 1, coup 7") and choices ("nincs döntés") that take more than one
+# line.
+_WRAPPED_COUPS = """() => [...document.querySelectorAll(
+    '#record .record-table th[scope=row], #record .record-table td.record-choice')]
   .filter((th) => {
     const text = document.createRange();
     text.selectNodeContents(th);
@@ -217,6 +219,8 @@ def test_deal_until_a_choice_stops_with_the_choice_in_view(
     page.wait_for_selector("#hint")
     assert page.locator("#auto-note").count() == 0
     assert page.inner_text("#record-counts [data-key=coups] dd") == "7"
+    # The six coups the rules decided each say "no choice", on one line too.
+    assert page.locator("#record td.record-choice").count() == 7
     assert page.evaluate(_WRAPPED_COUPS) == []
     _session_since(page)
     assert errors == []

@@ -142,3 +142,13 @@ def test_the_table_page_and_its_growth_agree_on_the_spot_edges(player: TestClien
 def test_the_panels_fast_percent_is_babels_own(value: Fraction, digits: int, language: str) -> None:
     with using(get_translator(language)):
         assert percent(value, digits) == format_fraction_percent(value, digits)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_negative_percentage_has_the_minus_sign_fast_or_not(language: str) -> None:
+    # The odds panel's change column: "−0.012%", as the balance's net writes its sign, never
+    # Babel's hyphen; zero and a share above it keep no sign.
+    with using(get_translator(language)):
+        for text in (percent(Fraction(-12, 100_000), 3), format_fraction_percent(-0.00012, 3)):
+            assert text.startswith("\u2212") and "-" not in text and "012" in text
+        assert percent(0, 1)[0] == "0" and format_fraction_percent(Fraction(1, 8))[0] == "1"

@@ -221,6 +221,10 @@ def test_a_missing_page_says_so_and_keeps_the_players_standing(
     assert '<h1 id="error-title">Page not found</h1>' in page.text
     # Its line does not say it again: it says what to do next.
     assert "Not found." not in page.text and "choose a page from the menu" in page.text
+    # Said plainly: the red warning (class "error", an alert) is for a refusal, not guidance.
+    line = re.search(r'<p([^>]*) id="error">(.*?)</p>', page.text, re.S)
+    assert line is not None and "choose a page from the menu" in line[2]
+    assert 'class="error"' not in line[1] and 'role="alert"' not in line[1]
     assert "Nothing was charged" not in page.text and 'id="balance"' not in page.text
     # A player keeps the balance and the whole menu, as on every other page.
     player = _browser(app).get("/no-such-page", headers={"Accept-Language": "hu"})
@@ -234,6 +238,7 @@ def test_a_refused_request_after_a_form_says_nothing_was_charged(app: FastAPI) -
     assert refused.status_code == 405
     assert '<h1 id="error-title">That was not possible</h1>' in refused.text
     assert "Nothing was charged." in refused.text
+    assert '<p class="error" role="alert" id="error">' in refused.text  # a refusal: the alert
     # A page asked for that cannot be shown yet charges nothing either: it does not say so.
     shown = browser.get(f"/tables/{table_id(browser)}/shoes/1/verify")
     assert shown.status_code >= 400 and "Nothing was charged" not in shown.text

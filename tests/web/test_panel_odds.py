@@ -31,3 +31,7 @@ def test_the_odds_panel_edges_are_those_of_the_exact_distribution(name: str) -> 
     assert [row["bet"] for row in rows] == list(rule_set.bets)
     for row in rows:
         assert row["now"] == percent(priced[row["bet"]].house_edge, 3)
+    # Its figures are text for people (the API sends them as shown): a negative change is
+    # "−0.012%", never Babel's hyphen.
+    assert not [row for row in rows for key in ("now", "full", "change") if "-" in row[key]]
+    assert any(row["change"].startswith("\u2212") for row in rows)

@@ -28,6 +28,7 @@ from baccarat.core.points import MINOR_UNITS_PER_POINT
 from baccarat.i18n.catalogs import SOURCE_LANGUAGE, Translator, get_translator
 
 __all__ = [
+    "MINUS",
     "_",
     "current",
     "format_fraction_percent",
@@ -124,13 +125,15 @@ def format_signed_points(minor: int) -> str:
 
 
 def format_fraction_percent(value: Fraction | float, digits: int = 2) -> str:
-    """A share as a percentage for the language, to ``digits`` decimals.
+    """A share as a percentage for the language, to ``digits`` decimals, a negative one with
+    the minus sign as every figure on the pages (:func:`with_sign`), not Babel's hyphen.
 
     >>> format_fraction_percent(Fraction(1, 8)), format_fraction_percent(Fraction(-106, 10000), 3)
-    ('12.50%', '-1.060%')
+    ('12.50%', '−1.060%')
     """
     pattern = "0." + "0" * digits + "%" if digits else "0%"
-    return format_percent(Decimal(float(value)), format=pattern, locale=current().locale)
+    magnitude = format_percent(abs(Decimal(float(value))), format=pattern, locale=current().locale)
+    return with_sign(value, magnitude, plus=False)
 
 
 def utc_text(moment: datetime, style: str = "datetime") -> str:

@@ -18,7 +18,6 @@ from babel.numbers import (
     format_decimal,
     format_percent,
     get_decimal_symbol,
-    get_minus_sign_symbol,
 )
 from markupsafe import Markup
 
@@ -43,7 +42,7 @@ from baccarat.roads.variance import (
     long_run_red_share,
 )
 from baccarat.roads.why import Case, MarkReason, mark_reasons
-from baccarat.web.i18n import _, current, format_fraction_percent, ngettext
+from baccarat.web.i18n import MINUS, _, current, format_fraction_percent, ngettext
 from baccarat.web.present.coup import bet_title, road_labels
 
 if TYPE_CHECKING:
@@ -56,12 +55,12 @@ BOARD_COLUMNS = 14
 
 
 @lru_cache(maxsize=16)
-def _percent_signs(translator: Translator) -> tuple[str, str, str, str]:
-    """The decimal sign, the minus sign, and what goes before and after a percentage's number
-    in ``translator``'s language (read off Babel's own 1%)."""
+def _percent_signs(translator: Translator) -> tuple[str, str, str]:
+    """The decimal sign, and what goes before and after a percentage's number in
+    ``translator``'s language (read off Babel's own 1%)."""
     locale = translator.locale
     before, after = format_percent(Decimal("0.01"), format="0%", locale=locale).split("1")
-    return get_decimal_symbol(locale), get_minus_sign_symbol(locale), before, after
+    return get_decimal_symbol(locale), before, after
 
 
 _QUANTA = {digits: Decimal(10) ** -digits for digits in range(6)}
@@ -72,13 +71,13 @@ def percent(value: Fraction | float, digits: int = 2) -> str:
     them), without Babel's pattern machinery on every call: the panels format dozens a coup.
 
     >>> percent(Fraction(1, 8)), percent(Fraction(-106, 10000), 3)
-    ('12.50%', '-1.060%')
+    ('12.50%', '−1.060%')
     """
-    decimal, minus, before, after = _percent_signs(current())
+    decimal, before, after = _percent_signs(current())
     share = (Decimal(float(value)) * 100).quantize(_QUANTA[digits], rounding=ROUND_HALF_EVEN)
     text = format(share, "f").replace(".", decimal)
     negative = text.startswith("-")
-    return (minus if negative else "") + before + text.removeprefix("-") + after
+    return (MINUS if negative else "") + before + text.removeprefix("-") + after
 
 
 def _decimal(value: Fraction | float, pattern: str) -> str:
