@@ -504,7 +504,7 @@ def count_command(
     if plot is not None:
         from baccarat.lab.plots import plot_study
 
-        plot_study(report, plot, t.gettext)
+        plot_study(report, plot, t)
     show(
         chosen_format,
         lambda: report_blocks(report, rule_set, t),

@@ -158,7 +158,7 @@ def run_count_sweep(
     if plot is not None:
         from baccarat.lab.plots import plot_sweep
 
-        plot_sweep(run, points, plot, t.gettext)
+        plot_sweep(run, points, plot, t)
     show(
         chosen_format,
         lambda: sweep_blocks(run, points, rule_set, t),

@@ -378,10 +378,11 @@ def _eor(
 
         ranks = list(result.effects)
         plot_removal(
+            rule_set,
             {name: [result.effects[r][name] for r in ranks] for name in result.base},
             [r.symbol for r in ranks],
             plot,
-            t.gettext,
+            t,
         )
     if exact and fmt is OutputFormat.JSON:
         effects = exact_effects_of_removal(shoe, rule_set.bets, rule_set.tableau)
