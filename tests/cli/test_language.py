@@ -583,6 +583,6 @@ def test_the_hungarian_sweep_header_says_what_counts_header_says(
     code, sweep, err = run(capsys, *line, "--workers", "1", "--threshold", "0..1")
     assert code == 0, err
     for head in (single.splitlines()[0], sweep.splitlines()[0]):
-        assert "(ez szabályrendszer, tét: Dragon 7, 8 pakli" in head, head
+        assert "(EZ Baccarat szabályrendszer, tét: Dragon 7, 8 pakli" in head, head
         assert "kezdőérték: 4" in head and " s alatt" in head and "1 CPU-feldolgozón" in head, head
         assert "dolgozón" not in head.replace("feldolgozón", "") and " mp " not in head, head

@@ -101,3 +101,70 @@ def test_an_anchor_that_holds_no_heads_is_one_line_and_exit_2(
     code, out, err = run(capsys, "ledger", "check", "--database", url, "--anchor", str(kept))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "holds no ledger heads" in err
+
+
+def _older_ledger(path: Path) -> str:
+    """An SQLite ledger one schema revision behind this baccarat's, as an older one left it."""
+    from baccarat.store.db import make_engine, migrate
+
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine, "0012_ledger_chain")
+    engine.dispose()
+    return f"sqlite:///{path}"
+
+
+@pytest.mark.parametrize("command", [["check"], ["export", "kept.zip"]])
+def test_a_read_only_command_refuses_an_older_schema_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """ledger check and ledger export never migrate, as rooms list does not: a ledger behind
+    this baccarat's schema is one line, exit 2, saying what to do; the file is left as it was
+    and no archive is written."""
+    path = tmp_path / "old.sqlite3"
+    url = _older_ledger(path)
+    before = path.read_bytes()
+    command = [*command[:1], *(str(tmp_path / name) for name in command[1:])]
+    code, out, err = run(capsys, "ledger", *command, "--database", url)
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert "has schema revision 0012_ledger_chain, this baccarat's is " in err
+    assert "(baccarat serve)" in err
+    code, _, err = run(capsys, "ledger", *command, "--database", url, "--json")
+    assert code == 2 and json.loads(err)["error"]["code"] == "ledger_behind"
+    assert path.read_bytes() == before and not (tmp_path / "kept.zip").exists()
+
+
+def test_repair_reads_an_older_schema_against_its_own_revision(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ledger repair is the one ledger command made for a schema behind this baccarat's (an
+    interrupted migration leaves one): it repairs it against its stored revision and leaves the
+    upgrade to the next start."""
+    url = _older_ledger(tmp_path / "old.sqlite3")
+    code, out, err = run(capsys, "ledger", "repair", "--database", url)
+    assert (code, out.strip(), err) == (0, "ledger repair: nothing to repair", "")
+    code, _, err = run(capsys, "ledger", "check", "--database", url)
+    assert code == 2 and "schema revision 0012_ledger_chain" in err
+
+
+@pytest.mark.parametrize("command", [["check"], ["export", "x.zip"]])
+@pytest.mark.parametrize("made", ["zero bytes", "no tables", "another program's tables"])
+def test_a_database_without_a_ledger_schema_is_not_a_ledger(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], made: str
+) -> None:
+    """An empty SQLite file, or one that holds no baccarat schema, is said to be no ledger, not
+    a ledger at 'schema revision none'."""
+    import sqlite3
+
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    if made != "zero bytes":
+        with sqlite3.connect(path) as conn:
+            conn.execute("PRAGMA user_version = 1")
+            if made == "another program's tables":
+                conn.execute("CREATE TABLE notes (body TEXT)")
+    url = f"sqlite:///{path}"
+    command = ["ledger", *command[:1], *(str(tmp_path / name) for name in command[1:])]
+    for args in ([*command, "--database", url], ["rooms", "list", "--database", url]):
+        code, out, err = run(capsys, *args)
+        assert (code, out) == (2, "") and err.count("\n") == 1, err
+        assert "is not a baccarat ledger" in err and "none" not in err, err

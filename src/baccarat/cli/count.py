@@ -42,11 +42,12 @@ from baccarat.cli.options import (
     workers_option,
 )
 from baccarat.cli.output import show
-from baccarat.i18n.words import bet_title
+from baccarat.i18n.words import bet_title, rule_set_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
     from baccarat.core.errors import BaccaratError
+    from baccarat.core.rules import RuleSet
     from baccarat.i18n.catalogs import Translator
     from baccarat.lab.report import StudyReport
     from baccarat.lab.strategy import CountStrategy
@@ -168,8 +169,9 @@ def _percent(n: Numbers, value: float | None, places: int = 3) -> str:
     return "" if value is None else n.percent(value, places)
 
 
-def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
-    """The study as paragraphs and tables in the reader's language."""
+def report_blocks(report: StudyReport, rule_set: RuleSet, t: Translator) -> list[Block]:
+    """The study of a strategy at ``rule_set``'s table as paragraphs and tables in the reader's
+    language."""
     n = numbers_for(t.language)
     run = report.run
     plan = run.plan
@@ -194,7 +196,7 @@ def report_blocks(report: StudyReport, t: Translator) -> list[Block]:
         strategy=s.name,
         shoes=shoes,
         coups=n.integer(run.tally.coups),
-        rules=s.rules,
+        rules=rule_set_title(rule_set, t),
         bet=bet_title(plan.target, t),
         decks=s.decks,
         cut_card=s.cut_card,
@@ -502,10 +504,10 @@ def count_command(
     if plot is not None:
         from baccarat.lab.plots import plot_study
 
-        plot_study(report, plot, t.gettext)
+        plot_study(report, plot, t)
     show(
         chosen_format,
-        lambda: report_blocks(report, t),
+        lambda: report_blocks(report, rule_set, t),
         lambda: (RecordType.COUNT, report.as_dict()),
     )
     if run.interrupted:

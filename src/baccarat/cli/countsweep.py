@@ -18,7 +18,7 @@ from baccarat.cli.format import Align, Block, Cell, Column, Paragraph, Table
 from baccarat.cli.numbers import Numbers, numbers_for
 from baccarat.cli.options import OutputFormat
 from baccarat.cli.output import show
-from baccarat.i18n.words import bet_title
+from baccarat.i18n.words import bet_title, rule_set_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
@@ -38,8 +38,10 @@ def _interval(n: Numbers, low: float | None, high: float | None, places: int, pe
     return f"{n.decimal(low, places, sign=True)} … {n.decimal(high, places, sign=True)}"
 
 
-def sweep_blocks(run: SweepRun, points: list[SweepPoint], t: Translator) -> list[Block]:
-    """The sweep as paragraphs and a table in the reader's language."""
+def sweep_blocks(
+    run: SweepRun, points: list[SweepPoint], rule_set: RuleSet, t: Translator
+) -> list[Block]:
+    """The sweep at ``rule_set``'s table as paragraphs and a table in the reader's language."""
     from baccarat.lab.ranges import ramp_text
 
     n = numbers_for(t.language)
@@ -55,7 +57,7 @@ def sweep_blocks(run: SweepRun, points: list[SweepPoint], t: Translator) -> list
         strategy=s.name,
         points=n.integer(len(points)),
         shoes=shoes,
-        rules=s.rules,
+        rules=rule_set_title(rule_set, t),
         bet=bet_title(plan.base.target, t),
         decks=s.decks,
         seed=plan.base.seed,
@@ -156,10 +158,10 @@ def run_count_sweep(
     if plot is not None:
         from baccarat.lab.plots import plot_sweep
 
-        plot_sweep(run, points, plot, t.gettext)
+        plot_sweep(run, points, plot, t)
     show(
         chosen_format,
-        lambda: sweep_blocks(run, points, t),
+        lambda: sweep_blocks(run, points, rule_set, t),
         lambda: (RecordType.COUNT_SWEEP, sweep_record(run, points)),
     )
     if run.interrupted:

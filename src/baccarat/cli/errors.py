@@ -70,6 +70,10 @@ class CliError(TemplatedError):
             "no ledger at {path!r}: the practice table makes one when it first starts "
             "(baccarat serve)"
         ),
+        "not_a_ledger": (
+            "{url!r} is not a baccarat ledger (it has no ledger schema): check --database, or "
+            "start the practice table there once (baccarat serve), which makes one"
+        ),
         "no_result_tokens": "--results has no result tokens: {results!r}",
         "not_both": "give {first} or {second}, not both",
         "one_of": "give {first} or {second}",

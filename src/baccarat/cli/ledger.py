@@ -11,7 +11,7 @@ import typer
 from baccarat.cli.errors import CliError
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
-from baccarat.cli.ledgerurl import database_url, existing_ledger, opened
+from baccarat.cli.ledgerurl import database_url, existing_ledger, opened, up_to_date
 from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json
 from baccarat.records import RecordType
@@ -100,8 +100,10 @@ def ledger_check_command(
     from baccarat.ledger.check import check_ledger
 
     anchors = kept_heads(anchor) if anchor is not None else None
-    # Never migrate here: a check reads what is there and changes nothing.
+    # Never migrate here: a check reads what is there and changes nothing, so a schema behind
+    # this baccarat's is refused (its checks read this schema's tables) rather than upgraded.
     with opened(url, "cannot_read_ledger") as store:
+        up_to_date(store, url, "cannot_read_ledger")
         report = check_ledger(store, anchors)
     if as_json:
         record = {

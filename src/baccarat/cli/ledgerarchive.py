@@ -16,7 +16,7 @@ from baccarat.cli.errors import CliError
 from baccarat.cli.files import reason_of
 from baccarat.cli.help import examples
 from baccarat.cli.language import cli_translator
-from baccarat.cli.ledgerurl import database_url, existing_ledger, opened
+from baccarat.cli.ledgerurl import database_url, existing_ledger, opened, up_to_date
 from baccarat.cli.options import LangOption
 from baccarat.cli.output import print_json
 from baccarat.records import RecordType
@@ -77,14 +77,14 @@ def ledger_export_command(
     url = existing_ledger(database_url(database, "baccarat ledger export"))  # the extra, first
     from baccarat.store.archive import export_ledger
 
-    with (
-        opened(url, "cannot_read_ledger") as store,
-        _progress(t.gettext("Exporting"), t.gettext("rows")) as shown,
-    ):
-        try:
-            summary = export_ledger(store.engine, file, replace=force, progress=shown)
-        except OSError as exc:
-            raise CliError("cannot_write", path=str(file), reason=reason_of(exc)) from None
+    with opened(url, "cannot_read_ledger") as store:
+        # Refused as ledger check and rooms list refuse it: before a bar or a file appears.
+        up_to_date(store, url, "cannot_read_ledger")
+        with _progress(t.gettext("Exporting"), t.gettext("rows")) as shown:
+            try:
+                summary = export_ledger(store.engine, file, replace=force, progress=shown)
+            except OSError as exc:
+                raise CliError("cannot_write", path=str(file), reason=reason_of(exc)) from None
     if as_json:
         print_json(RecordType.LEDGER_EXPORT, _record(summary))
         return

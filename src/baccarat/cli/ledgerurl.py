@@ -49,8 +49,9 @@ def opened(url: str, refusal: str, *, migrate: bool = False) -> Iterator[Store]:
 
 def up_to_date(store: Store, url: str, refusal: str) -> None:
     """Refuse, in one line, a ledger whose schema is not this baccarat's (a command that only
-    reads never migrates: a listing must not change the database); a database error is
-    ``refusal``."""
+    reads never migrates: a check, an export or a listing must not change the database), and a
+    database with no ledger schema at all (an empty SQLite file, a database of tables none of
+    which is baccarat's) as not a ledger; a database error is ``refusal``."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from baccarat.store.db import head_revision
@@ -60,10 +61,10 @@ def up_to_date(store: Store, url: str, refusal: str) -> None:
         revision = store.schema_revision()
     except SQLAlchemyError as exc:
         raise database_refusal(refusal, url, exc) from None
+    if revision is None:
+        raise CliError("not_a_ledger", url=shown_url(url))
     if revision != head_revision():
-        raise CliError(
-            "ledger_behind", url=shown_url(url), revision=revision or "none", head=head_revision()
-        )
+        raise CliError("ledger_behind", url=shown_url(url), revision=revision, head=head_revision())
 
 
 def existing_ledger(url: str) -> str:

@@ -33,7 +33,7 @@ from baccarat.cli.options import (
     rules_file_option,
 )
 from baccarat.cli.output import show
-from baccarat.i18n.words import bet_title
+from baccarat.i18n.words import bet_title, rule_set_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
@@ -145,9 +145,8 @@ def _report_blocks(
     n = numbers_for(t.language)
     blocks: list[Block] = [
         Paragraph(
-            # The rule set by its title, as the pages name it (its id is for typing: --rules).
             t.gettext("Exact odds – {rule_set}, {shoe}: {count} ordered six-card sequences").format(
-                rule_set=t.pgettext("rule set", rule_set.title),
+                rule_set=rule_set_title(rule_set, t),
                 shoe=shoe_text(report.composition, t),
                 count=n.integer(report.distribution.total),
             )
@@ -269,7 +268,7 @@ def _eor_blocks(eor: RemovalEffects, rule_set: RuleSet, t: Translator) -> list[B
         + t.gettext(
             "rules {rule_set}, {shoe}: the change in each bet's house edge, per unit staked, "
             "when one card of a rank leaves the shoe (+ favours the house)"
-        ).format(rule_set=eor.rule_set, shoe=shoe_text(eor.composition, t))
+        ).format(rule_set=rule_set_title(rule_set, t), shoe=shoe_text(eor.composition, t))
     )
     columns: list[tuple[str, Rank]] = [(rank.symbol, rank) for rank in eor.effects]
     tens = [r for r in (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING) if r in eor.effects]
@@ -379,10 +378,11 @@ def _eor(
 
         ranks = list(result.effects)
         plot_removal(
+            rule_set,
             {name: [result.effects[r][name] for r in ranks] for name in result.base},
             [r.symbol for r in ranks],
             plot,
-            t.gettext,
+            t,
         )
     if exact and fmt is OutputFormat.JSON:
         effects = exact_effects_of_removal(shoe, rule_set.bets, rule_set.tableau)

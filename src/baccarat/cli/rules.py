@@ -29,7 +29,7 @@ from baccarat.core.points import format_points
 from baccarat.core.rulefile import rule_set_to_toml
 from baccarat.core.rules import CHOICE_RULE_SETS, RULE_SETS, RuleSet, TableLimits
 from baccarat.i18n.language import SOURCE, Language
-from baccarat.i18n.words import bet_title
+from baccarat.i18n.words import bet_title, rule_set_title
 from baccarat.records import RecordType
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def rule_set_record(rule_set: RuleSet) -> dict[str, Any]:
 def render_rule_set(rule_set: RuleSet, t: Translator) -> list[Block]:
     """One rule set in full: every bet with every rule of its pay table, and its limits."""
     n = numbers_for(t.language)
-    title = t.pgettext("rule set", rule_set.title)
+    title = rule_set_title(rule_set, t)
     table = Table(
         "bets",
         f"{rule_set.name} — {title}",

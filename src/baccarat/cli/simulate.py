@@ -44,7 +44,7 @@ from baccarat.cli.options import (
 from baccarat.cli.output import show
 from baccarat.extras import require
 from baccarat.i18n.markers import N_
-from baccarat.i18n.words import bet_title
+from baccarat.i18n.words import bet_title, rule_set_title
 from baccarat.records import RecordType
 from baccarat.sim.spec import Mode
 
@@ -161,7 +161,7 @@ def _report_blocks(report: SimulationReport, rule_set: RuleSet, t: Translator) -
             ).format(
                 mode=modes[spec.mode],
                 shoe=shoe,
-                rule_set=report.rule_set,
+                rule_set=rule_set_title(rule_set, t),
                 seed=spec.resolved_seed,
                 seconds=n.decimal(result.seconds, 3),
                 speed=n.decimal(result.coups_per_second / 1e6, 1),

@@ -240,7 +240,7 @@ def systems_command(
     if plot is not None:
         from baccarat.lab.plots import plot_systems
 
-        plot_systems(report, plot, t.gettext)
+        plot_systems(report, plot, t)
     show(
         chosen_format,
         lambda: report_blocks(report, format_points(unit_minor), rule_set.bet(bet), t),

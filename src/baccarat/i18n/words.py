@@ -1,5 +1,5 @@
 """Words the engine writes as codes (``win``, ``lose``, ``push``, a bet's id), marked for
-translation, and the one way a bet is named to a person.
+translation, and the one way a bet, and a rule set, is named to a person.
 
 >>> from baccarat.core.bets import BetResult
 >>> RESULT_WORDS[BetResult.PUSH]
@@ -15,9 +15,10 @@ from baccarat.i18n.markers import N_
 
 if TYPE_CHECKING:
     from baccarat.core.bets import Bet
+    from baccarat.core.rules import RuleSet
     from baccarat.i18n.language import Language
 
-__all__ = ["RESULT_WORDS", "bet_title"]
+__all__ = ["RESULT_WORDS", "bet_title", "rule_set_title"]
 
 RESULT_WORDS = {BetResult.WIN: N_("win"), BetResult.LOSE: N_("lose"), BetResult.PUSH: N_("push")}
 """How a bet ended, as a word to translate (the code is the enum's value)."""
@@ -33,3 +34,15 @@ def bet_title(bet: Bet, language: Language) -> str:
     'Dragon 7'
     """
     return language.pgettext("bet", bet.title)
+
+
+def rule_set_title(rule_set: RuleSet, language: Language) -> str:
+    """A rule set as a person reads it: its title in ``language`` (``EZ Baccarat``), as the
+    pages and every command's header name it; its id (``ez``) is what a person types (--rules).
+
+    >>> from baccarat.core.rules import get_rule_set
+    >>> from baccarat.i18n.language import SOURCE
+    >>> rule_set_title(get_rule_set("ez"), SOURCE)
+    'EZ Baccarat'
+    """
+    return language.pgettext("rule set", rule_set.title)

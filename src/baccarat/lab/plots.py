@@ -14,15 +14,18 @@ install (:func:`baccarat.extras.require`) before any work starts (:func:`check_p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from baccarat.extras import require
+from baccarat.i18n.language import SOURCE, Language
 from baccarat.i18n.markers import N_
+from baccarat.i18n.words import bet_title
 from baccarat.lab.strategy import LabError
 
 if TYPE_CHECKING:
+    from baccarat.core.rules import RuleSet
     from baccarat.lab.report import StudyReport
     from baccarat.lab.sweep import SweepPoint, SweepRun
     from baccarat.lab.systems import SystemsReport
@@ -31,12 +34,8 @@ __all__ = ["check_plot_path", "plot_removal", "plot_study", "plot_sweep", "plot_
 
 SUFFIXES = (".png", ".svg")
 
-Text = Callable[[str], str]
-"""Translates a label (``Translator.gettext``); the labels are English by default."""
-
-
-def _same(message: str) -> str:
-    return message
+# Each takes the reader's ``language`` (a command's translator; English by default): its labels
+# are translated with it, and a bet is named by its title in it (bet_title), as a header names it.
 
 
 def check_plot_path(path: Path) -> None:
@@ -64,8 +63,9 @@ def _save(figure: Any, path: Path) -> None:
     _pyplot().close(figure)
 
 
-def plot_study(report: StudyReport, path: Path, text: Text = _same) -> None:
+def plot_study(report: StudyReport, path: Path, language: Language = SOURCE) -> None:
     """Edge by count with the frequency of each count, beside the units won per shoe."""
+    text = language.gettext
     plt = _pyplot()
     plan = report.run.plan
     rows = [r for r in report.rows if r.coups and r.frequency >= 1e-4]
@@ -84,7 +84,8 @@ def plot_study(report: StudyReport, path: Path, text: Text = _same) -> None:
         markersize=3,
     )
     edge.axhline(0, color="#555555", linewidth=0.8)
-    edge.set_ylabel(text(N_("{bet}: edge at this count (%)")).format(bet=plan.target.name))
+    edge_label = text(N_("{bet}: edge at this count (%)"))
+    edge.set_ylabel(edge_label.format(bet=bet_title(plan.target, language)))
     left.set_title(text(N_("{strategy}: edge by count")).format(strategy=plan.strategy.name))
     units = report.histogram()
     right.bar([u for u, _ in units], [c for _, c in units], width=1.0, color="#1565c0")
@@ -99,11 +100,14 @@ def plot_study(report: StudyReport, path: Path, text: Text = _same) -> None:
     _save(figure, path)
 
 
-def plot_sweep(run: SweepRun, points: Sequence[SweepPoint], path: Path, text: Text = _same) -> None:
+def plot_sweep(
+    run: SweepRun, points: Sequence[SweepPoint], path: Path, language: Language = SOURCE
+) -> None:
     """Units per shoe and the advantage by threshold: a line for each ramp and cut card, with
     its 95 % intervals (the points share their shoes, so the lines' differences are paired)."""
     from baccarat.lab.ranges import ramp_text
 
+    text = language.gettext
     plt = _pyplot()
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     lines: dict[tuple[tuple[int, ...], int], list[SweepPoint]] = {}
@@ -141,7 +145,9 @@ def plot_sweep(run: SweepRun, points: Sequence[SweepPoint], path: Path, text: Te
     plan = run.plan
     left.set_title(
         text(N_("{strategy}: {bet} over {shoes} shoes")).format(
-            strategy=plan.strategy.name, bet=plan.base.target.name, shoes=run.tally.shoes
+            strategy=plan.strategy.name,
+            bet=bet_title(plan.base.target, language),
+            shoes=run.tally.shoes,
         )
     )
     right.set_title(text(N_("advantage by threshold")))
@@ -149,8 +155,9 @@ def plot_sweep(run: SweepRun, points: Sequence[SweepPoint], path: Path, text: Te
     _save(figure, path)
 
 
-def plot_systems(report: SystemsReport, path: Path, text: Text = _same) -> None:
+def plot_systems(report: SystemsReport, path: Path, language: Language = SOURCE) -> None:
     """The bankroll fan of each system (5 %, 25 %, 50 %, 75 %, 95 % of sessions, coup by coup)."""
+    text = language.gettext
     plt = _pyplot()
     results = report.results
     columns = min(4, len(results))
@@ -179,12 +186,15 @@ def plot_systems(report: SystemsReport, path: Path, text: Text = _same) -> None:
 
 
 def plot_removal(
+    rule_set: RuleSet,
     effects: Mapping[str, Sequence[float]],
     ranks: Sequence[str],
     path: Path,
-    text: Text = _same,
+    language: Language = SOURCE,
 ) -> None:
-    """Effects of removal: one group of bars per rank, one bar per bet (edge change, %)."""
+    """Effects of removal: one group of bars per rank, one bar per bet of ``rule_set`` (edge
+    change, %), ``effects`` keyed by the bet's id."""
+    text = language.gettext
     plt = _pyplot()
     figure, axis = plt.subplots(figsize=(10, 4))
     width = 0.8 / max(len(effects), 1)
@@ -193,7 +203,7 @@ def plot_removal(
             [r + i * width for r in range(len(ranks))],
             [v * 100 for v in values],
             width=width,
-            label=bet,
+            label=bet_title(rule_set.bet(bet), language),
         )
     axis.set_xticks([r + 0.4 - width / 2 for r in range(len(ranks))], list(ranks))
     axis.axhline(0, color="#555555", linewidth=0.8)
