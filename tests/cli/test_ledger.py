@@ -146,6 +146,55 @@ def test_repair_reads_an_older_schema_against_its_own_revision(
     assert code == 2 and "schema revision 0012_ledger_chain" in err
 
 
+@pytest.mark.parametrize("command", [["check"], ["export", "newer.zip"], ["rooms"]])
+def test_a_ledger_from_a_newer_baccarat_is_named_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """A schema revision this baccarat does not know was written by a newer one: starting the
+    practice table (the advice for an older ledger) cannot help, so the refusal says which
+    version to use; nothing is written."""
+    import sqlite3
+
+    path = tmp_path / "newer.sqlite3"
+    url = _older_ledger(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
+    conn.close()
+    before = path.read_bytes()
+    if command == ["rooms"]:
+        args = ["rooms", "list"]
+    else:
+        args = ["ledger", *command[:1], *(str(tmp_path / name) for name in command[1:])]
+    code, out, err = run(capsys, *args, "--database", url)
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert "9999_from_the_future, which this baccarat does not know" in err
+    assert "baccarat serve" not in err
+    assert path.read_bytes() == before and not (tmp_path / "newer.zip").exists()
+
+
+def test_repair_refuses_another_programs_database_and_drops_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A --database that names another program's SQLite file is no half-migrated ledger: repair
+    used to drop its empty tables as leftovers."""
+    import sqlite3
+
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (body TEXT)")
+        conn.execute("CREATE TABLE empty (body TEXT)")
+        conn.execute("INSERT INTO notes VALUES ('kept')")
+    conn.close()
+    code, out, err = run(capsys, "ledger", "repair", "--database", f"sqlite:///{path}")
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert "is not a baccarat ledger" in err and "'empty'" in err
+    with sqlite3.connect(path) as conn:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        assert tables == {"notes", "empty"}
+        assert conn.execute("SELECT body FROM notes").fetchall() == [("kept",)]
+    conn.close()
+
+
 @pytest.mark.parametrize("command", [["check"], ["export", "x.zip"]])
 @pytest.mark.parametrize("made", ["zero bytes", "no tables", "another program's tables"])
 def test_a_database_without_a_ledger_schema_is_not_a_ledger(

@@ -63,6 +63,10 @@ class CliError(TemplatedError):
             "the ledger at {url!r} has schema revision {revision}, this baccarat's is {head}: "
             "start the practice table once (baccarat serve), which upgrades it"
         ),
+        "ledger_newer": (
+            "the ledger at {url!r} has schema revision {revision}, which this baccarat does not "
+            "know: a newer version wrote it, so use that version or a later one"
+        ),
         "line_too_long": "a line of cards is longer than {most} characters",
         "negative_simulate": "--simulate must be 0 or more coups, got {simulate}",
         "nested_too_deeply": "nested more than {most} levels deep",

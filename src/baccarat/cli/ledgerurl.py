@@ -55,7 +55,7 @@ def up_to_date(store: Store, url: str, refusal: str) -> None:
     from sqlalchemy.exc import SQLAlchemyError
 
     from baccarat.store.db import head_revision
-    from baccarat.store.schema import shown_url
+    from baccarat.store.schema import known_revision, shown_url
 
     try:
         revision = store.schema_revision()
@@ -63,6 +63,8 @@ def up_to_date(store: Store, url: str, refusal: str) -> None:
         raise database_refusal(refusal, url, exc) from None
     if revision is None:
         raise CliError("not_a_ledger", url=shown_url(url))
+    if revision != head_revision() and not known_revision(revision):
+        raise CliError("ledger_newer", url=shown_url(url), revision=revision)
     if revision != head_revision():
         raise CliError("ledger_behind", url=shown_url(url), revision=revision, head=head_revision())
 

@@ -39,9 +39,9 @@ from sqlalchemy import Column, Connection, Engine, Table, func, inspect, select,
 
 from baccarat.core.errors import TemplatedError
 from baccarat.store.archivecodecs import codec_of, decode, encode
-from baccarat.store.db import alembic_config, head_revision, migrate
+from baccarat.store.db import head_revision, migrate
 from baccarat.store.models import Base
-from baccarat.store.schema import database_name
+from baccarat.store.schema import database_name, known_revision
 
 __all__ = [
     "CACHES",
@@ -148,14 +148,6 @@ def _revision(connection: Connection) -> str | None:
 
     revision: str | None = MigrationContext.configure(connection).get_current_revision()
     return revision
-
-
-def _known(revision: str) -> bool:
-    """Whether ``revision`` is one of the packaged migrations' (exactly: not a prefix)."""
-    from alembic.script import ScriptDirectory
-
-    script = ScriptDirectory.from_config(alembic_config())
-    return revision in {step.revision for step in script.walk_revisions()}
 
 
 @contextmanager
@@ -374,7 +366,7 @@ def verify_archive(path: Path) -> ArchiveSummary:
             manifest = _manifest(path, archive)
             revision = str(manifest.get("schema_revision"))
             if revision != head_revision():
-                code = "archive_older" if _known(revision) else "archive_newer"
+                code = "archive_older" if known_revision(revision) else "archive_newer"
                 raise ArchiveError(code, path=str(path), revision=revision, head=head_revision())
             return _check_tables(path, archive, manifest)
 
@@ -421,7 +413,7 @@ def _check_target(engine: Engine) -> bool:
     it must be migrated first."""
     with engine.connect() as connection:
         revision = _revision(connection)
-        if revision is not None and revision != head_revision() and not _known(revision):
+        if revision is not None and revision != head_revision() and not known_revision(revision):
             raise ArchiveError(
                 "database_unknown_revision", url=database_name(engine), revision=revision
             )

@@ -42,6 +42,11 @@ class StoreError(TemplatedError):
             "cannot repair {url!r}: the leftover table {table!r} holds {rows} rows: restore "
             "the ledger from a backup (baccarat ledger import FILE into a new database)"
         ),
+        "repair_not_a_ledger": (
+            "cannot repair {url!r}: it is not a baccarat ledger (it has no ledger schema and "
+            "holds the table {table!r}, which is not baccarat's): nothing was changed; check "
+            "--database"
+        ),
         "repair_failed": (
             "cannot repair {url!r}: {reason}: nothing was changed; restore the ledger from a "
             "backup (baccarat ledger import FILE into a new database)"

@@ -34,6 +34,8 @@ from baccarat.store.schema import (
     describe,
     differences,
     expected_definitions,
+    expected_snapshot,
+    head_revision,
     migration_connection,
 )
 
@@ -83,6 +85,14 @@ def repair_schema(engine: Engine) -> Repair:
 
 def _repair(connection: Connection, url: str) -> Repair:
     revision, leftover, missing = differences(connection)
+    if revision is None:
+        # No stored revision: only the first migration, interrupted, leaves that with tables
+        # in it, and those are this package's. Another program's database (a wrong --database)
+        # is refused whole, never emptied of its empty tables.
+        ours = {name for kind, name in expected_snapshot(head_revision()) if kind == "table"}
+        foreign = sorted(name for kind, name in leftover if kind == "table" and name not in ours)
+        if foreign:
+            raise StoreError("repair_not_a_ledger", url=url, table=foreign[0])
     definitions = expected_definitions(revision)
     lost = frozenset(item for item in missing if item not in definitions)
     if lost:

@@ -45,6 +45,7 @@ __all__ = [
     "expected_snapshot",
     "head_revision",
     "integrity_problem",
+    "known_revision",
     "migrate",
     "migration_connection",
     "shown_url",
@@ -85,6 +86,20 @@ def head_revision() -> str:
     if head is None:
         raise AssertionError("the packaged migrations have no head")
     return head
+
+
+@cache
+def known_revision(revision: str) -> bool:
+    """Whether ``revision`` is one of the packaged migrations' (exactly: not a prefix); one this
+    baccarat does not know was written by a newer one.
+
+    >>> known_revision(head_revision()), known_revision("9999_from_the_future")
+    (True, False)
+    """
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config())
+    return revision in {step.revision for step in script.walk_revisions()}
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
