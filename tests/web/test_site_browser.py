@@ -223,6 +223,13 @@ def test_the_forms_take_a_finger_on_a_touch_phone(
     for path in ("/account", "/limits", "/break"):
         page.goto(f"{server}{path}?lang={language}")
         assert page.evaluate(SHORT_CONTROLS) == [], path
+    # The menu's button was 40 px tall and its links 32 px: 44 px, the menu open.
+    page.locator("#menu-toggle").click()
+    heights = page.eval_on_selector_all(
+        "#menu-toggle, #site-nav a", "all => all.map(e => e.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 43.5, heights
+    page.locator("#menu-toggle").click()
     # The footer's links were 16 px tall (a list of links, not a sentence's): 24 px at least.
     heights = page.eval_on_selector_all(
         ".site-footer nav a", "links => links.map(a => a.getBoundingClientRect().height)"
