@@ -36,7 +36,7 @@ from baccarat.core.summary import Winner
 from baccarat.core.tableau import PUNTO_BANCO, Action, Side
 from baccarat.i18n.markers import N_
 from baccarat.ledger.views import ShoeView
-from baccarat.web.i18n import _, current, format_fraction_percent, ngettext, pgettext, with_sign
+from baccarat.web.i18n import _, current, format_fraction_percent, ngettext, pgettext
 from baccarat.web.present.coup import card_data, coup_display
 from baccarat.web.present.coup import timeline as coup_timeline
 from baccarat.web.present.table import draw_table, shoe_data
@@ -261,11 +261,7 @@ def strategy_view(solution: Solution, banker: BankerPlay) -> dict[str, Any]:
         "value": _(
             "Under optimal play on both sides the Player's expectation is {value} of the stake "
             "per coup."
-        ).format(
-            value=with_sign(
-                solution.value, format_fraction_percent(abs(solution.value), 3), plus=False
-            )
-        ),
+        ).format(value=format_fraction_percent(solution.value, 3)),
     }
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from baccarat.guides.lab import cached_lab_figures
 from baccarat.i18n.markers import N_
-from baccarat.web.i18n import _, pgettext, with_sign
-from baccarat.web.present.guides.numbers import number
+from baccarat.web.i18n import _, pgettext
+from baccarat.web.present.guides.numbers import number, signed
 
 __all__ = ["LAB_NAMES", "lab_page"]
 
@@ -30,12 +30,7 @@ LAB_NAMES = {
 
 
 def _percent(value: float) -> str:
-    return with_sign(value, number(abs(value) * 100, "0.0") + "%", plus=False)
-
-
-def _signed(value: float, pattern: str) -> str:
-    """A result in units with its sign, as every page writes one: ``+0.67``, ``−0.9``."""
-    return with_sign(value, number(abs(value), pattern))
+    return signed(value * 100, "0.0", plus=False) + "%"
 
 
 def lab_page() -> dict[str, Any]:
@@ -52,20 +47,20 @@ def lab_page() -> dict[str, Any]:
             "bet": pgettext("bet", row.bet),
             "bets_per_shoe": number(row.bets_per_shoe, "0.0"),
             "edge": _percent(row.edge_when_betting),
-            "units": _signed(row.units_per_shoe, "0.00"),
-            "low": _signed(row.low, "0.00"),
-            "high": _signed(row.high, "0.00"),
+            "units": signed(row.units_per_shoe, "0.00"),
+            "low": signed(row.low, "0.00"),
+            "high": signed(row.high, "0.00"),
         }
         for row in figures.counts
     ]
     systems = [
         {
             "system": _(LAB_NAMES[row.system]),
-            "mean": _signed(row.mean, "0.0"),
-            "median": _signed(row.median, "0.0"),
+            "mean": signed(row.mean, "0.0"),
+            "median": signed(row.median, "0.0"),
             "ruin": _percent(row.ruin),
             "behind": _percent(row.behind),
-            "expected": _signed(row.expected, "0.0"),
+            "expected": signed(row.expected, "0.0"),
         }
         for row in figures.systems
     ]

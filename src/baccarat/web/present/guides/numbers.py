@@ -13,9 +13,9 @@ from babel.numbers import format_decimal, get_decimal_symbol
 
 from baccarat.core.bets import format_pays
 from baccarat.core.tableau import total_ranges
-from baccarat.web.i18n import current, format_fraction_percent
+from baccarat.web.i18n import current, format_fraction_percent, with_sign
 
-__all__ = ["figure", "mean", "number", "pays", "ranges"]
+__all__ = ["figure", "mean", "number", "pays", "ranges", "signed"]
 
 
 def figure(key: str, value: Fraction, digits: int = 2) -> dict[str, str]:
@@ -44,10 +44,20 @@ def mean(key: str, value: Fraction, digits: int = 4) -> dict[str, str]:
 def number(value: float, pattern: str | None = None) -> str:
     """``value`` in the page's language, to a Babel ``pattern`` (or the language's own).
 
-    >>> number(1.25, "+0.0;-0.0"), number(24_000_000)
-    ('+1.2', '24,000,000')
+    >>> number(1.25, "0.0"), number(24_000_000)
+    ('1.2', '24,000,000')
     """
     return str(format_decimal(value, format=pattern, locale=current().locale))
+
+
+def signed(value: float, pattern: str, *, plus: bool = True) -> str:
+    """``value`` as :func:`number` writes it, with its sign as every page writes one (the minus
+    sign; with ``plus``, ``+`` and ``±`` for zero too).
+
+    >>> signed(0.67, "0.00"), signed(-0.9, "0.0"), signed(-1.7, "0.0", plus=False)
+    ('+0.67', '−0.9', '−1.7')
+    """
+    return with_sign(value, number(abs(value), pattern), plus=plus)
 
 
 def pays(value: Fraction) -> str:

@@ -23,9 +23,9 @@ from baccarat.guides.figures import guide_figures
 from baccarat.guides.simulation import cached_simulation, comparison
 from baccarat.i18n.markers import N_
 from baccarat.learn.cells import drawing_totals, hard_rows, non_natural_totals, standing_totals
-from baccarat.web.i18n import _, current, pgettext, with_sign
+from baccarat.web.i18n import _, current, pgettext
 from baccarat.web.present.coup import card_data, rank_name, step_text
-from baccarat.web.present.guides.numbers import figure, mean, number, pays, ranges
+from baccarat.web.present.guides.numbers import figure, mean, number, pays, ranges, signed
 from baccarat.web.present.table import draw_table
 
 __all__ = [
@@ -231,11 +231,6 @@ _SIMULATION_LABELS = {
 }
 
 
-def _z_text(z: float) -> str:
-    """A z-score to one decimal, a negative one with the minus sign as every page writes it."""
-    return with_sign(z, number(abs(z), "0.0"), plus=False)
-
-
 def _simulation() -> dict[str, Any]:
     """The simulator's cached run beside the exact values, row by row."""
     run = cached_simulation()
@@ -249,7 +244,7 @@ def _simulation() -> dict[str, Any]:
                 "label": _(_SIMULATION_LABELS[row.key]),
                 "simulated": show("simulated_" + row.key, row.simulated),
                 "exact": show("exact_" + row.key, row.exact),
-                "z": "–" if row.z is None else _z_text(round(row.z, 1)),
+                "z": "–" if row.z is None else signed(round(row.z, 1), "0.0", plus=False),
             }
         )
     return {"rows": rows, "coups": number(run.coups), "seed": run.seed, "decks": run.decks}
