@@ -196,20 +196,20 @@ def systems_command(
     def amount(raw: str | None, default: int, option: str) -> int:
         if raw is None:
             return default
-        # A sign is no part of an amount, but '-1' is a number below the bound, refused as one
-        # (as '0' is); what is no number even without its sign is refused as written.
-        negative = raw.startswith("-")
-        try:
-            minor = parse_amount(raw.removeprefix("-"), language)
-        except AmountError as exc:
-            if not negative:
-                raise
-            if exc.code == "amount_malformed":
-                raise AmountError(
-                    "amount_malformed", text=raw, example=exc.params["example"]
-                ) from None
-            minor = -1  # a number, only too large or too precise: below 0 all the same
-        if minor <= 0 or negative:
+        if raw.startswith("-"):
+            # A sign is no part of an amount, but '-1' is a number below the bound, refused as
+            # one (as '0' is), even too large or too precise; what is no number even without
+            # its sign is refused as written.
+            try:
+                parse_amount(raw.removeprefix("-"), language)
+            except AmountError as exc:
+                if exc.code == "amount_malformed":
+                    raise AmountError(
+                        "amount_malformed", text=raw, example=exc.params["example"]
+                    ) from None
+            raise LabError("lab_amount_positive", option=option, text=raw)
+        minor = parse_amount(raw, language)
+        if minor <= 0:
             raise LabError("lab_amount_positive", option=option, text=raw)
         return minor
 
