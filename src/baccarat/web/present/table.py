@@ -9,7 +9,8 @@ provably fair shoe, a deal's answer and the draw table, in the page's language.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+import shlex
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import cache
 from typing import Any
@@ -21,6 +22,7 @@ from baccarat.core.cards import RANKS, Rank
 from baccarat.core.points import format_points as exact_points
 from baccarat.core.rules import RuleSet
 from baccarat.core.tableau import Action, Tableau
+from baccarat.fair.verify import Verification
 from baccarat.i18n.catalogs import Translator
 from baccarat.ledger.views import (
     DealOutcome,
@@ -50,6 +52,7 @@ __all__ = [
     "shoe_data",
     "shoe_texts",
     "table_data",
+    "verify_command",
 ]
 
 
@@ -216,6 +219,28 @@ def table_data(table: TableView, *, coups: bool = True) -> dict[str, Any]:
     if coups:
         data["coups"] = [web_coup(view) for view in table.coups]
     return data
+
+
+def verify_command(result: Verification, contributions: Sequence[str] = ()) -> list[str]:
+    """The command that checks an ended shoe, an argument with its value a piece (the page
+    breaks its line only between them): a room's shoe by its players' contributions, a private
+    table's by its client seed.
+
+    >>> from baccarat.fair import verify
+    >>> from baccarat.core.shoe import ShoeRules
+    >>> result = verify("00" * 32, "my seed", 1, ShoeRules(decks=1))
+    >>> verify_command(result)[2:4]
+    ["--client-seed 'my seed'", '--shoe 1']
+    """
+    seeds = [f"--contribution {shlex.quote(seed)}" for seed in contributions]
+    return [
+        "baccarat verify",
+        f"--server-seed {result.server_seed}",
+        *(seeds or [f"--client-seed {shlex.quote(result.client_seed)}"]),
+        f"--shoe {result.shoe_number}",
+        f"--decks {result.rules.decks}",
+        f"--commitment {result.commitment_given}",
+    ]
 
 
 def fair_shoe_data(shoe: FairShoeView) -> dict[str, Any]:

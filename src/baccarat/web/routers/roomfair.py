@@ -3,13 +3,12 @@ commitment, every coup, the order of the shoe's events, and the client seeds it 
 
 from __future__ import annotations
 
-import shlex
-
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
 from baccarat.web.deps import Visit
 from baccarat.web.pages import render
+from baccarat.web.present.table import verify_command
 from baccarat.web.routers.api import RecordId
 
 __all__ = ["router"]
@@ -23,17 +22,7 @@ def verify_page(visit: Visit, room_id: RecordId, number: RecordId) -> HTMLRespon
     rooms = visit.service.rooms
     result, events = rooms.verify(room_id, number)
     contributions = rooms.contributions(room_id, number)
-    rules = result.rules
-    seeds = [f"--contribution {shlex.quote(seed)}" for seed in contributions]
-    # The command's arguments, each with its value: the page breaks its line only between them.
-    command = [
-        "baccarat verify",
-        f"--server-seed {result.server_seed}",
-        *(seeds or [f"--client-seed {shlex.quote(result.client_seed)}"]),
-        f"--shoe {result.shoe_number}",
-        f"--decks {rules.decks}",
-        f"--commitment {result.commitment_given}",
-    ]
+    command = verify_command(result, contributions)
     return render(
         visit.request,
         "verify.html",

@@ -9,7 +9,6 @@ templates.
 from __future__ import annotations
 
 import secrets
-import shlex
 from functools import partial
 from typing import Annotated
 
@@ -28,7 +27,7 @@ from baccarat.web.present.coup import coup_data, history_groups
 from baccarat.web.present.felt import form_stakes
 from baccarat.web.present.page import HISTORY_SHOWN, panels_context, table_page_context
 from baccarat.web.present.panels import live_roads
-from baccarat.web.present.table import draw_table, fair_shoe_data
+from baccarat.web.present.table import draw_table, fair_shoe_data, verify_command
 
 router = APIRouter(include_in_schema=False)
 
@@ -160,16 +159,7 @@ def verify_page(visit: Visit, table_id: TableId, number: RecordId) -> HTMLRespon
     """An ended shoe recomputed from its seeds: the commitment and every coup checked."""
     player = visit.player()
     result, events = visit.service.verify_shoe(visit.player_id, table_id, number)
-    rules = result.rules
-    # The command's arguments, each with its value: the page breaks its line only between them.
-    command = [
-        "baccarat verify",
-        f"--server-seed {result.server_seed}",
-        f"--client-seed {shlex.quote(result.client_seed)}",
-        f"--shoe {result.shoe_number}",
-        f"--decks {rules.decks}",
-        f"--commitment {result.commitment_given}",
-    ]
+    command = verify_command(result)
     return render(
         visit.request,
         "verify.html",
