@@ -55,6 +55,7 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
         "BACCARAT_THREADS",
         "BACCARAT_RULES_DIR",
         "BACCARAT_SERVER_GC",
+        "BACCARAT_WARM_BEFORE_SERVING",
         "PROMETHEUS_MULTIPROC_DIR",
     ):
         monkeypatch.setenv(name, "")
@@ -183,6 +184,23 @@ def test_serve_tunes_the_collector_of_every_server_process(served: dict[str, Any
     assert os.environ["BACCARAT_SERVER_GC"] == "true"
 
 
+def test_every_worker_of_several_is_warm_before_it_takes_a_connection(
+    served: dict[str, Any],
+) -> None:
+    """One process answers at once and warms up beside its first requests; the workers of
+    ``--workers`` share the socket, so each warms up before it takes a connection, and is given
+    the time to (a worker the server replaces must be ready before the old one goes)."""
+    from baccarat.cli import serve
+    from baccarat.web.settings import Settings
+
+    main(["serve"])
+    assert served["app"].state.settings.warm_before_serving is False
+    assert "BACCARAT_WARM_BEFORE_SERVING" not in os.environ
+    main(["serve", "--workers", "2"])
+    assert Settings().warm_before_serving is True  # what each worker reads
+    assert served["timeout_worker_healthcheck"] == serve.WORKER_START_TIMEOUT
+
+
 def test_serve_offers_the_rule_sets_of_a_folder(served: dict[str, Any], tmp_path: Path) -> None:
     folder = tmp_path / "tables"
     folder.mkdir()
@@ -231,9 +249,13 @@ def test_the_started_line_comes_once_the_server_is_ready(tmp_path: Path, workers
             line = json.loads(server.stdout.readline())
             assert line["url"] == f"http://127.0.0.1:{port}/"
             # Answered at once, without waiting or retrying: the line came when it could be,
-            # once the server was ready (its warm-up done; with two workers, the first's).
+            # once the server was ready (its warm-up done; with two workers, the first's, and
+            # the second takes no connection before its own is). Each request is a connection
+            # of its own, so any worker may take it.
+            for _ in range(8):
+                with httpx.Client(base_url=line["url"], timeout=HANG_TIMEOUT) as client:
+                    assert client.get("/readyz").json()["status"] == "ready"
             with httpx.Client(base_url=line["url"], timeout=HANG_TIMEOUT) as client:
-                assert client.get("/readyz").json()["status"] == "ready"
                 assert client.get("/healthz").json() == {"status": "ok"}
                 assert client.get("/gate").status_code == 200
         finally:

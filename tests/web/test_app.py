@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import ast
+import asyncio
 import gc
 import gzip
+import threading
 import zlib
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,7 @@ from starlette.routing import Mount, Route
 
 from baccarat.core.rules import DEFAULT_RULE_SET
 from baccarat.web.app import create_app
-from baccarat.web.lifespan import SERVER_GC_THRESHOLD, warm_up
+from baccarat.web.lifespan import SERVER_GC_THRESHOLD, server_lifespan, warm_up
 from baccarat.web.pages import templates
 from baccarat.web.present.panels import _full_shoe_edges
 from baccarat.web.settings import Settings
@@ -78,6 +80,48 @@ def test_a_server_process_freezes_what_it_built_and_collects_young_objects_less_
     app = create_app(settings)
     with TestClient(app):
         assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    app.state.store.close()
+
+
+@pytest.mark.parametrize("before_serving", [False, True])
+def test_a_worker_of_several_is_warm_before_it_takes_a_connection(before_serving: bool) -> None:
+    """One process answers at once and warms up beside its first requests; a worker of several
+    on one socket (``warm_before_serving``) starts serving only once warm, so a request on the
+    port never meets a cold worker beside a ready one."""
+    release = threading.Event()
+    if before_serving:
+        release.set()  # the start waits for the warm-up: it must be able to finish
+
+    def warm_up() -> None:
+        assert release.wait(120)
+
+    app = FastAPI(
+        lifespan=server_lifespan(
+            threads=2, server_gc=False, warm_up=warm_up, before_serving=before_serving
+        )
+    )
+
+    async def started() -> tuple[bool, bool]:
+        async with app.router.lifespan_context(app):
+            at_start = app.state.warm.is_set()
+            release.set()
+            return at_start, app.state.warm.wait(120)
+
+    assert asyncio.run(started()) == (before_serving, True)
+
+
+def test_the_setting_has_the_application_warm_before_it_serves(tmp_path: Path) -> None:
+    settings = Settings(
+        database_url="sqlite://",
+        secret_key=SecretStr(SECRET),
+        data_dir=tmp_path,
+        warm_before_serving=True,
+        exact_odds=False,
+    )
+    app = create_app(settings)
+    with TestClient(app) as client:
+        assert app.state.warm.is_set()  # no wait: the start itself waited
+        assert client.get("/readyz").json()["warm_up"] == "ok"
     app.state.store.close()
 
 

@@ -32,6 +32,11 @@ READY_POLL_FIRST = 0.01
 READY_POLL_MOST = 0.1
 """Seconds between two readiness checks at start-up, growing from the first to the most: a
 server not ready yet is most often finishing its warm-up, a matter of tenths of a second."""
+WORKER_START_TIMEOUT = 30
+"""Seconds a worker of ``--workers`` has to answer its supervisor: to start (warm-up included,
+since a worker takes connections only once warm) when the server replaces it on SIGHUP, and to
+answer a health ping at any time, else it is taken for hung and killed. Uvicorn's 5 s is less
+than a warm-up on a busy machine; 30 s is also gunicorn's worker timeout."""
 
 
 def check_database_url(url: str) -> str:
@@ -214,19 +219,23 @@ def serve_command(
     os.environ["BACCARAT_DATABASE_URL"] = url
     os.environ["BACCARAT_THREADS"] = str(settings.threads)
     os.environ["BACCARAT_SERVER_GC"] = "true"
+    # The workers share the socket: one still warming up must leave connections to ready ones.
+    os.environ["BACCARAT_WARM_BEFORE_SERVING"] = "true"
     if settings.rules_dir is not None:
         os.environ["BACCARAT_RULES_DIR"] = str(settings.rules_dir)
     if settings.metrics:
         from baccarat.web.metrics import shared_metrics_dir
 
         shared_metrics_dir()  # /metrics then answers the sum over every worker
+    options["timeout_worker_healthcheck"] = WORKER_START_TIMEOUT
     run_server("baccarat.web.app:create_app", announce, factory=True, workers=workers, **options)
 
 
 def run_server(app: Any, announce: Callable[[int], None], **options: Any) -> None:
     """Serve ``app`` with uvicorn (``options``: its settings) and call ``announce`` with the
     port once the server is ready to serve players: with several workers, once the first of
-    them is.
+    them is (each of them takes connections only once it is warm, so every answer on the port
+    is then a ready process's).
 
     The socket is bound and listening here, before the server starts, so a request made at
     once waits in its queue instead of being refused; ``GET /readyz`` answered 200 (database

@@ -313,6 +313,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 settings.threads,
                 settings.server_gc,
                 lambda: warm_up(offered[DEFAULT_RULE_SET], exact_odds=settings.exact_odds),
+                before_serving=settings.warm_before_serving,
             )
         ),
     )

@@ -3,7 +3,8 @@
 The warm-up builds what the first requests would otherwise build (every page template, the
 analyzer's kernels loaded and a full shoe of the default table priced, the password check's
 reference hash) in a thread of its own, once the server answers: no request waits for it, and a
-request that needs a piece first builds only that piece. With ``server_gc`` the process then
+request that needs a piece first builds only that piece. A worker of several on one socket warms
+up before it answers instead, so that only warm workers take requests. With ``server_gc`` the process then
 freezes what it built, so the collector's full scans never go through it again, and collects
 young objects less often (:attr:`baccarat.web.settings.Settings.server_gc`).
 
@@ -59,11 +60,18 @@ def warm_up(rule_set: RuleSet, *, exact_odds: bool) -> None:
 
 
 def server_lifespan(
-    threads: int, server_gc: bool, warm_up: Callable[[], None]
+    threads: int,
+    server_gc: bool,
+    warm_up: Callable[[], None],
+    *,
+    before_serving: bool = False,
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """A lifespan that caps the threads running blocking request work at ``threads`` and starts
     ``warm_up`` in a thread of its own; ``app.state.warm`` is set once it is done (then, with
-    ``server_gc``, the process has frozen what it built and tuned its collector).
+    ``server_gc``, the process has frozen what it built and tuned its collector). With
+    ``before_serving`` the start waits for it: the server takes no connection until the process
+    is warm (one of several workers on a shared socket, which leaves the connections to the
+    workers that are ready).
 
     The cap is anyio's default thread limiter, which every ``def`` route and dependency and the
     deal's own trip to a thread go through; it belongs to the server's event loop, so it is set
@@ -88,7 +96,10 @@ def server_lifespan(
             finally:
                 warm.set()
 
-        threading.Thread(target=build, name="baccarat-warm-up", daemon=True).start()
+        if before_serving:
+            await anyio.to_thread.run_sync(build)
+        else:
+            threading.Thread(target=build, name="baccarat-warm-up", daemon=True).start()
         yield
 
     return lifespan

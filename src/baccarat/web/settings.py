@@ -101,6 +101,13 @@ class Settings(BaseSettings):
     :data:`~baccarat.web.lifespan.SERVER_GC_THRESHOLD` allocations instead of 700, so a request
     seldom pays for a collection and none pays for scanning the whole heap. Off elsewhere:
     tests build many applications in one process."""
+    warm_before_serving: bool = False
+    """Finish the warm-up before the process takes its first connection (``baccarat serve
+    --workers N`` turns it on for its workers). The workers share one listening socket, so a
+    worker still warming up would otherwise take players' requests beside ready ones, and a
+    ``GET /readyz`` on that port could answer 503 after another worker had answered 200; a
+    worker the server restarts also waits until it is warm. Off, a single process answers at
+    once and warms up beside its first requests."""
 
     @property
     def starting_balance(self) -> int:
