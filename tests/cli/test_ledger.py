@@ -212,8 +212,12 @@ def test_a_database_without_a_ledger_schema_is_not_a_ledger(
             if made == "another program's tables":
                 conn.execute("CREATE TABLE notes (body TEXT)")
     url = f"sqlite:///{path}"
+    before = path.read_bytes()
     command = ["ledger", *command[:1], *(str(tmp_path / name) for name in command[1:])]
     for args in ([*command, "--database", url], ["rooms", "list", "--database", url]):
         code, out, err = run(capsys, *args)
         assert (code, out) == (2, "") and err.count("\n") == 1, err
         assert "is not a baccarat ledger" in err and "none" not in err, err
+        # A file named by mistake keeps every byte (its journal mode too: not switched to WAL).
+        assert path.read_bytes() == before
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.sqlite3"]

@@ -51,6 +51,60 @@ def test_sqlite_file_database_is_created_in_its_folder(tmp_path: object) -> None
         store.close()
 
 
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_read_only_store_reads_and_refuses_every_write(kind: str, tmp_path: object) -> None:
+    """What a check, an export or a listing opens: it reads the ledger and cannot change it."""
+    from pathlib import Path
+
+    from sqlalchemy.exc import DBAPIError
+
+    from support.databases import shared_database
+
+    with shared_database(kind, Path(str(tmp_path)), "read_only") as url:
+        Store.open(url).close()  # a ledger at head
+        store = Store.open(url, read_only=True)
+        try:
+            assert store.schema_revision() is not None
+            refused = r"readonly database|read-only transaction"  # SQLite's, PostgreSQL's
+            with pytest.raises(DBAPIError, match=refused), store.engine.begin() as conn:
+                conn.execute(text("DELETE FROM alembic_version"))
+        finally:
+            store.close()
+        store = Store.open(url, run_migrations=False)
+        try:
+            assert store.schema_revision() is not None  # the failed write left nothing
+        finally:
+            store.close()
+
+
+def test_a_read_only_store_leaves_an_sqlite_file_as_it_was(tmp_path: object) -> None:
+    """Not switched to the write-ahead log (which rewrites its header), not made, nor its
+    folder: a file named by mistake keeps every byte."""
+    import sqlite3
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "other.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (body TEXT)")
+    conn.close()
+    before = path.read_bytes()
+    store = Store.open(f"sqlite:///{path}", read_only=True)
+    try:
+        assert store.schema_revision() is None
+    finally:
+        store.close()
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in path.parent.iterdir()) == ["other.sqlite3"]
+    missing = Path(str(tmp_path)) / "none" / "x.sqlite3"
+    store = Store.open(f"sqlite:///{missing}", read_only=True)
+    try:
+        with pytest.raises(Exception, match="unable to open"):
+            store.schema_revision()
+    finally:
+        store.close()
+    assert not missing.parent.exists()
+
+
 def test_transaction_rolls_back_when_the_block_raises(store: Store) -> None:
     from datetime import UTC, datetime
 

@@ -102,7 +102,7 @@ def ledger_check_command(
     anchors = kept_heads(anchor) if anchor is not None else None
     # Never migrate here: a check reads what is there and changes nothing, so a schema behind
     # this baccarat's is refused (its checks read this schema's tables) rather than upgraded.
-    with opened(url, "cannot_read_ledger") as store:
+    with opened(url, "cannot_read_ledger", read_only=True) as store:
         up_to_date(store, url, "cannot_read_ledger")
         report = check_ledger(store, anchors)
     if as_json:

@@ -77,7 +77,7 @@ def ledger_export_command(
     url = existing_ledger(database_url(database, "baccarat ledger export"))  # the extra, first
     from baccarat.store.archive import export_ledger
 
-    with opened(url, "cannot_read_ledger") as store:
+    with opened(url, "cannot_read_ledger", read_only=True) as store:
         # Refused as ledger check and rooms list refuse it: before a bar or a file appears.
         up_to_date(store, url, "cannot_read_ledger")
         with _progress(t.gettext("Exporting"), t.gettext("rows")) as shown:

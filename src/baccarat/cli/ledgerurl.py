@@ -30,15 +30,18 @@ def database_url(database: str | None, command: str) -> str:
 
 
 @contextmanager
-def opened(url: str, refusal: str, *, migrate: bool = False) -> Iterator[Store]:
-    """The store at ``url`` (migrated only with ``migrate``: a check or an export changes
-    nothing), closed after the block; a database error is ``refusal``, one line."""
+def opened(
+    url: str, refusal: str, *, migrate: bool = False, read_only: bool = False
+) -> Iterator[Store]:
+    """The store at ``url`` (migrated only with ``migrate``; with ``read_only``, for a check, an
+    export or a listing, no byte of the database changes, whatever it turns out to be), closed
+    after the block; a database error is ``refusal``, one line."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from baccarat.store.db import Store
 
     try:
-        store = Store.open(url, run_migrations=migrate)
+        store = Store.open(url, run_migrations=migrate, read_only=read_only)
         try:
             yield store
         finally:

@@ -126,7 +126,7 @@ def _rooms(database: str | None, command: str, *, migrate: bool) -> Iterator[Roo
     url = existing_ledger(database_url(database, command))
     from baccarat.ledger.service import PlayService
 
-    with opened(url, "cannot_open_database", migrate=migrate) as store:
+    with opened(url, "cannot_open_database", migrate=migrate, read_only=not migrate) as store:
         if not migrate:
             up_to_date(store, url, "cannot_open_database")
         yield PlayService(store).rooms

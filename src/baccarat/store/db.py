@@ -32,13 +32,18 @@ __all__ = ["Store", "alembic_config", "head_revision", "make_engine", "migrate"]
 _BEGIN_IMMEDIATE = text("BEGIN IMMEDIATE")  # built once: every write transaction runs it
 
 
-def make_engine(url: str, *, pool_size: int = 10) -> Engine:
+def make_engine(url: str, *, pool_size: int = 10, read_only: bool = False) -> Engine:
     """An engine for ``url``: an SQLite file (its folder is created), in-memory SQLite, or PostgreSQL.
 
     SQLite connections get foreign keys on, a busy timeout so concurrent writers wait their turn
     rather than fail, and (for files) the write-ahead log so readers never block the writer.
     PostgreSQL keeps up to ``pool_size`` connections open and opens as many again at a peak:
     every server process holds its own, against the server's ``max_connections``.
+
+    ``read_only`` (a command that only reads: a check, an export, a listing) changes no byte of
+    the database: an SQLite file keeps its journal mode (switching it to the log rewrites the
+    file's header, harmful on a file named by mistake) and its folder is not made, and every
+    connection refuses writes (SQLite's ``query_only``, PostgreSQL's read-only transactions).
 
     >>> engine = make_engine("sqlite://")
     >>> engine.dialect.name, type(engine.pool).__name__
@@ -52,7 +57,7 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
         if in_memory:
             # One shared connection, so every session (and every thread) sees the same database.
             kwargs["poolclass"] = StaticPool
-        elif parsed.database:
+        elif parsed.database and not read_only:
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, **kwargs)
 
@@ -61,7 +66,9 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
             cursor = dbapi_connection.cursor()
             try:
                 cursor.execute("PRAGMA foreign_keys = ON")
-                if not in_memory:
+                if read_only:
+                    cursor.execute("PRAGMA query_only = ON")
+                elif not in_memory:
                     cursor.execute("PRAGMA journal_mode = WAL")
                     cursor.execute("PRAGMA synchronous = NORMAL")
             except UnicodeDecodeError:
@@ -72,7 +79,16 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
                 cursor.close()
 
         return engine
-    return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+    engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+    if read_only:
+
+        @event.listens_for(engine, "connect")
+        def _read_only(dbapi_connection: Any, _record: Any) -> None:
+            with dbapi_connection.cursor() as cursor:
+                cursor.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+            dbapi_connection.commit()
+
+    return engine
 
 
 def _checkpoint_at_backstop(dbapi_connection: Any, _record: Any) -> None:
@@ -121,19 +137,21 @@ class Store:
         run_migrations: bool = True,
         pool_size: int = 10,
         background_checkpoints: bool = False,
+        read_only: bool = False,
     ) -> Store:
-        """Connect to ``url`` and (by default) migrate it to the latest schema; ``pool_size``:
-        see :func:`make_engine`; ``background_checkpoints`` (a server's store): see
-        :attr:`checkpointer`.
+        """Connect to ``url`` and (by default) migrate it to the latest schema; ``pool_size``
+        and ``read_only`` (which migrates nothing): see :func:`make_engine`;
+        ``background_checkpoints`` (a server's store): see :attr:`checkpointer`.
 
         A start (``run_migrations``) first refuses an SQLite file that fails its quick check,
         and a schema a run of the old code left half-migrated, with a
         :class:`~baccarat.store.errors.StoreError` that says what to do.
         """
         store = cls(
-            make_engine(url, pool_size=pool_size), background_checkpoints=background_checkpoints
+            make_engine(url, pool_size=pool_size, read_only=read_only),
+            background_checkpoints=background_checkpoints,
         )
-        if run_migrations:
+        if run_migrations and not read_only:
             try:
                 problem = integrity_problem(store.engine)
                 if problem is not None:
