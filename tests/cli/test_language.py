@@ -575,8 +575,8 @@ def test_tableau_writes_a_run_of_totals_as_deal_does(
 def test_the_hungarian_sweep_header_says_what_counts_header_says(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """The same words as count's own header: feldolgozó (not dolgozó), s (not mp), and the
-    rule set and the seed written the same way."""
+    """The same words as count's own header: feldolgozó (not dolgozó), mp (as the pages and the
+    quiz write seconds, not s), and the rule set and the seed written the same way."""
     line = ["--lang", "hu", "count", "--strategy", "how-dragon-7", "--shoes", "20", "--seed", "4"]
     code, single, err = run(capsys, *line, "--workers", "1")
     assert code == 0, err
@@ -584,5 +584,5 @@ def test_the_hungarian_sweep_header_says_what_counts_header_says(
     assert code == 0, err
     for head in (single.splitlines()[0], sweep.splitlines()[0]):
         assert "(EZ Baccarat szabályrendszer, tét: Dragon 7, 8 pakli" in head, head
-        assert "kezdőérték: 4" in head and " s alatt" in head and "1 CPU-feldolgozón" in head, head
-        assert "dolgozón" not in head.replace("feldolgozón", "") and " mp " not in head, head
+        assert "kezdőérték: 4" in head and " mp alatt" in head and "1 CPU-feldolgozón" in head, head
+        assert "dolgozón" not in head.replace("feldolgozón", "") and " s " not in head, head
