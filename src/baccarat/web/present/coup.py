@@ -52,6 +52,7 @@ __all__ = [
     "history_groups",
     "rank_name",
     "road_labels",
+    "rule_set_title",
     "settlement_data",
     "timeline",
     "web_coup",
@@ -222,7 +223,14 @@ def history_entry(view: CoupView) -> dict[str, Any]:
 
 
 def bet_title(bet: Bet) -> str:
+    """``bet``'s title in the request's language (:func:`baccarat.i18n.words.bet_title`)."""
     return words.bet_title(bet, current())
+
+
+def rule_set_title(rule_set: RuleSet) -> str:
+    """``rule_set``'s title in the request's language
+    (:func:`baccarat.i18n.words.rule_set_title`)."""
+    return words.rule_set_title(rule_set, current())
 
 
 def _bet_display(line: BetSettlement, rule_set: RuleSet) -> dict[str, Any]:
@@ -282,7 +290,7 @@ def history_groups(
                     "id": f"table-{view.table_id}-shoe-{view.shoe_number}",
                     "table": view.table_id,
                     "shoe": view.shoe_number,
-                    "rule_set": pgettext("rule set", view.rule_set.title),
+                    "rule_set": rule_set_title(view.rule_set),
                     "decks": view.decks,
                     "coups": [],
                     "first": view.created_at,

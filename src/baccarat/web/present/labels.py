@@ -25,7 +25,8 @@ from baccarat.core.errors import UNTRANSLATED, TemplatedError
 from baccarat.core.rules import RULE_SETS
 from baccarat.i18n.errors import error_text
 from baccarat.i18n.markers import N_
-from baccarat.web.i18n import _, current, format_points, pgettext, utc_text
+from baccarat.web.i18n import _, current, format_points, utc_text
+from baccarat.web.present.coup import bet_title, rule_set_title
 
 __all__ = [
     "FIELD_NAMES",
@@ -80,11 +81,11 @@ def _readable(key: str, value: object) -> object:
     if not isinstance(value, str):
         return value
     if key == "bet" and value in STANDARD_BETS:
-        return _Title(pgettext("bet", STANDARD_BETS[value].title))
+        return _Title(bet_title(STANDARD_BETS[value]))
     if key == "what" and value in FIELD_NAMES:
         return _(FIELD_NAMES[value])
     if key == "rule_set" and value in RULE_SETS:
-        return pgettext("rule set", RULE_SETS[value].title)
+        return rule_set_title(RULE_SETS[value])
     if key == "limit":
         return limit_name(value)
     if key in ("until", "next", "at"):

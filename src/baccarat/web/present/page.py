@@ -14,8 +14,8 @@ from typing import Any
 
 from baccarat.core.rules import RuleSet
 from baccarat.ledger.views import CoupView, TableView
-from baccarat.web.i18n import format_points, pgettext
-from baccarat.web.present.coup import history_entry
+from baccarat.web.i18n import format_points
+from baccarat.web.present.coup import history_entry, rule_set_title
 from baccarat.web.present.felt import CHIPS, cannot_win, felt_context, spot_odds, tiered
 from baccarat.web.present.panels import panel_context
 from baccarat.web.present.table import draw_table, table_data
@@ -66,5 +66,5 @@ def table_page_context(
         "draw": draw_table(table.rule_set.tableau),
         "chips": CHIPS,
         "deck_choices": DECK_CHOICES,
-        "rule_sets": [(rs.name, pgettext("rule set", rs.title)) for rs in rule_sets],
+        "rule_sets": [(rs.name, rule_set_title(rs)) for rs in rule_sets],
     }

@@ -39,7 +39,7 @@ from baccarat.web.i18n import (
     ngettext,
     pgettext,
 )
-from baccarat.web.present.coup import bet_title, card_data, rank_name, web_coup
+from baccarat.web.present.coup import bet_title, card_data, rank_name, rule_set_title, web_coup
 
 __all__ = [
     "bet_data",
@@ -83,7 +83,7 @@ def bet_data(bet: Bet, rule_set: RuleSet) -> dict[str, Any]:
 def rule_set_data(rule_set: RuleSet) -> dict[str, Any]:
     return {
         "name": rule_set.name,
-        "title": pgettext("rule set", rule_set.title),
+        "title": rule_set_title(rule_set),
         "description": pgettext("rule set description", rule_set.description)
         if rule_set.description
         else "",

@@ -25,7 +25,7 @@ from baccarat.web.forms import FormFields, form_post
 from baccarat.web.i18n import _, format_points, ngettext, pgettext
 from baccarat.web.numbers import whole
 from baccarat.web.pages import render, render_fragment
-from baccarat.web.present.coup import coup_display, timeline
+from baccarat.web.present.coup import bet_title, coup_display, rule_set_title, timeline
 from baccarat.web.present.felt import cannot_win, felt_context, form_stakes
 from baccarat.web.present.panels import live_roads, roads_context
 from baccarat.web.present.table import player_data, rule_set_data
@@ -67,7 +67,7 @@ def _room_data(room: RoomView, seat: bool | None) -> dict[str, Any]:
     return {
         "id": room.id,
         "name": room.name,
-        "rule_set": pgettext("rule set", rules.title),
+        "rule_set": rule_set_title(rules),
         "rule_set_description": (
             pgettext("rule set description", rules.description) if rules.description else ""
         ),
@@ -130,7 +130,7 @@ def _panel_context(
     if mine is None:
         mine = service.rooms.bets(room_id, visit.player_id)
     stakes = [
-        {"bet": name, "title": pgettext("bet", rules.bets[name].title), "text": format_points(v)}
+        {"bet": name, "title": bet_title(rules.bets[name]), "text": format_points(v)}
         for name, v in mine.items()
         if name in rules.bets
     ]

@@ -24,7 +24,7 @@ from baccarat.guides.simulation import cached_simulation, comparison
 from baccarat.i18n.markers import N_
 from baccarat.learn.cells import drawing_totals, hard_rows, non_natural_totals, standing_totals
 from baccarat.web.i18n import _, current, pgettext
-from baccarat.web.present.coup import card_data, rank_name, step_text
+from baccarat.web.present.coup import bet_title, card_data, rank_name, rule_set_title, step_text
 from baccarat.web.present.guides.numbers import figure, mean, number, pays, ranges, signed
 from baccarat.web.present.table import draw_table
 
@@ -299,7 +299,7 @@ def bets_page() -> dict[str, Any]:
             key = f"{rule_set.name}.{bet.bet.name}"
             bets.append(
                 {
-                    "title": pgettext("bet", bet.bet.title),
+                    "title": bet_title(bet.bet),
                     "pays": pays(bet.bet.top_pay),
                     "win": figure(key + ".win", stats.win),
                     "push": figure(key + ".push", stats.push),
@@ -310,7 +310,7 @@ def bets_page() -> dict[str, Any]:
         rule_sets.append(
             {
                 "name": rule_set.name,
-                "title": pgettext("rule set", rule_set.title),
+                "title": rule_set_title(rule_set),
                 "description": pgettext("rule set description", rule_set.description)
                 if rule_set.description
                 else "",
