@@ -114,6 +114,39 @@ def test_the_root_example_names_a_command_as_the_usage_line_does(
         assert "COMMAND" not in out
 
 
+@pytest.mark.parametrize("lang", ["vi", "hu"])
+def test_every_placeholder_of_a_value_is_in_the_language(lang: str) -> None:
+    """``--rules-file FÁJL`` as the help texts write it (``a --output FÁJL-ba``), not ``FILE``:
+    every word of a metavar that stands for a value is translated, on every command."""
+    import click
+    import typer
+
+    from baccarat.cli import app
+    from baccarat.cli.help import _PLACEHOLDER, _metavar, _walk, localize
+    from baccarat.i18n.catalogs import get_translator
+
+    english = typer.main.get_command(app)
+    words = {
+        word
+        for cmd in _walk(english)
+        for param in cmd.params
+        for word in _PLACEHOLDER.findall(_metavar(param, click.Context(cmd)) or "")
+    }
+    assert {"FILE", "SEED", "NAME", "URL", "BET", "POINTS"} <= words
+    same = {"URL", "SHELL"}  # the same in every language
+    translated = typer.main.get_command(app)
+    localize(translated, get_translator(lang))
+    shown = [
+        (cmd.name, param.name, metavar)
+        for cmd in _walk(translated)
+        for param in cmd.params
+        if (metavar := _metavar(param, click.Context(cmd))) is not None
+    ]
+    left = [item for item in shown if set(_PLACEHOLDER.findall(item[2])) & (words - same)]
+    assert left == []
+    assert ("simulate", "rules_file", {"vi": "TỆP", "hu": "FÁJL"}[lang]) in shown
+
+
 def test_a_closed_pipe_ends_quietly_with_141() -> None:
     process = subprocess.Popen(
         [*MAIN, "deal", "--coups", "200000", "--seed", "1"],

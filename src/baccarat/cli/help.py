@@ -26,6 +26,7 @@ Options:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Protocol
 
@@ -43,6 +44,12 @@ _SUBCOMMAND_METAVAR = "COMMAND [ARGS]..."
 _COMMAND = _SUBCOMMAND_METAVAR.split()[0]
 """The placeholder an example may hold for any command (``baccarat COMMAND --help``): the help
 writes it as the usage line does, the first word of :data:`_SUBCOMMAND_METAVAR` translated."""
+
+
+_PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]*[A-Z]\b")
+"""A word of a metavar that stands for what a person types (``FILE``, ``SEED``, ``BET`` and
+``POINTS`` in ``BET=POINTS``), translated as the help texts write it (``--output FÁJL``); a
+choice list's values (``[cpu|gpu]``) and a single letter (``N``) are what they are."""
 
 
 class _Speaks(Protocol):
@@ -104,11 +111,24 @@ def _walk(command: click.Command, *, built_only: bool = False) -> Iterator[click
             yield from _walk(commands[name], built_only=built_only)
 
 
+def _metavar(param: click.Parameter, ctx: click.Context) -> str | None:
+    """What the help shows for ``param``'s value (None: a flag, which takes none).
+
+    >>> command = click.Command("x", params=[click.Option(["--out"], type=click.Path())])
+    >>> _metavar(command.params[0], click.Context(command))
+    'PATH'
+    """
+    if isinstance(param, click.Option) and (param.is_flag or param.count):
+        return None
+    return param.make_metavar(ctx)
+
+
 def help_texts(command: click.Command) -> Iterator[tuple[str, str]]:
     """``(where, text)`` for every English text of the help screens under ``command``."""
     yield "usage", _OPTIONS_METAVAR
     yield "usage", _SUBCOMMAND_METAVAR
     yield "examples", _HEADING
+    placeholders: set[str] = set()
     for cmd in _walk(command):
         where = cmd.name or "baccarat"
         if cmd.help:
@@ -122,6 +142,9 @@ def help_texts(command: click.Command) -> Iterator[tuple[str, str]]:
             shown = getattr(param, "show_default", None)
             if _is_phrase(shown):
                 yield f"{where} {param.name} default", str(shown)
+            placeholders.update(_PLACEHOLDER.findall(_metavar(param, click.Context(cmd)) or ""))
+    for word in sorted(placeholders):
+        yield "placeholder", word
 
 
 def _placeholders(line: str, t: _Speaks) -> str:
@@ -163,10 +186,16 @@ def localize(command: click.Command, t: _Speaks) -> None:
             cmd.epilog = "\n".join(
                 [t.pgettext(CONTEXT, _HEADING), "", "\b", *(f"  {line}" for line in lines)]
             )
+        ctx = click.Context(cmd)
         for param in cmd.params:
             text = getattr(param, "help", None)
             if text:
                 param.help = tr(text)
+            english = _metavar(param, ctx)
+            if english is not None:
+                placeholder = _PLACEHOLDER.sub(lambda m: t.pgettext(CONTEXT, m.group()), english)
+                if placeholder != english:
+                    param.metavar = placeholder
             shown = getattr(param, "show_default", None)
             if _is_phrase(shown):
                 setattr(param, "show_default", t.pgettext(CONTEXT, str(shown)))  # noqa: B010

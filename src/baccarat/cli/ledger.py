@@ -73,6 +73,7 @@ def ledger_check_command(
         str | None,
         typer.Option(
             "--database",
+            metavar="URL",
             help="SQLAlchemy URL of the ledger.",
             show_default="the table's: BACCARAT_DATABASE_URL, else SQLite in ./data/",
         ),
@@ -178,6 +179,7 @@ def ledger_repair_command(
         str | None,
         typer.Option(
             "--database",
+            metavar="URL",
             help="SQLAlchemy URL of the ledger.",
             show_default="the table's: BACCARAT_DATABASE_URL, else SQLite in ./data/",
         ),

@@ -30,6 +30,7 @@ DatabaseOption = Annotated[
     str | None,
     typer.Option(
         "--database",
+        metavar="URL",
         help="SQLAlchemy URL of the ledger.",
         show_default="the table's: BACCARAT_DATABASE_URL, else SQLite in ./data/",
     ),

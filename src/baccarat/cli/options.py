@@ -125,18 +125,19 @@ True
 
 def rules_option(help: str, show_default: str = DEFAULT_RULE_SET) -> Any:
     """``--rules NAME``: a named rule set (``baccarat rules`` lists them)."""
-    return typer.Option("--rules", help=help, show_default=show_default)
+    return typer.Option("--rules", metavar="NAME", help=help, show_default=show_default)
 
 
 def rules_file_option(help: str) -> Any:
-    """``--rules-file PATH``: a rule set described in a TOML file."""
-    return typer.Option("--rules-file", help=help)
+    """``--rules-file FILE``: a rule set described in a TOML file."""
+    return typer.Option("--rules-file", metavar="FILE", help=help)
 
 
 RulesOption = Annotated[str | None, rules_option("A named rule set (baccarat rules lists them).")]
 """The plain ``--rules``; :func:`rules_option` words it otherwise."""
 RulesFileOption = Annotated[
-    Path | None, typer.Option("--rules-file", help="A rule set described in a TOML file.")
+    Path | None,
+    typer.Option("--rules-file", metavar="FILE", help="A rule set described in a TOML file."),
 ]
 """The plain ``--rules-file``; :func:`rules_file_option` words it otherwise."""
 
@@ -253,7 +254,7 @@ def bet_option(help: str, show_default: str | bool = True) -> Any:
 
 def plot_option(help: str) -> Any:
     """``--plot FILE``: a picture of the results (.png or .svg; the ``lab`` extra draws it)."""
-    return typer.Option(help=help)
+    return typer.Option(metavar="FILE", help=help)
 
 
 def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
@@ -265,12 +266,12 @@ def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
     >>> load_rule_set("ez", Path("ez.toml"))
     Traceback (most recent call last):
     ...
-    baccarat.cli.errors.CliError: give --rules NAME or --rules-file PATH, not both
+    baccarat.cli.errors.CliError: give --rules NAME or --rules-file FILE, not both
     """
     from baccarat.core.rules import get_rule_set
 
     if name is not None and path is not None:
-        raise CliError("not_both", first="--rules NAME", second="--rules-file PATH")
+        raise CliError("not_both", first="--rules NAME", second="--rules-file FILE")
     if path is None:
         return get_rule_set(name if name is not None else DEFAULT_RULE_SET)
     from baccarat.cli.files import nesting_depth, read_text

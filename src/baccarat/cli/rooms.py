@@ -74,7 +74,10 @@ def rooms_list_command(
 def rooms_open_command(
     name: Annotated[str, typer.Argument(help="The room's name, as the lobby shows it.")],
     rule_set: Annotated[
-        str, typer.Option("--rule-set", help="The room's rule set (baccarat rules lists them).")
+        str,
+        typer.Option(
+            "--rule-set", metavar="NAME", help="The room's rule set (baccarat rules lists them)."
+        ),
     ] = DEFAULT_RULE_SET,
     decks: Annotated[
         int, typer.Option("--decks", click_type=Whole(8), help="Decks in the shoe (1 to 8).")

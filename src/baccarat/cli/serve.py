@@ -98,7 +98,9 @@ def check_listen(host: str, port: int) -> None:
 
 
 def serve_command(
-    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option(metavar="HOST", help="Interface to listen on.")
+    ] = "127.0.0.1",
     port: Annotated[
         int, typer.Option(click_type=Whole(65535, least=1), help="Port to listen on.")
     ] = 8000,
@@ -106,6 +108,7 @@ def serve_command(
         str | None,
         typer.Option(
             "--database",
+            metavar="URL",
             help="SQLAlchemy URL: sqlite:///PATH, or postgresql+psycopg://USER@HOST/DB.",
             show_default="BACCARAT_DATABASE_URL, else SQLite in ./data/",
         ),
@@ -133,6 +136,7 @@ def serve_command(
         Path | None,
         typer.Option(
             "--rules-dir",
+            metavar="FOLDER",
             help="Offer the rule sets of the TOML files in this folder beside the built-in "
             "tables (each checked at start-up: a bad one is named with its line).",
         ),
