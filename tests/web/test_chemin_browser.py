@@ -140,6 +140,30 @@ def test_choose_on_5_and_read_the_explanation_and_the_hint(
     context.close()
 
 
+# The space between the draw table's legend (D = draw, S = stand) and the option's (O = ...), in
+# px: an empty line kept for the table page's coach (only that page writes in it) left 64 px, and
+# on the guide the option's legend sat under the white box, farther still.
+_LEGEND_GAP = """() => document.querySelector('.option-legend').getBoundingClientRect().top
+  - document.querySelector('.draw-table .legend').getBoundingClientRect().bottom"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_option_legend_is_the_draw_legends_next_line(
+    server: str, playwright: Any, tmp_path: Path, size: str
+) -> None:
+    width, height = SIZES[size]
+    context, page = open_page(playwright, tmp_path, viewport={"width": width, "height": height})
+    pass_gate(page, server)
+    for language in LANGUAGES:
+        for path in ("/chemin", "/guides/chemin-de-fer"):
+            page.goto(f"{server}{path}?lang={language}")
+            gap = page.evaluate(_LEGEND_GAP)
+            assert 0 <= gap <= 4, (path, language, gap)  # the next line: no more than .25rem
+            legends = page.locator(".draw-wrap .legend")
+            assert legends.count() == 2, (path, language)  # both in the draw table's white box
+    context.close()
+
+
 def test_changing_the_table_fits_a_phone_and_every_control_takes_a_finger(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:

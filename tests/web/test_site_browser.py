@@ -243,6 +243,35 @@ def test_the_forms_take_a_finger_on_a_touch_phone(
     context.close()
 
 
+# A form's heading farther than .75rem from the form's top or from the line under it, in px (a
+# panel's heading sits .25rem from its text, the felt's .5rem). The account and limits forms'
+# headings kept the browser's margins in their grid (nothing collapses there): 20 px above, and
+# 26 to 42 px down to the first field or paragraph.
+_LOOSE_HEADINGS = """() => [...document.querySelectorAll('main form h2')].flatMap((h) => {
+  const box = h.getBoundingClientRect();
+  const above = box.top - h.closest('form').getBoundingClientRect().top;
+  let next = h.nextElementSibling;
+  while (next && !next.checkVisibility()) next = next.nextElementSibling;
+  const below = next ? next.getBoundingClientRect().top - box.bottom : 0;
+  return above > 12 || below > 12
+    ? [`${h.textContent}: ${Math.round(above)} px above, ${Math.round(below)} px below`] : [];
+})"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_forms_headings_sit_close_to_what_they_head(
+    server: str, playwright: Any, tmp_path: Path, size: str
+) -> None:
+    context, page = open_page(playwright, tmp_path, viewport=SIZES[size])
+    pass_gate(page, server)
+    for language in LANGUAGES:
+        for path in ("/account", "/limits"):
+            page.goto(f"{server}{path}?lang={language}")
+            assert page.locator("main form h2").count() >= 2, (path, language)
+            assert page.evaluate(_LOOSE_HEADINGS) == [], (path, language)
+    context.close()
+
+
 def test_the_phone_menu_opens_closes_and_leads_to_every_page(
     server: str, playwright: Any, tmp_path: Path
 ) -> None:
