@@ -9,6 +9,8 @@ checks that every module starting such a system carries its marker.
 from __future__ import annotations
 
 import os
+import signal
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,6 +28,17 @@ TERMINAL = ("COLUMNS", "LINES")
 settings.register_profile("parallel", deadline=None)
 if os.environ.get("PYTEST_XDIST_WORKER"):
     settings.load_profile("parallel")
+
+
+@pytest.fixture
+def python_handles_ctrl_c() -> Iterator[None]:
+    """Python's own SIGINT handler in place (a test runner may have set another), restored after:
+    a test that presses Ctrl-C (``signal.raise_signal``) meets what a command meets."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -33,6 +33,7 @@ from baccarat.core.rules import RuleSet
 from baccarat.lab.bets import target_bet, whole_nets
 from baccarat.lab.strategy import CountStrategy, LabError
 from baccarat.sim.spec import KernelPlan, SimulationSpec
+from baccarat.sim.stopping import between_chunks
 
 Plan = TypeVar("Plan")
 Tally = TypeVar("Tally")
@@ -414,15 +415,17 @@ def gather(
     chunks are gathered alike."""
     started = time.perf_counter()
     interrupted = False
-    try:
-        for part in parts:
-            tally.add(part)
-            if progress is not None:
-                progress(tally.shoes, shoes)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        close = getattr(parts, "close", None)
-        if close is not None:
-            close()
+    with between_chunks() as ctrl_c:
+        try:
+            for part in parts:
+                tally.add(part)
+                if progress is not None:
+                    progress(tally.shoes, shoes)
+                ctrl_c.check()  # a Ctrl-C stops the run here, between chunks
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            close = getattr(parts, "close", None)
+            if close is not None:
+                close()
     return time.perf_counter() - started, interrupted

@@ -41,6 +41,7 @@ from baccarat.sim.config import (
     THREAD_CHUNK_SHOES,
 )
 from baccarat.sim.spec import KernelPlan, SimulationError, SimulationSpec
+from baccarat.sim.stopping import CtrlC, between_chunks
 
 __all__ = [
     "Backend",
@@ -259,15 +260,16 @@ def simulate(
         prepare(plan)  # a cluster checks and warms its workers before the clock starts, too
     parallelism = backend.parallelism()  # asked now: a cluster lost in the run cannot answer
     started = time.perf_counter()
-    run = _Run(spec.coups, plan, backend, chunk_shoes, progress)
     interrupted = False
     stopped: SimulationError | None = None
-    try:
-        run.run()
-    except KeyboardInterrupt:
-        interrupted = True
-    except SimulationError as exc:
-        interrupted, stopped = True, exc
+    with between_chunks() as ctrl_c:
+        run = _Run(spec.coups, plan, backend, chunk_shoes, progress, ctrl_c)
+        try:
+            run.run()
+        except KeyboardInterrupt:
+            interrupted = True
+        except SimulationError as exc:
+            interrupted, stopped = True, exc
     seconds = time.perf_counter() - started
     # Summed only now: a part is either in the list or not, whenever the run stopped.
     tally = Tally.total(run.parts)
@@ -300,12 +302,14 @@ class _Run:
         backend: Backend,
         chunk_shoes: int | None,
         progress: ProgressCallback | None,
+        ctrl_c: CtrlC,
     ) -> None:
         self.target = coups
         self.plan = plan
         self.backend = backend
         self.chunk_shoes = chunk_shoes
         self.progress = progress
+        self.ctrl_c = ctrl_c
         self.parts: list[Tally] = []
         self.coups = 0
         self.next_shoe = 0
@@ -320,6 +324,7 @@ class _Run:
         self.next_shoe = next_shoe
         if self.progress is not None:
             self.progress(self.coups, self.target)
+        self.ctrl_c.check()  # a Ctrl-C stops the run here, between chunks
 
     def _deal_here(self, count: int, limit: int) -> None:
         """Deal up to ``count`` shoes from the next one, here, stopping at ``limit`` coups."""
