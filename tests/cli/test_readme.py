@@ -23,7 +23,7 @@ NOT_RUN = {
 }
 SMALLER = {"--coups": 2000, "--shoes": 200, "--sessions": 50}
 SERVER_SEED = "ab" * 32
-PLACEHOLDERS = {"HEX": SERVER_SEED, "TEXT": "mine"}
+PLACEHOLDERS = {"HEX": SERVER_SEED, "SEED": "mine"}
 """The README's placeholders, as a person fills them in (``verify``'s seeds: the coups of its
 ``history.jsonl`` are dealt from them)."""
 
@@ -58,7 +58,7 @@ def _history(folder: Path) -> None:
     from baccarat.fair.shuffle import fair_shoe
     from baccarat.records import coup_record
 
-    coups = fair_shoe(SERVER_SEED, PLACEHOLDERS["TEXT"], 1, ShoeRules()).deal_all()
+    coups = fair_shoe(SERVER_SEED, PLACEHOLDERS["SEED"], 1, ShoeRules()).deal_all()
     lines = [json.dumps(coup_record(coup)) for coup in coups]
     (folder / "history.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -341,13 +341,15 @@ def count_command(
     strategy: Annotated[
         str | None,
         typer.Option(
+            metavar="NAME",
             help="A built-in strategy: jacobson-dragon-7, jacobson-panda-8, jacobson-big-tiger, "
             "how-dragon-7, how-panda-co-count or thorp-natural-9 (each with its source's "
-            "procedure)."
+            "procedure).",
         ),
     ] = None,
     tags: Annotated[
-        str | None, typer.Option(help="Tags per rank A,2,...,9,T (or A,...,9,T,J,Q,K).")
+        str | None,
+        typer.Option(metavar="TAGS", help="Tags per rank A,2,...,9,T (or A,...,9,T,J,Q,K)."),
     ] = None,
     start: Annotated[
         int | None,
@@ -368,6 +370,7 @@ def count_command(
     threshold: Annotated[
         str | None,
         typer.Option(
+            metavar="COUNTS",
             help="Bet from this count up; several (0..4, -2,0,2 or 0..12..3) sweep them.",
             show_default="the strategy's",
         ),
@@ -376,7 +379,8 @@ def count_command(
         bool, typer.Option("--threshold-scan", help="Try every threshold; report the best.")
     ] = False,
     spread: Annotated[
-        str | None, typer.Option(help="A bet spread COUNT:UNITS,... such as 4:1,6:2,8:4.")
+        str | None,
+        typer.Option(metavar="SPREAD", help="A bet spread COUNT:UNITS,... such as 4:1,6:2,8:4."),
     ] = None,
     perfect: Annotated[
         bool,
@@ -389,7 +393,9 @@ def count_command(
     ] = None,
     main_bet: Annotated[
         str | None,
-        typer.Option(help="A flat bet of one unit on every coup beside it (banker or player)."),
+        typer.Option(
+            metavar="BET", help="A flat bet of one unit on every coup beside it (banker or player)."
+        ),
     ] = None,
     rules: Annotated[str | None, rules_option("Rule set of the bet.", "the strategy's")] = None,
     rules_file: RulesFileOption = None,
@@ -409,6 +415,7 @@ def count_command(
     penetration: Annotated[
         str | None,
         typer.Option(
+            metavar="CUTS",
             help="Sweep cut cards: shares of the shoe dealt before it (0.75,0.8 or "
             "0.7..0.9..0.05) or cards from the end (14,20).",
             show_default="--cut-card",
@@ -417,6 +424,7 @@ def count_command(
     ramp: Annotated[
         str | None,
         typer.Option(
+            metavar="RAMP",
             help="Sweep bet ramps: units at the threshold, one count above, ... (1-2-4,1-4-8).",
             show_default="1 (flat)",
         ),

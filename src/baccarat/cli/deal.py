@@ -151,8 +151,9 @@ def deal_command(
     cards: Annotated[
         str | None,
         typer.Option(
+            metavar="CARDS",
             help="Deal one coup from these cards in shoe order (P1 B1 P2 B2 then third cards); "
-            "'-' reads one coup per line from standard input."
+            "'-' reads one coup per line from standard input.",
         ),
     ] = None,
     as_json: Annotated[

@@ -83,6 +83,7 @@ def ledger_check_command(
         str | None,
         typer.Option(
             "--anchor",
+            metavar="FILE",
             help="A report kept from an earlier 'ledger check --json' (- for standard input): "
             "every player's chain must still hold the head it names.",
             show_default=False,

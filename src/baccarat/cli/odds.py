@@ -55,6 +55,7 @@ RemainingOption = Annotated[
     str | None,
     typer.Option(
         "--remaining",
+        metavar="CARDS",
         help='The cards left, by rank or by card: "A:31,2:32,...,K:32" (ranks A 2-9 T/10 J Q K; '
         "a card such as As sets that card's count; ranks not named count zero).",
     ),
@@ -66,6 +67,7 @@ GivenOption = Annotated[
     str | None,
     typer.Option(
         "--given",
+        metavar="CONDITIONS",
         help="Price every bet given an event in the bet language: comma-separated conditions "
         "that all hold, FIELD=VALUE (several values joined by |), such as "
         '"player_two_card_total=5,banker_two_card_total=3".',
@@ -75,6 +77,7 @@ SeenOption = Annotated[
     str | None,
     typer.Option(
         "--seen",
+        metavar="CARDS",
         help='Cards already dealt in this coup, by position: "P1=5h,B1=Kc" (a card, a rank '
         "such as 5, a group named in --groups, or none for a third card).",
     ),
@@ -83,6 +86,7 @@ GroupsOption = Annotated[
     str | None,
     typer.Option(
         "--groups",
+        metavar="GROUPS",
         help='Rank groups --seen may name: "high=6789,low=TA2345" (T is every ten-valued rank '
         "unless J, Q or K are named, as in count --tags); every rank in one.",
     ),

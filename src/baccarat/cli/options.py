@@ -111,7 +111,10 @@ OneMoreCoupOption = Annotated[
 ]
 DaskOption = Annotated[
     str | None,
-    typer.Option(help="Deal on Dask: 'local' starts a local cluster, or tcp://HOST:8786."),
+    typer.Option(
+        metavar="ADDRESS",
+        help="Deal on Dask: 'local' starts a local cluster, or tcp://HOST:8786.",
+    ),
 ]
 DEFAULT_RULE_SET = "punto-banco"
 """The rule set a command prices when none is named: :data:`baccarat.core.rules.DEFAULT_RULE_SET`

@@ -326,11 +326,13 @@ def quiz_command(
             show_default=False,
         ),
     ] = None,
-    learner: Annotated[str, typer.Option(help="Whose progress to use.")] = "me",
+    learner: Annotated[str, typer.Option(metavar="NAME", help="Whose progress to use.")] = "me",
     progress: Annotated[
         Path | None,
         typer.Option(
-            help="Progress file.", show_default="$XDG_DATA_HOME/baccarat/quiz-progress.json"
+            metavar="FILE",
+            help="Progress file.",
+            show_default="$XDG_DATA_HOME/baccarat/quiz-progress.json",
         ),
     ] = None,
     save: Annotated[

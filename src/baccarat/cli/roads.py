@@ -21,8 +21,9 @@ def roads_command(
     results: Annotated[
         str | None,
         typer.Option(
+            metavar="RESULTS",
             help='Result tokens in order, e.g. "B B P T P+pp B+bp+n": B, P or T, optionally '
-            "followed by +bp (Banker pair), +pp (Player pair), +n (natural)."
+            "followed by +bp (Banker pair), +pp (Player pair), +n (natural).",
         ),
     ] = None,
     from_shoe: Annotated[
@@ -37,7 +38,10 @@ def roads_command(
     ] = False,
     svg: Annotated[
         Path | None,
-        typer.Option(help="Write every road as one SVG image to this file ('-': standard output)."),
+        typer.Option(
+            metavar="FILE",
+            help="Write every road as one SVG image to this file ('-': standard output).",
+        ),
     ] = None,
     lang: LangOption = None,
 ) -> None:

@@ -205,6 +205,7 @@ def ruin_command(
     advantage: Annotated[
         str | None,
         typer.Option(
+            metavar="ADVANTAGE",
             help="A flat bet at this advantage per unit staked (0.01: 1 %), for counted play.",
             show_default="the bet's own for the shoe",
         ),
@@ -212,6 +213,7 @@ def ruin_command(
     ramp: Annotated[
         str | None,
         typer.Option(
+            metavar="RAMP",
             help="A bet ramp: SHARE:STAKE[:ADVANTAGE] joined by commas, the shares of the coups "
             "adding up to 1, stakes in units (0: no bet), such as 0.9:0,0.1:4:0.05.",
             show_default="one unit every coup",
@@ -220,6 +222,7 @@ def ruin_command(
     bankroll: Annotated[
         str | None,
         typer.Option(
+            metavar="BANKROLL",
             help="Bankrolls in units, comma-separated (25,100,250).",
             show_default=", ".join(DEFAULT_BANKROLLS),
         ),
@@ -236,6 +239,7 @@ def ruin_command(
     risk: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="RISK",
             help="A target risk of ruin, 0-1 or a percentage (repeat it for several).",
             show_default="0.05, 0.01, 0.001",
         ),

@@ -186,7 +186,9 @@ def rules_command(
     ] = None,
     file: Annotated[
         Path | None,
-        typer.Option("--file", hidden=True, help="The same as --rules-file (deprecated)."),
+        typer.Option(
+            "--file", metavar="FILE", hidden=True, help="The same as --rules-file (deprecated)."
+        ),
     ] = None,
     toml: Annotated[
         bool, typer.Option("--toml", help="Print the rule set as TOML (a starting point to edit).")

@@ -145,6 +145,7 @@ def serve_command(
         str | None,
         typer.Option(
             "--forwarded-allow-ips",
+            metavar="ADDRESSES",
             help="Believe X-Forwarded-For/-Proto only from these proxies (addresses or "
             "networks, comma-separated; * for any). Without it no proxy is believed: the "
             "address that connected is the client's (rate limits, log-in back-off).",

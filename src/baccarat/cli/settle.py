@@ -108,12 +108,16 @@ def _points(minor: int) -> str:
 def settle_command(
     cards: Annotated[
         str,
-        typer.Option(help="The coup's cards in shoe order (P1 B1 P2 B2, then third cards)."),
+        typer.Option(
+            metavar="CARDS", help="The coup's cards in shoe order (P1 B1 P2 B2, then third cards)."
+        ),
     ],
     stake: Annotated[list[str] | None, stake_option()] = None,
     bet: Annotated[
         list[str] | None,
-        typer.Option("--bet", hidden=True, help="The same as --stake (deprecated)."),
+        typer.Option(
+            "--bet", metavar="BET=POINTS", hidden=True, help="The same as --stake (deprecated)."
+        ),
     ] = None,
     rules: RulesOption = None,
     rules_file: Annotated[

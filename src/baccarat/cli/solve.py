@@ -389,11 +389,16 @@ def banque_command(
         str,
         typer.Option(
             "--draw-on-5",
+            metavar="PROBABILITY",
             help="Each Player hand's probability of drawing on 5 (9/11: Kemeny and Snell's).",
         ),
     ] = "9/11",
-    right_stake: Annotated[str, typer.Option(help="Stake on the right-hand hand.")] = "1",
-    left_stake: Annotated[str, typer.Option(help="Stake on the left-hand hand.")] = "1",
+    right_stake: Annotated[
+        str, typer.Option(metavar="POINTS", help="Stake on the right-hand hand.")
+    ] = "1",
+    left_stake: Annotated[
+        str, typer.Option(metavar="POINTS", help="Stake on the left-hand hand.")
+    ] = "1",
     simulate: Annotated[
         int,
         typer.Option(

@@ -123,6 +123,7 @@ def systems_command(
     system: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="NAME",
             help="A system: flat, martingale, paroli, fibonacci, dalembert, 1-3-2-6 or "
             "follow-the-road (repeat it for several).",
             show_default="all of them",
@@ -133,19 +134,30 @@ def systems_command(
     rules_file: RulesFileOption = None,
     unit: Annotated[
         str | None,
-        typer.Option(help="The base stake in points.", show_default="the table minimum"),
+        typer.Option(
+            metavar="POINTS", help="The base stake in points.", show_default="the table minimum"
+        ),
     ] = None,
     bankroll: Annotated[
-        str | None, typer.Option(help="Points a session starts with.", show_default="100 units")
+        str | None,
+        typer.Option(
+            metavar="BANKROLL", help="Points a session starts with.", show_default="100 units"
+        ),
     ] = None,
     table_max: Annotated[
         str | None,
         typer.Option(
-            "--table-max", help="The table maximum in points.", show_default="the table's"
+            "--table-max",
+            metavar="POINTS",
+            help="The table maximum in points.",
+            show_default="the table's",
         ),
     ] = None,
     stop_win: Annotated[
-        str | None, typer.Option("--stop-win", help="Stop a session once up this many points.")
+        str | None,
+        typer.Option(
+            "--stop-win", metavar="POINTS", help="Stop a session once up this many points."
+        ),
     ] = None,
     sessions: Annotated[
         int, typer.Option(click_type=Whole(MAX_SESSIONS, least=1), help="Sessions to play.")

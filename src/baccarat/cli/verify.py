@@ -201,7 +201,9 @@ def verify_command(
     server_seed: Annotated[
         str,
         typer.Option(
-            "--server-seed", help="The server seed revealed after the shoe (64 hex digits)."
+            "--server-seed",
+            metavar="HEX",
+            help="The server seed revealed after the shoe (64 hex digits).",
         ),
     ],
     shoe: Annotated[
@@ -218,12 +220,14 @@ def verify_command(
         ),
     ],
     client_seed: Annotated[
-        str | None, typer.Option("--client-seed", help="The client seed of the shoe.")
+        str | None,
+        typer.Option("--client-seed", metavar="SEED", help="The client seed of the shoe."),
     ] = None,
     contributions: Annotated[
         list[str] | None,
         typer.Option(
             "--contribution",
+            metavar="SEED",
             help="A room's shoe: a client seed contributed to it, once per seed (its client seed "
             "combines them all, in any order; instead of --client-seed).",
         ),
@@ -241,12 +245,15 @@ def verify_command(
     ] = True,
     commitment: Annotated[
         str | None,
-        typer.Option(help="The commitment shown before the shoe (64 hex digits), to check."),
+        typer.Option(
+            metavar="HEX", help="The commitment shown before the shoe (64 hex digits), to check."
+        ),
     ] = None,
     coups_file: Annotated[
         str | None,
         typer.Option(
             "--coups-file",
+            metavar="FILE",
             help="A file of the coups dealt, one per line from the first: cards in shoe order "
             "(P1 B1 P2 B2, then third cards) or the JSON records of 'baccarat deal --json'; "
             "'-' reads standard input.",
@@ -254,7 +261,9 @@ def verify_command(
     ] = None,
     coups: Annotated[
         str | None,
-        typer.Option("--coups", hidden=True, help="The same as --coups-file (deprecated)."),
+        typer.Option(
+            "--coups", metavar="FILE", hidden=True, help="The same as --coups-file (deprecated)."
+        ),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="The verification as one JSON object.")

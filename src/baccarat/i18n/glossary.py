@@ -199,7 +199,8 @@ def message_key(message: Message) -> Key:
 def _translated(catalog: Catalog) -> Iterator[tuple[Key, list[str], list[str]]]:
     for message in catalog:
         if message.id:
-            texts = [strip_placeholders(text) for text in _forms(message.string)]
+            # A value's placeholder joins its words with _ (HẠT_GIỐNG): read as the words.
+            texts = [strip_placeholders(text).replace("_", " ") for text in _forms(message.string)]
             yield message_key(message), _forms(message.id), texts
 
 
