@@ -406,6 +406,7 @@ def _refusal_argv(family: str, tmp_path: Path) -> list[str]:
         "option": ["simulate", "--coups", "0"],
         "toml": ["odds", "--rules-file", str(rules)],
         "roads": ["roads"],
+        "both": ["odds", "--rules", "ez", "--rules-file", str(rules)],
         "seed": ["verify", "--server-seed", "xyz", "--client-seed", "a", "--shoe", "1"],
         "shoe": ["verify", "--server-seed", "ab" * 32, "--client-seed", "a", "--shoe", "0"],
         "dask": ["simulate", "--coups", "10", "--dask", "nowhere"],
@@ -456,6 +457,12 @@ REFUSALS = {
         "vi": 'hãy dùng --results "B P T ..." hoặc --from-shoe, chỉ một trong hai',
         "hu": 'vagy a --results "B P T ..." vagy a --from-shoe kapcsolót add meg, pontosan az '
               "egyiket",
+    },
+    # Options by their names alone: a placeholder here would be English in every language.
+    "both": {
+        "en": "give --rules or --rules-file, not both",
+        "vi": "hãy dùng --rules hoặc --rules-file, không dùng cả hai",
+        "hu": "a --rules vagy a --rules-file kapcsolót add meg, ne mindkettőt",
     },
     "seed": {
         "en": "server seed must be 64 hexadecimal digits (32 bytes), got 'xyz' (3 characters)",

@@ -269,12 +269,12 @@ def load_rule_set(name: str | None, path: Path | None) -> RuleSet:
     >>> load_rule_set("ez", Path("ez.toml"))
     Traceback (most recent call last):
     ...
-    baccarat.cli.errors.CliError: give --rules NAME or --rules-file FILE, not both
+    baccarat.cli.errors.CliError: give --rules or --rules-file, not both
     """
     from baccarat.core.rules import get_rule_set
 
     if name is not None and path is not None:
-        raise CliError("not_both", first="--rules NAME", second="--rules-file FILE")
+        raise CliError("not_both", first="--rules", second="--rules-file")
     if path is None:
         return get_rule_set(name if name is not None else DEFAULT_RULE_SET)
     from baccarat.cli.files import nesting_depth, read_text
