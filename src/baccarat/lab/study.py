@@ -341,7 +341,8 @@ def threaded(
 ) -> Iterator[Tally]:
     """``task(plan, first, count)`` for each chunk on ``workers`` threads, a few chunks ahead of
     those done; yield each result as it completes. Closing the iterator (Ctrl-C) waits for the
-    running chunks and cancels the rest. A study's and a sweep's chunks run here alike."""
+    running chunks and cancels the rest; Ctrl-C is taken between chunks
+    (:mod:`~baccarat.sim.stopping`). A study's and a sweep's chunks run here alike."""
     if workers == 1:
         for first, count in chunks:
             yield task(plan, first, count)
@@ -349,20 +350,23 @@ def threaded(
     pool = cf.ThreadPoolExecutor(workers, thread_name_prefix="baccarat-lab")
     upcoming = iter(chunks)
     pending: set[cf.Future[Tally]] = set()
-    try:
-        while True:
-            while len(pending) < 4 * workers:
-                item = next(upcoming, None)
-                if item is None:
-                    break
-                pending.add(pool.submit(task, plan, *item))
-            if not pending:
-                return
-            done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    with between_chunks() as ctrl_c:
+        try:
+            while True:
+                # Here, with the chunks done handed on and no lock of the pool's held.
+                ctrl_c.check()
+                while len(pending) < 4 * workers:
+                    item = next(upcoming, None)
+                    if item is None:
+                        break
+                    pending.add(pool.submit(task, plan, *item))
+                if not pending:
+                    return
+                done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_study(
@@ -415,17 +419,15 @@ def gather(
     chunks are gathered alike."""
     started = time.perf_counter()
     interrupted = False
-    with between_chunks() as ctrl_c:
-        try:
-            for part in parts:
-                tally.add(part)
-                if progress is not None:
-                    progress(tally.shoes, shoes)
-                ctrl_c.check()  # a Ctrl-C stops the run here, between chunks
-        except KeyboardInterrupt:
-            interrupted = True
-        finally:
-            close = getattr(parts, "close", None)
-            if close is not None:
-                close()
+    try:
+        for part in parts:
+            tally.add(part)
+            if progress is not None:
+                progress(tally.shoes, shoes)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        close = getattr(parts, "close", None)
+        if close is not None:
+            close()
     return time.perf_counter() - started, interrupted

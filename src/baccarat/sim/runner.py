@@ -41,7 +41,7 @@ from baccarat.sim.config import (
     THREAD_CHUNK_SHOES,
 )
 from baccarat.sim.spec import KernelPlan, SimulationError, SimulationSpec
-from baccarat.sim.stopping import CtrlC, between_chunks
+from baccarat.sim.stopping import between_chunks
 
 __all__ = [
     "Backend",
@@ -150,7 +150,8 @@ class Backend(Protocol):
 
 
 class ThreadBackend:
-    """Chunks on a pool of threads in this process; the kernels release the GIL."""
+    """Chunks on a pool of threads in this process; the kernels release the GIL. Ctrl-C is taken
+    between chunks (:mod:`~baccarat.sim.stopping`)."""
 
     name = "cpu"
     max_chunk_shoes = THREAD_CHUNK_SHOES
@@ -179,21 +180,24 @@ class ThreadBackend:
         # run, and chunks finish roughly in order.
         upcoming = iter(enumerate(chunks))
         pending: dict[cf.Future[Tally], int] = {}
-        try:
-            while True:
-                while len(pending) < IN_FLIGHT_PER_WORKER * self.workers:
-                    item = next(upcoming, None)
-                    if item is None:
-                        break
-                    index, (first, count) = item
-                    pending[pool.submit(run_range, plan, first, count)] = index
-                if not pending:
-                    return
-                done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-                for future in done:
-                    yield pending.pop(future), future.result()
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        with between_chunks() as ctrl_c:
+            try:
+                while True:
+                    # Here, with the chunks done handed on and no lock of the pool's held.
+                    ctrl_c.check()
+                    while len(pending) < IN_FLIGHT_PER_WORKER * self.workers:
+                        item = next(upcoming, None)
+                        if item is None:
+                            break
+                        index, (first, count) = item
+                        pending[pool.submit(run_range, plan, first, count)] = index
+                    if not pending:
+                        return
+                    done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                    for future in done:
+                        yield pending.pop(future), future.result()
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
 
     def run_limited(self, plan: KernelPlan, first: int, count: int, limit: int) -> Tally:
         return run_range(plan, first, count, limit)
@@ -262,14 +266,13 @@ def simulate(
     started = time.perf_counter()
     interrupted = False
     stopped: SimulationError | None = None
-    with between_chunks() as ctrl_c:
-        run = _Run(spec.coups, plan, backend, chunk_shoes, progress, ctrl_c)
-        try:
-            run.run()
-        except KeyboardInterrupt:
-            interrupted = True
-        except SimulationError as exc:
-            interrupted, stopped = True, exc
+    run = _Run(spec.coups, plan, backend, chunk_shoes, progress)
+    try:
+        run.run()
+    except KeyboardInterrupt:
+        interrupted = True
+    except SimulationError as exc:
+        interrupted, stopped = True, exc
     seconds = time.perf_counter() - started
     # Summed only now: a part is either in the list or not, whenever the run stopped.
     tally = Tally.total(run.parts)
@@ -302,14 +305,12 @@ class _Run:
         backend: Backend,
         chunk_shoes: int | None,
         progress: ProgressCallback | None,
-        ctrl_c: CtrlC,
     ) -> None:
         self.target = coups
         self.plan = plan
         self.backend = backend
         self.chunk_shoes = chunk_shoes
         self.progress = progress
-        self.ctrl_c = ctrl_c
         self.parts: list[Tally] = []
         self.coups = 0
         self.next_shoe = 0
@@ -324,7 +325,6 @@ class _Run:
         self.next_shoe = next_shoe
         if self.progress is not None:
             self.progress(self.coups, self.target)
-        self.ctrl_c.check()  # a Ctrl-C stops the run here, between chunks
 
     def _deal_here(self, count: int, limit: int) -> None:
         """Deal up to ``count`` shoes from the next one, here, stopping at ``limit`` coups."""
