@@ -4,9 +4,9 @@ Python raises ``KeyboardInterrupt`` at whatever line the main thread is on. In a
 on a thread pool, that line may be inside :func:`concurrent.futures.wait`, between taking one
 future's lock and the next: the locks taken stay taken, a worker that finishes its chunk waits
 on one of them for ever, and so does the pool's shutdown that waits for that worker. While
-:func:`between_chunks` is entered, Ctrl-C only says so; the loop that hands out chunks asks
-:meth:`CtrlC.check` once a chunk is in, and the interrupt is raised there. A second Ctrl-C
-raises at once, for a person who will not wait.
+:func:`between_chunks` is entered, Ctrl-C only says so; the pool's loop asks :meth:`CtrlC.check`
+each time round, once the chunks done are handed on and before it waits again, and the
+interrupt is raised there. A second Ctrl-C raises at once, for a person who will not wait.
 
 >>> ctrl_c = CtrlC()
 >>> ctrl_c.check()  # not pressed: the run goes on
