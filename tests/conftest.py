@@ -8,6 +8,7 @@ checks that every module starting such a system carries its marker.
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import os
 import signal
 from collections.abc import Iterator
@@ -39,6 +40,28 @@ def python_handles_ctrl_c() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@pytest.fixture
+def ctrl_c_in_the_pools_wait(
+    python_handles_ctrl_c: None, monkeypatch: pytest.MonkeyPatch
+) -> list[bool]:
+    """Ctrl-C pressed inside the first ``concurrent.futures.wait`` of the test (where an
+    interrupt can leave a future's lock taken and a pool waiting for ever). The list holds one
+    entry per wait begun: whether it returned."""
+    real_wait = cf.wait
+    waits: list[bool] = []
+
+    def wait_while_ctrl_c_is_pressed(*args: Any, **kwargs: Any) -> Any:
+        if not waits:
+            signal.raise_signal(signal.SIGINT)
+        waits.append(False)
+        done = real_wait(*args, **kwargs)
+        waits[-1] = True
+        return done
+
+    monkeypatch.setattr(cf, "wait", wait_while_ctrl_c_is_pressed)
+    return waits
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

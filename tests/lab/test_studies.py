@@ -20,9 +20,7 @@ each run here is sized to take about a second on two cores. Sources (``docs/lab.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import signal
-from typing import Any
 
 import numpy as np
 import pytest
@@ -43,25 +41,15 @@ def study(strategy: CountStrategy, shoes: int) -> tuple[Trigger, float]:
     return report.triggers[0], report.run.tally.coups / shoes
 
 
-@pytest.mark.usefixtures("python_handles_ctrl_c")
-def test_a_ctrl_c_in_the_pools_wait_keeps_the_chunks_done(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_ctrl_c_in_the_pools_wait_keeps_the_chunks_done(
+    ctrl_c_in_the_pools_wait: list[bool],
+) -> None:
     # As the simulator's runner: the interrupt is seen once a chunk is in, never inside
-    # concurrent.futures.wait (where it could leave a lock taken and the pool waiting for ever).
-    real_wait = cf.wait
-    waits: list[bool] = []  # one per wait begun: whether it returned
-
-    def wait_while_ctrl_c_is_pressed(*args: Any, **kwargs: Any) -> Any:
-        if not waits:
-            signal.raise_signal(signal.SIGINT)
-        waits.append(False)
-        done = real_wait(*args, **kwargs)
-        waits[-1] = True
-        return done
-
-    monkeypatch.setattr(cf, "wait", wait_while_ctrl_c_is_pressed)
+    # concurrent.futures.wait.
     strategy = BUILT_IN["jacobson-dragon-7"]
     plan = count_plan(strategy, get_rule_set(strategy.rules), seed=SEED)
     run = run_study(plan, 4_000, workers=2, chunk_shoes=100)
+    waits = ctrl_c_in_the_pools_wait
     assert waits and all(waits)
     assert run.interrupted and 0 < run.tally.shoes < 4_000
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

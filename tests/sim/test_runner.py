@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import json
 import os
 import signal
 import subprocess
 import sys
 import textwrap
-from typing import Any
 
 import pytest
 
@@ -82,26 +80,14 @@ def test_ctrl_c_keeps_the_coups_dealt_so_far_as_a_prefix_of_the_run() -> None:
     assert tallies(prefix) == tallies(partial)
 
 
-@pytest.mark.usefixtures("python_handles_ctrl_c")
 def test_a_ctrl_c_in_the_pools_wait_stops_the_run_between_chunks(
-    monkeypatch: pytest.MonkeyPatch,
+    ctrl_c_in_the_pools_wait: list[bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Raised inside concurrent.futures.wait, an interrupt can leave a future's lock taken and
     # the pool's shutdown waiting for ever; the run must see it only once a chunk is in.
-    real_wait = cf.wait
-    waits: list[bool] = []  # one per wait begun: whether it returned
-
-    def wait_while_ctrl_c_is_pressed(*args: Any, **kwargs: Any) -> Any:
-        if not waits:
-            signal.raise_signal(signal.SIGINT)
-        waits.append(False)
-        done = real_wait(*args, **kwargs)
-        waits[-1] = True
-        return done
-
-    monkeypatch.setattr(cf, "wait", wait_while_ctrl_c_is_pressed)
     spec = SimulationSpec(coups=2_000_000, seed=8)
     partial = simulate(spec, workers=2, chunk_shoes=500)
+    waits = ctrl_c_in_the_pools_wait
     assert waits and all(waits)
     assert partial.interrupted and 0 < partial.coups < spec.coups
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -18,7 +18,6 @@ size and either backend.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -32,8 +31,8 @@ from baccarat.core.bets import Bet
 from baccarat.core.rules import RuleSet
 from baccarat.lab.bets import target_bet, whole_nets
 from baccarat.lab.strategy import CountStrategy, LabError
+from baccarat.sim.pool import threaded
 from baccarat.sim.spec import KernelPlan, SimulationSpec
-from baccarat.sim.stopping import between_chunks
 
 Plan = TypeVar("Plan")
 Tally = TypeVar("Tally")
@@ -53,7 +52,6 @@ __all__ = [
     "run_study",
     "scan_thresholds",
     "tag_table",
-    "threaded",
 ]
 
 TC_RANGE = (-30, 30)
@@ -333,42 +331,6 @@ def _chunks(first: int, shoes: int, size: int) -> list[tuple[int, int]]:
     ]
 
 
-def threaded(
-    task: Callable[[Plan, int, int], Tally],
-    plan: Plan,
-    chunks: Sequence[tuple[int, int]],
-    workers: int,
-) -> Iterator[Tally]:
-    """``task(plan, first, count)`` for each chunk on ``workers`` threads, a few chunks ahead of
-    those done; yield each result as it completes. Closing the iterator (Ctrl-C) waits for the
-    running chunks and cancels the rest; Ctrl-C is taken between chunks
-    (:mod:`~baccarat.sim.stopping`). A study's and a sweep's chunks run here alike."""
-    if workers == 1:
-        for first, count in chunks:
-            yield task(plan, first, count)
-        return
-    pool = cf.ThreadPoolExecutor(workers, thread_name_prefix="baccarat-lab")
-    upcoming = iter(chunks)
-    pending: set[cf.Future[Tally]] = set()
-    with between_chunks() as ctrl_c:
-        try:
-            while True:
-                # Here, with the chunks done handed on and no lock of the pool's held.
-                ctrl_c.check()
-                while len(pending) < 4 * workers:
-                    item = next(upcoming, None)
-                    if item is None:
-                        break
-                    pending.add(pool.submit(task, plan, *item))
-                if not pending:
-                    return
-                done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-                for future in done:
-                    yield future.result()
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-
-
 def run_study(
     plan: CountPlan,
     shoes: int,
@@ -394,7 +356,7 @@ def run_study(
     else:
         size = chunk_shoes or min(CHUNK_SHOES, max(16, -(-shoes // (8 * threads))))
         chunks = _chunks(0, shoes, size)
-        parts = threaded(count_range, plan, chunks, threads)
+        parts = (part for _, part in threaded(count_range, plan, chunks, threads, "baccarat-lab"))
         backend = "cpu"
     tally = CountTally.empty(plan)
     seconds, interrupted = gather(parts, tally, shoes, progress)

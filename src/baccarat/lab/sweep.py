@@ -37,8 +37,8 @@ from baccarat.lab.study import (
     ProgressCallback,
     count_plan,
     gather,
-    threaded,
 )
+from baccarat.sim.pool import threaded
 
 __all__ = [
     "SweepPlan",
@@ -207,7 +207,7 @@ def run_sweep(
         parts = (part for _, part in dask.map(sweep_range, plan, chunks))
         backend = "dask"
     else:
-        parts = threaded(sweep_range, plan, chunks, threads)
+        parts = (part for _, part in threaded(sweep_range, plan, chunks, threads, "baccarat-lab"))
         backend = "cpu"
     tally = SweepTally.empty(plan)
     seconds, interrupted = gather(parts, tally, shoes, progress)

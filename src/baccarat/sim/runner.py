@@ -17,7 +17,6 @@ any backend.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import math
 import os
 import time
@@ -33,15 +32,14 @@ from baccarat.sim import kernels
 from baccarat.sim.cards import CardTally, run_shoes_cards
 from baccarat.sim.config import (
     CHUNKS_PER_WORKER,
-    IN_FLIGHT_PER_WORKER,
     LANES,
     PILOT_SHOES,
     SEQUENTIAL_COUPS,
     SHORTFALL,
     THREAD_CHUNK_SHOES,
 )
+from baccarat.sim.pool import threaded
 from baccarat.sim.spec import KernelPlan, SimulationError, SimulationSpec
-from baccarat.sim.stopping import between_chunks
 
 __all__ = [
     "Backend",
@@ -150,8 +148,8 @@ class Backend(Protocol):
 
 
 class ThreadBackend:
-    """Chunks on a pool of threads in this process; the kernels release the GIL. Ctrl-C is taken
-    between chunks (:mod:`~baccarat.sim.stopping`)."""
+    """Chunks on a pool of threads in this process (:func:`~baccarat.sim.pool.threaded`); the
+    kernels release the GIL."""
 
     name = "cpu"
     max_chunk_shoes = THREAD_CHUNK_SHOES
@@ -171,33 +169,7 @@ class ThreadBackend:
     def run(
         self, plan: KernelPlan, chunks: Sequence[tuple[int, int]]
     ) -> Iterator[tuple[int, Tally]]:
-        if self.workers == 1:
-            for index, (first, count) in enumerate(chunks):
-                yield index, run_range(plan, first, count)
-            return
-        pool = cf.ThreadPoolExecutor(self.workers, thread_name_prefix="baccarat-sim")
-        # A few chunks per worker in flight, submitted in shoe order: memory stays bounded on any
-        # run, and chunks finish roughly in order.
-        upcoming = iter(enumerate(chunks))
-        pending: dict[cf.Future[Tally], int] = {}
-        with between_chunks() as ctrl_c:
-            try:
-                while True:
-                    # Here, with the chunks done handed on and no lock of the pool's held.
-                    ctrl_c.check()
-                    while len(pending) < IN_FLIGHT_PER_WORKER * self.workers:
-                        item = next(upcoming, None)
-                        if item is None:
-                            break
-                        index, (first, count) = item
-                        pending[pool.submit(run_range, plan, first, count)] = index
-                    if not pending:
-                        return
-                    done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-                    for future in done:
-                        yield pending.pop(future), future.result()
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
+        return threaded(run_range, plan, chunks, self.workers)
 
     def run_limited(self, plan: KernelPlan, first: int, count: int, limit: int) -> Tally:
         return run_range(plan, first, count, limit)
@@ -264,9 +236,9 @@ def simulate(
         prepare(plan)  # a cluster checks and warms its workers before the clock starts, too
     parallelism = backend.parallelism()  # asked now: a cluster lost in the run cannot answer
     started = time.perf_counter()
+    run = _Run(spec.coups, plan, backend, chunk_shoes, progress)
     interrupted = False
     stopped: SimulationError | None = None
-    run = _Run(spec.coups, plan, backend, chunk_shoes, progress)
     try:
         run.run()
     except KeyboardInterrupt:
